@@ -1,0 +1,156 @@
+// Package codec defines the three kinds of Zarr v3 codecs, the ChunkSpec
+// that is threaded through a chain of them, the Pipeline that binds a chain
+// to a chunk spec and runs it, and the core "bytes" codec.
+//
+// A codec comes in two stages. An unbound codec (ArrayToArray, ArrayToBytes
+// or BytesToBytes) holds a parsed configuration and nothing else; it is what
+// a registry builds from codec JSON. Resolving it against the spec of the
+// chunks it will see (data type, shape, fill value, or for bytes->bytes
+// codecs the byte sizes) validates everything that depends on that spec and
+// gives a bound codec that encodes and decodes. Bound codecs, and therefore
+// resolved Pipelines, are safe for concurrent use.
+//
+// Chunks are byte slices: the decoded side of a chunk holds the elements in
+// C order, each in its little-endian encoding (see numeric.Scalar).
+//
+// # Fill values
+//
+// Resolving a chain threads the fill value through every array->array codec
+// and checks that it survives the round trip: each codec encodes the fill it
+// receives and decodes the result back, and the two must be numerically
+// equal (every NaN equals every NaN, -0.0 equals +0.0, all else exact).
+// A failure is a *FillRoundTripError naming the codec and the three values.
+package codec
+
+import (
+	"encoding/json"
+
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Kind is the kind of a codec: where it sits in a chain.
+type Kind uint8
+
+// The three kinds of codec, in chain order.
+const (
+	KindArrayToArray Kind = iota + 1
+	KindArrayToBytes
+	KindBytesToBytes
+)
+
+// String returns "array->array", "array->bytes" or "bytes->bytes".
+func (k Kind) String() string {
+	switch k {
+	case KindArrayToArray:
+		return "array->array"
+	case KindArrayToBytes:
+		return "array->bytes"
+	case KindBytesToBytes:
+		return "bytes->bytes"
+	}
+	return "invalid"
+}
+
+// Codec is an unbound codec: a name and a parsed configuration. Every codec
+// also implements exactly one of ArrayToArray, ArrayToBytes, BytesToBytes.
+type Codec interface {
+	// Name returns the codec's canonical name, as written in metadata.
+	Name() string
+	// MarshalJSON returns the codec's metadata object
+	// {"name": ..., "configuration": {...}} in canonical form.
+	MarshalJSON() ([]byte, error)
+}
+
+// ArrayToArray is an unbound array->array codec (cast_value, scale_offset).
+type ArrayToArray interface {
+	Codec
+	// ResolveArray binds the codec to the spec of the decoded chunks it will
+	// receive. It fails if the codec cannot handle that spec; otherwise the
+	// bound codec's Encoded method gives the spec of what it produces,
+	// including the encoded fill value.
+	ResolveArray(decoded ChunkSpec) (BoundArrayToArray, error)
+}
+
+// BoundArrayToArray is an array->array codec bound to a ChunkSpec.
+type BoundArrayToArray interface {
+	// Encoded returns the spec of the encoded chunks, fill value included.
+	Encoded() ChunkSpec
+	// EncodeArray encodes src, a whole decoded chunk, into dst, which has
+	// exactly the encoded chunk's byte size. On error dst holds no
+	// meaningful data.
+	EncodeArray(dst, src []byte) error
+	// DecodeArray is the inverse of EncodeArray.
+	DecodeArray(dst, src []byte) error
+	// DecodeFill decodes one value of the encoded data type, the way the
+	// codec decodes elements. The pipeline uses it to check that the fill
+	// value survives the round trip.
+	DecodeFill(encoded numeric.Scalar) (numeric.Scalar, error)
+}
+
+// ArrayToBytes is an unbound array->bytes codec (bytes).
+type ArrayToBytes interface {
+	Codec
+	// ResolveBytes binds the codec to the spec of the array chunks it will
+	// receive.
+	ResolveBytes(decoded ChunkSpec) (BoundArrayToBytes, error)
+}
+
+// BoundArrayToBytes is an array->bytes codec bound to a ChunkSpec.
+type BoundArrayToBytes interface {
+	// Encoded returns the spec of the byte strings the codec produces.
+	Encoded() BytesSpec
+	// EncodeBytes appends the encoding of src, a whole array chunk, to dst
+	// and returns the extended slice.
+	EncodeBytes(dst, src []byte) ([]byte, error)
+	// DecodeBytes decodes src into dst, which has exactly the array
+	// chunk's byte size.
+	DecodeBytes(dst, src []byte) error
+}
+
+// BytesToBytes is an unbound bytes->bytes codec (compressors, shuffle,
+// checksums).
+type BytesToBytes interface {
+	Codec
+	// ResolveBytesToBytes binds the codec to the spec of the byte strings
+	// it will receive.
+	ResolveBytesToBytes(decoded BytesSpec) (BoundBytesToBytes, error)
+}
+
+// BoundBytesToBytes is a bytes->bytes codec bound to a BytesSpec.
+type BoundBytesToBytes interface {
+	// Encoded returns the spec of the byte strings the codec produces.
+	Encoded() BytesSpec
+	// Encode appends the encoding of src to dst and returns the extended
+	// slice.
+	Encode(dst, src []byte) ([]byte, error)
+	// Decode appends the decoding of src to dst and returns the extended
+	// slice. The decoded length must satisfy the decoded BytesSpec the
+	// codec was resolved with: a decoder never produces, or allocates for,
+	// more than its MaxSize, whatever the input claims.
+	Decode(dst, src []byte) ([]byte, error)
+}
+
+// KindOf returns the kind of c, or 0 if c implements none of the three
+// codec interfaces.
+func KindOf(c Codec) Kind {
+	switch c.(type) {
+	case ArrayToArray:
+		return KindArrayToArray
+	case ArrayToBytes:
+		return KindArrayToBytes
+	case BytesToBytes:
+		return KindBytesToBytes
+	}
+	return 0
+}
+
+// MarshalCodec returns the metadata object {"name": name, "configuration":
+// config} of a codec; a nil config omits "configuration". It is a helper for
+// MarshalJSON methods.
+func MarshalCodec(name string, config any) ([]byte, error) {
+	type object struct {
+		Name          string `json:"name"`
+		Configuration any    `json:"configuration,omitempty"`
+	}
+	return json.Marshal(object{Name: name, Configuration: config})
+}

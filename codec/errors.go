@@ -1,0 +1,164 @@
+package codec
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Sentinel errors, for errors.Is. The typed errors below wrap them.
+var (
+	// ErrConfig is matched by every *ConfigError: a codec configuration or
+	// chain that is not valid.
+	ErrConfig = errors.New("invalid codec configuration")
+	// ErrUnknownCodec is matched by a *ConfigError for a codec name that the
+	// registry does not know (and that must be understood).
+	ErrUnknownCodec = errors.New("unknown codec")
+	// ErrCorrupt is matched by every *CorruptError: chunk bytes that a
+	// decoder cannot decode.
+	ErrCorrupt = errors.New("corrupt chunk")
+	// ErrSize is matched by every *SizeError: a buffer whose length does
+	// not match the chunk spec.
+	ErrSize = errors.New("wrong chunk size")
+	// ErrFillRoundTrip is matched by every *FillRoundTripError.
+	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
+)
+
+// ConfigError reports an invalid codec configuration, found while parsing
+// codec JSON or while resolving a codec against a chunk spec.
+type ConfigError struct {
+	// Pointer is the JSON pointer (RFC 6901) of the offending value, e.g.
+	// "/codecs/1/configuration/rounding", when it is known.
+	Pointer string
+	// Codec is the codec's name, when known.
+	Codec string
+	// Key is the configuration key concerned, if any. Resolution errors set
+	// it without a Pointer; callers that know the codec's position build the
+	// full pointer from it.
+	Key string
+	// Reason says what is wrong.
+	Reason string
+	// Err is an underlying error (such as ErrUnknownCodec), or nil.
+	Err error
+}
+
+func (e *ConfigError) Error() string {
+	var b strings.Builder
+	if e.Pointer != "" {
+		b.WriteString(e.Pointer)
+		b.WriteString(": ")
+	}
+	if e.Codec != "" {
+		b.WriteString(e.Codec)
+		b.WriteString(": ")
+	}
+	if e.Pointer == "" && e.Key != "" {
+		fmt.Fprintf(&b, "%s: ", e.Key)
+	}
+	b.WriteString(e.Reason)
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// Is makes every ConfigError match ErrConfig.
+func (e *ConfigError) Is(target error) bool { return target == ErrConfig }
+
+// StepError reports a failure of the codec at position Index of a chain
+// (counted from 0 over the whole chain, as in the "codecs" list).
+type StepError struct {
+	Index int
+	Codec string
+	Err   error
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("codec %d (%s): %v", e.Index, e.Codec, e.Err)
+}
+
+// Unwrap returns Err.
+func (e *StepError) Unwrap() error { return e.Err }
+
+// ChainOrderError reports a chain whose codecs are not in the order
+// array->array*, exactly one array->bytes, bytes->bytes*.
+type ChainOrderError struct {
+	Index  int    // position of the offending codec, or the chain length
+	Codec  string // its name, if any
+	Reason string
+}
+
+func (e *ChainOrderError) Error() string {
+	if e.Codec == "" {
+		return "codec chain: " + e.Reason
+	}
+	return fmt.Sprintf("codec %d (%s): %s", e.Index, e.Codec, e.Reason)
+}
+
+// Is makes every ChainOrderError match ErrConfig.
+func (e *ChainOrderError) Is(target error) bool { return target == ErrConfig }
+
+// FillRoundTripError reports a fill value that an array->array codec does
+// not give back unchanged: Original encoded to Encoded, which decoded to
+// Decoded (or failed to decode with DecodeErr).
+type FillRoundTripError struct {
+	Original  numeric.Scalar
+	Encoded   numeric.Scalar
+	Decoded   numeric.Scalar
+	DecodeErr error
+}
+
+func (e *FillRoundTripError) Error() string {
+	if e.DecodeErr != nil {
+		return fmt.Sprintf("fill value %v (%v) encodes to %v (%v), which does not decode: %v",
+			e.Original, e.Original.DataType(), e.Encoded, e.Encoded.DataType(), e.DecodeErr)
+	}
+	return fmt.Sprintf("fill value %v (%v) encodes to %v (%v) but decodes back to %v",
+		e.Original, e.Original.DataType(), e.Encoded, e.Encoded.DataType(), e.Decoded)
+}
+
+// Is makes every FillRoundTripError match ErrFillRoundTrip and ErrConfig.
+func (e *FillRoundTripError) Is(target error) bool {
+	return target == ErrFillRoundTrip || target == ErrConfig
+}
+
+// Unwrap returns DecodeErr.
+func (e *FillRoundTripError) Unwrap() error { return e.DecodeErr }
+
+// SizeError reports a buffer whose length does not match the chunk spec.
+type SizeError struct {
+	What string // "decoded chunk", "destination", ...
+	Got  int
+	Want int
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("%s has %d bytes, want %d", e.What, e.Got, e.Want)
+}
+
+// Is makes every SizeError match ErrSize.
+func (e *SizeError) Is(target error) bool { return target == ErrSize }
+
+// CorruptError reports chunk bytes that a codec cannot decode: a truncated
+// or malformed stream, a checksum mismatch, a decoded size that does not
+// match the chunk spec.
+type CorruptError struct {
+	Codec  string // the decoder's codec name
+	Reason string
+	Err    error // an underlying library error, or nil
+}
+
+func (e *CorruptError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: corrupt chunk: %s: %v", e.Codec, e.Reason, e.Err)
+	}
+	return fmt.Sprintf("%s: corrupt chunk: %s", e.Codec, e.Reason)
+}
+
+// Unwrap returns Err.
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// Is makes every CorruptError match ErrCorrupt.
+func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }

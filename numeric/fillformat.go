@@ -1,0 +1,67 @@
+package numeric
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// FormatFillValue returns the canonical Zarr v3 fill-value JSON of s:
+// bools as true/false; integers as plain integers (64-bit values exactly);
+// floats as the shortest decimal that reads back to the same value of the
+// type, "Infinity", "-Infinity", "NaN" for the canonical NaN and "0x" hex
+// for every other NaN; complex values as [re, im].
+func FormatFillValue(s Scalar) string { return string(AppendFillValue(nil, s)) }
+
+// AppendFillValue appends FormatFillValue(s) to b.
+func AppendFillValue(b []byte, s Scalar) []byte {
+	dt := s.dt
+	switch {
+	case dt == Bool:
+		return strconv.AppendBool(b, s.lo != 0)
+	case dt.IsSigned():
+		v, _ := s.Int64()
+		return strconv.AppendInt(b, v, 10)
+	case dt.IsUnsigned():
+		return strconv.AppendUint(b, s.lo, 10)
+	case dt.IsFloat():
+		return appendFloat(b, dt, s.lo)
+	case dt.IsComplex():
+		re, im := s.Parts()
+		b = append(b, '[')
+		b = appendFloat(b, re.dt, re.lo)
+		b = append(b, ", "...)
+		b = appendFloat(b, im.dt, im.lo)
+		return append(b, ']')
+	}
+	return append(b, "null"...)
+}
+
+func appendFloat(b []byte, dt DataType, bits uint64) []byte {
+	f := WidenFloat(bits, dt)
+	switch {
+	case math.IsNaN(f):
+		if bits == CanonicalNaNBits(dt) {
+			return append(b, `"NaN"`...)
+		}
+		return fmt.Appendf(b, `"0x%0*x"`, 2*dt.Size(), bits)
+	case math.IsInf(f, 1):
+		return append(b, `"Infinity"`...)
+	case math.IsInf(f, -1):
+		return append(b, `"-Infinity"`...)
+	}
+	switch dt {
+	case Float64:
+		return strconv.AppendFloat(b, f, 'g', -1, 64)
+	case Float32:
+		return strconv.AppendFloat(b, f, 'g', -1, 32)
+	}
+	// 16-bit floats: the shortest precision that reads back to the same bits.
+	for prec := 1; prec < 17; prec++ {
+		text := strconv.FormatFloat(f, 'g', prec, 64)
+		if back, err := parseDecimal(text, dt); err == nil && back == bits {
+			return append(b, text...)
+		}
+	}
+	return strconv.AppendFloat(b, f, 'g', -1, 64)
+}

@@ -1,0 +1,286 @@
+// Package registry maps codec names to the factories that build codecs from
+// their JSON configuration, and parses codec lists as they appear in Zarr v3
+// metadata.
+//
+// Codec packages register themselves with the Default registry in their
+// init functions; importing github.com/zcodec/zcodec/codecs brings in the
+// whole standard set. NewRegistry gives an empty registry for tests and
+// for embedders who want to choose their codecs. Registering a name twice,
+// or a name that is not a valid Zarr v3 codec name, panics: registration is
+// a program's set-up, not its input. Lookups never take a lock.
+//
+// # Parsing codec JSON
+//
+// A codec entry is either a bare name ("bytes", the short-hand form of
+// {"name": "bytes"}) or an object with the keys "name", "configuration"
+// (optional) and "must_understand" (optional, default true); any other key
+// is an error. An unknown name is an error unless must_understand is false,
+// in which case the entry is dropped from the chain with a warning (Zarr v3
+// lets readers ignore such extensions). Configuration decoding is strict:
+// unknown keys, wrong JSON types, missing required keys and out-of-range
+// values are *codec.ConfigError values whose Pointer locates the offending
+// value, e.g. "/codecs/1/configuration/rounding".
+package registry
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/zcodec/zcodec/codec"
+)
+
+// Factory builds a codec from its configuration. It reads every key it
+// knows from cfg and returns cfg.Finish() (or an earlier error) so that
+// unknown keys are rejected.
+type Factory func(cfg *codec.Config) (codec.Codec, error)
+
+// Registration describes one codec.
+type Registration struct {
+	// Name is the canonical name, written in metadata the codec produces.
+	Name string
+	// Aliases are other names read as this codec ("numcodecs.gzip").
+	Aliases []string
+	// Kind is the kind of every codec New returns.
+	Kind codec.Kind
+	// New builds the codec from its configuration.
+	New Factory
+	// Summary is a one-line description for listings.
+	Summary string
+}
+
+// Registry maps codec names and aliases to registrations. The zero value is
+// not usable; use NewRegistry.
+type Registry struct {
+	mu      sync.Mutex // serialises writers
+	entries atomic.Pointer[map[string]*Registration]
+}
+
+var defaultRegistry = NewRegistry()
+
+// Default returns the process-wide registry that codec packages register
+// with.
+func Default() *Registry { return defaultRegistry }
+
+// Register adds reg to the Default registry. It panics like
+// (*Registry).Register.
+func Register(reg Registration) { defaultRegistry.Register(reg) }
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry {
+	r := &Registry{}
+	m := map[string]*Registration{}
+	r.entries.Store(&m)
+	return r
+}
+
+var nameRE = regexp.MustCompile(`^[a-z][a-z0-9\-_.]+$`)
+
+// Register adds reg under its name and aliases. It panics if a name is
+// already registered, is not a valid Zarr v3 codec name, or if New is nil or
+// Kind is invalid.
+func (r *Registry) Register(reg Registration) {
+	if reg.New == nil {
+		panic("registry: Register " + reg.Name + " with a nil factory")
+	}
+	if reg.Kind < codec.KindArrayToArray || reg.Kind > codec.KindBytesToBytes {
+		panic("registry: Register " + reg.Name + " with an invalid kind")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old := *r.entries.Load()
+	m := maps.Clone(old)
+	e := reg
+	e.Aliases = slices.Clone(reg.Aliases)
+	for _, n := range append([]string{reg.Name}, reg.Aliases...) {
+		if !nameRE.MatchString(n) {
+			panic(fmt.Sprintf("registry: %q is not a valid codec name", n))
+		}
+		if _, dup := m[n]; dup {
+			panic(fmt.Sprintf("registry: codec name %q registered twice", n))
+		}
+		m[n] = &e
+	}
+	r.entries.Store(&m)
+}
+
+// Lookup returns the registration of a name or alias.
+func (r *Registry) Lookup(name string) (Registration, bool) {
+	e, ok := (*r.entries.Load())[name]
+	if !ok {
+		return Registration{}, false
+	}
+	return *e, true
+}
+
+// Codecs returns every registration once, sorted by name.
+func (r *Registry) Codecs() []Registration {
+	seen := map[string]bool{}
+	var out []Registration
+	for _, e := range *r.entries.Load() {
+		if !seen[e.Name] {
+			seen[e.Name] = true
+			out = append(out, *e)
+		}
+	}
+	slices.SortFunc(out, func(a, b Registration) int { return cmpString(a.Name, b.Name) })
+	return out
+}
+
+// Clone returns a new registry holding the same registrations, to extend
+// without touching r.
+func (r *Registry) Clone() *Registry {
+	c := NewRegistry()
+	m := maps.Clone(*r.entries.Load())
+	c.entries.Store(&m)
+	return c
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Warning is a note about codec JSON that was accepted but not used as is.
+type Warning struct {
+	Pointer string
+	Message string
+}
+
+func (w Warning) String() string { return w.Pointer + ": " + w.Message }
+
+// ParseCodec builds one codec from its JSON entry found at pointer. A nil
+// codec with a nil error means the entry was an unknown codec with
+// must_understand false; the warning says so.
+func (r *Registry) ParseCodec(raw json.RawMessage, pointer string) (codec.Codec, *Warning, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && raw[0] == '"' {
+		var name string
+		if err := json.Unmarshal(raw, &name); err != nil {
+			return nil, nil, &codec.ConfigError{Pointer: pointer, Reason: "invalid JSON string"}
+		}
+		c, err := r.build(name, pointer, pointer, nil)
+		return c, nil, err
+	}
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, nil, &codec.ConfigError{Pointer: pointer, Reason: "a codec must be a name or an object with \"name\""}
+	}
+	obj, err := codec.NewConfig("", pointer, raw)
+	if err != nil {
+		err.(*codec.ConfigError).Reason = "codec entry: " + err.(*codec.ConfigError).Reason
+		return nil, nil, err
+	}
+	name, ok, err := obj.String("name")
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ok {
+		return nil, nil, &codec.ConfigError{Pointer: pointer, Reason: `codec object has no "name"`}
+	}
+	must, hasMust, err := obj.Bool("must_understand")
+	if err != nil {
+		return nil, nil, withCodec(err, name)
+	}
+	cfg, _ := obj.Raw("configuration")
+	if err := obj.Finish(); err != nil {
+		ce := err.(*codec.ConfigError)
+		ce.Codec = name
+		ce.Reason = fmt.Sprintf("unknown key %q in codec object (want name, configuration, must_understand)", ce.Key)
+		return nil, nil, ce
+	}
+	if hasMust && !must {
+		if _, known := r.Lookup(name); !known {
+			return nil, &Warning{Pointer: pointer, Message: fmt.Sprintf("unknown codec %q skipped (must_understand is false)", name)}, nil
+		}
+	}
+	if len(cfg) > 0 && string(cfg) == "null" {
+		return nil, nil, &codec.ConfigError{Pointer: pointer + "/configuration", Codec: name, Reason: "configuration must be a JSON object, not null"}
+	}
+	c, err := r.build(name, pointer+"/name", pointer+"/configuration", cfg)
+	return c, nil, err
+}
+
+func withCodec(err error, name string) error {
+	if ce, ok := err.(*codec.ConfigError); ok {
+		ce.Codec = name
+	}
+	return err
+}
+
+func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessage) (codec.Codec, error) {
+	reg, ok := r.Lookup(name)
+	if !ok {
+		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: fmt.Sprintf("unknown codec %q", name), Err: codec.ErrUnknownCodec}
+	}
+	conf, err := codec.NewConfig(reg.Name, cfgPointer, cfg)
+	if err != nil {
+		return nil, err
+	}
+	c, err := reg.New(conf)
+	if err != nil {
+		return nil, err
+	}
+	if k := codec.KindOf(c); k != reg.Kind {
+		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: fmt.Sprintf("factory built a %v codec, registered as %v", k, reg.Kind)}
+	}
+	return c, nil
+}
+
+// Chain is a parsed codec list.
+type Chain struct {
+	// Codecs are the codecs in chain order; entries skipped because they were
+	// unknown with must_understand false are not included.
+	Codecs []codec.Codec
+	// Pointers holds the JSON pointer of each codec's entry, parallel to
+	// Codecs (so "/codecs/2" for the third entry even after a skipped one).
+	Pointers []string
+	// Warnings are notes about entries that were accepted or skipped.
+	Warnings []Warning
+}
+
+// ParseCodecs builds every codec of raw, a JSON array of codec entries found
+// at pointer (e.g. "/codecs"). It reports every problem it finds, joined with
+// errors.Join so that callers can list them all; each is a
+// *codec.ConfigError.
+func (r *Registry) ParseCodecs(raw json.RawMessage, pointer string) (Chain, error) {
+	var entries []json.RawMessage
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &entries) != nil {
+		return Chain{}, &codec.ConfigError{Pointer: pointer, Reason: "codecs must be a JSON array"}
+	}
+	var (
+		ch   Chain
+		errs []error
+	)
+	for i, e := range entries {
+		p := fmt.Sprintf("%s/%d", pointer, i)
+		c, w, err := r.ParseCodec(e, p)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case w != nil:
+			ch.Warnings = append(ch.Warnings, *w)
+		default:
+			ch.Codecs = append(ch.Codecs, c)
+			ch.Pointers = append(ch.Pointers, p)
+		}
+	}
+	switch len(errs) {
+	case 0:
+		return ch, nil
+	case 1:
+		return ch, errs[0]
+	}
+	return ch, errors.Join(errs...)
+}
