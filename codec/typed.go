@@ -1,0 +1,88 @@
+package codec
+
+import (
+	"encoding/binary"
+	"fmt"
+	"unsafe"
+
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// hostLittleEndian is true on little-endian machines, where a []T and its
+// little-endian element encoding share one memory layout.
+var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// EncodeSlice encodes src, one whole decoded chunk held as Go values, with
+// p and appends the result to dst. T must be the Go type of p's data type
+// (numeric.DataTypeOf) and len(src) the chunk's element count.
+func EncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, error) {
+	if err := checkSlice[T](p, len(src)); err != nil {
+		return dst, err
+	}
+	if hostLittleEndian {
+		return p.Encode(dst, sliceBytes(src))
+	}
+	buf := make([]byte, p.DecodedSize())
+	putElements(buf, src)
+	return p.Encode(dst, buf)
+}
+
+// DecodeSlice decodes src, one encoded chunk, into dst, which holds the
+// chunk's element count of Go values of p's data type. On error the contents
+// of dst are unspecified.
+func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
+	if err := checkSlice[T](p, len(dst)); err != nil {
+		return err
+	}
+	if hostLittleEndian {
+		return p.Decode(sliceBytes(dst), src)
+	}
+	buf := make([]byte, p.DecodedSize())
+	if err := p.Decode(buf, src); err != nil {
+		return err
+	}
+	getElements(dst, buf)
+	return nil
+}
+
+func checkSlice[T numeric.Element](p *Pipeline, n int) error {
+	if dt := numeric.DataTypeOf[T](); dt != p.spec.DataType {
+		return fmt.Errorf("codec: []%T holds %v elements, the pipeline's data type is %v", *new(T), dt, p.spec.DataType)
+	}
+	if want := p.spec.NumElements(); n != want {
+		return &SizeError{What: "element slice", Got: n, Want: want}
+	}
+	return nil
+}
+
+// sliceBytes returns the memory of s as bytes.
+func sliceBytes[T numeric.Element](s []T) []byte {
+	if len(s) == 0 {
+		return []byte{}
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}
+
+// putElements writes the little-endian encoding of src into b (big-endian
+// hosts only).
+func putElements[T numeric.Element](b []byte, src []T) {
+	size := int(unsafe.Sizeof(*new(T)))
+	for i, v := range src {
+		numeric.ScalarOf(v).PutBytes(b[i*size:])
+	}
+}
+
+// getElements decodes the little-endian elements of b into dst (big-endian
+// hosts only).
+func getElements[T numeric.Element](dst []T, b []byte) {
+	size := int(unsafe.Sizeof(*new(T)))
+	dt := numeric.DataTypeOf[T]()
+	for i := range dst {
+		var lo, hi uint64
+		var buf [16]byte
+		copy(buf[:], b[i*size:(i+1)*size])
+		lo = binary.LittleEndian.Uint64(buf[:8])
+		hi = binary.LittleEndian.Uint64(buf[8:])
+		dst[i], _ = numeric.ValueOf[T](numeric.ScalarFromBits(dt, lo, hi))
+	}
+}
