@@ -1,0 +1,184 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/metadata"
+)
+
+// validateReport is the --json form of one file's result.
+type validateReport struct {
+	File       string          `json:"file"`
+	Valid      bool            `json:"valid"`
+	DataType   string          `json:"data_type,omitempty"`
+	Shape      []int64         `json:"shape,omitempty"`
+	ChunkShape []int           `json:"chunk_shape,omitempty"`
+	FillValue  json.RawMessage `json:"fill_value,omitempty"`
+	Steps      []stepReport    `json:"steps,omitempty"`
+	Warnings   []problemReport `json:"warnings,omitempty"`
+	Problems   []problemReport `json:"problems,omitempty"`
+}
+
+type stepReport struct {
+	Index   int             `json:"index"`
+	Codec   string          `json:"codec"`
+	Kind    string          `json:"kind"`
+	Decoded sideReport      `json:"decoded"`
+	Encoded sideReport      `json:"encoded"`
+	Config  json.RawMessage `json:"metadata"`
+}
+
+// sideReport is one side of a step: an array spec or a byte-string spec.
+type sideReport struct {
+	DataType  string          `json:"data_type,omitempty"`
+	Shape     []int           `json:"shape,omitempty"`
+	FillValue json.RawMessage `json:"fill_value,omitempty"`
+	Bytes     *int            `json:"bytes,omitempty"`
+	MaxBytes  *int            `json:"max_bytes,omitempty"`
+}
+
+type problemReport struct {
+	Pointer string `json:"pointer"`
+	Codec   string `json:"codec,omitempty"`
+	Reason  string `json:"reason"`
+}
+
+func runValidate(env *environment, args []string) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	asJSON := fs.Bool("json", false, "print the result as a JSON document")
+	fs.Usage = func() {
+		fmt.Fprintln(env.stderr, "usage: zcodec validate [--json] FILE... (- reads standard input)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	status := 0
+	var reports []validateReport
+	for _, name := range fs.Args() {
+		r := validateFile(env, name)
+		if !r.Valid {
+			status = 1
+		}
+		if *asJSON {
+			reports = append(reports, r)
+		} else {
+			printReport(env, r)
+		}
+	}
+	if *asJSON {
+		out, _ := json.MarshalIndent(map[string]any{"files": reports}, "", "  ")
+		fmt.Fprintf(env.stdout, "%s\n", out)
+	}
+	return status
+}
+
+func readInput(env *environment, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(env.stdin)
+	}
+	return os.ReadFile(name)
+}
+
+func validateFile(env *environment, name string) validateReport {
+	r := validateReport{File: name}
+	data, err := readInput(env, name)
+	if err != nil {
+		r.Problems = []problemReport{{Reason: "cannot read: " + err.Error()}}
+		return r
+	}
+	a, err := metadata.Parse(data, nil)
+	if err != nil {
+		var ve *metadata.ValidationError
+		if errors.As(err, &ve) {
+			for _, p := range ve.Problems {
+				r.Problems = append(r.Problems, problemReport{Pointer: p.Pointer, Codec: p.Codec, Reason: p.Reason})
+			}
+		} else {
+			r.Problems = []problemReport{{Reason: err.Error()}}
+		}
+		return r
+	}
+	r.Valid = true
+	r.DataType = a.DataType.String()
+	r.Shape = a.Shape
+	r.ChunkShape = a.ChunkShape
+	r.FillValue, _ = a.FillValue.MarshalJSON()
+	for _, w := range a.Warnings {
+		r.Warnings = append(r.Warnings, problemReport{Pointer: w.Pointer, Codec: w.Codec, Reason: w.Reason})
+	}
+	for _, st := range a.Pipeline.Steps() {
+		cfg, _ := st.Codec.MarshalJSON()
+		sr := stepReport{Index: st.Index, Codec: st.Name, Kind: st.Kind.String(), Config: cfg}
+		switch st.Kind {
+		case codec.KindArrayToArray:
+			sr.Decoded, sr.Encoded = arraySide(st.Decoded), arraySide(st.Encoded)
+		case codec.KindArrayToBytes:
+			sr.Decoded, sr.Encoded = arraySide(st.Decoded), bytesSide(st.EncodedBytes)
+		case codec.KindBytesToBytes:
+			sr.Decoded, sr.Encoded = bytesSide(st.DecodedBytes), bytesSide(st.EncodedBytes)
+		}
+		r.Steps = append(r.Steps, sr)
+	}
+	return r
+}
+
+func arraySide(s codec.ChunkSpec) sideReport {
+	fill, _ := s.FillValue.MarshalJSON()
+	return sideReport{DataType: s.DataType.String(), Shape: s.Shape, FillValue: fill}
+}
+
+func bytesSide(s codec.BytesSpec) sideReport {
+	if s.Fixed() {
+		n := s.Size
+		return sideReport{Bytes: &n}
+	}
+	m := s.MaxSize
+	return sideReport{MaxBytes: &m}
+}
+
+func (s sideReport) String() string {
+	switch {
+	case s.Bytes != nil:
+		return fmt.Sprintf("%d bytes", *s.Bytes)
+	case s.MaxBytes != nil:
+		return fmt.Sprintf("at most %d bytes", *s.MaxBytes)
+	}
+	return fmt.Sprintf("%s %v fill %s", s.DataType, s.Shape, s.FillValue)
+}
+
+func printReport(env *environment, r validateReport) {
+	if !r.Valid {
+		for _, p := range r.Problems {
+			line := r.File + ": "
+			if p.Pointer != "" {
+				line += p.Pointer + ": "
+			}
+			if p.Codec != "" {
+				line += p.Codec + ": "
+			}
+			fmt.Fprintln(env.stdout, line+p.Reason)
+		}
+		return
+	}
+	w := env.stdout
+	fmt.Fprintf(w, "%s: valid\n", r.File)
+	fmt.Fprintf(w, "  array: %s, shape %v, chunks %v, fill_value %s\n", r.DataType, r.Shape, r.ChunkShape, r.FillValue)
+	for _, st := range r.Steps {
+		fmt.Fprintf(w, "  codec %d %s (%s): %v -> %v\n", st.Index, st.Codec, st.Kind, st.Decoded, st.Encoded)
+	}
+	for _, p := range r.Warnings {
+		fmt.Fprintf(w, "  warning: %s: %s\n", p.Pointer, p.Reason)
+	}
+}
