@@ -388,6 +388,8 @@ func (p *parser) resolve() {
 			reason = fe.Error()
 		}
 		p.add(ptr, se.Codec, "%s", reason)
+	case errors.As(err, &ce) && ce.Codec == "":
+		p.add("/chunk_grid/configuration/chunk_shape", "", "%s", ce.Reason)
 	case errors.As(err, &coe):
 		ptr := "/codecs"
 		if coe.Index < len(p.a.CodecPointers) {

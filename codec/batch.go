@@ -1,0 +1,92 @@
+package codec
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// BatchError reports the failure of one chunk of a batch.
+type BatchError struct {
+	Index int // the chunk's position in the batch
+	Err   error
+}
+
+func (e *BatchError) Error() string { return fmt.Sprintf("chunk %d: %v", e.Index, e.Err) }
+
+// Unwrap returns Err.
+func (e *BatchError) Unwrap() error { return e.Err }
+
+// EncodeBatch encodes every chunk of srcs, appending the encoding of srcs[i]
+// to dsts[i][:0] (dsts may be nil, or shorter than srcs, to allocate), and
+// returns the encoded chunks. It uses at most workers goroutines (<= 0 means
+// GOMAXPROCS); each holds one set of the pipeline's scratch buffers, so
+// memory stays bounded by workers, not by the batch size. It stops at the
+// first failure, or when ctx is done, and returns a *BatchError naming the
+// chunk (or ctx's error).
+func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) ([][]byte, error) {
+	out := make([][]byte, len(srcs))
+	copy(out, dsts)
+	err := runBatch(ctx, len(srcs), workers, func(i int) error {
+		var dst []byte
+		if out[i] != nil {
+			dst = out[i][:0]
+		}
+		enc, err := p.Encode(dst, srcs[i])
+		out[i] = enc
+		return err
+	})
+	return out, err
+}
+
+// DecodeBatch decodes srcs[i] into dsts[i] (each exactly DecodedSize()
+// bytes) for every i, with the same concurrency and error rules as
+// EncodeBatch. len(dsts) must equal len(srcs).
+func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) error {
+	if len(dsts) != len(srcs) {
+		return fmt.Errorf("codec: DecodeBatch with %d destinations for %d chunks", len(dsts), len(srcs))
+	}
+	return runBatch(ctx, len(srcs), workers, func(i int) error { return p.Decode(dsts[i], srcs[i]) })
+}
+
+// runBatch calls f(i) for i in [0, n) on up to workers goroutines, handing
+// out indexes in order, until one fails or ctx is done.
+func runBatch(ctx context.Context, n, workers int, f func(i int) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, n)
+	var (
+		next     atomic.Int64
+		failed   atomic.Bool
+		errOnce  sync.Once
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	fail := func(err error) {
+		errOnce.Do(func() { firstErr = err })
+		failed.Store(true)
+	}
+	for w := 0; w < workers; w++ {
+		wg.Go(func() {
+			for !failed.Load() {
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if err := f(i); err != nil {
+					fail(&BatchError{Index: i, Err: err})
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return firstErr
+}

@@ -1,0 +1,116 @@
+package codec_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+func bigEndianFloat64Pipeline(t testing.TB, n int) *codec.Pipeline {
+	t.Helper()
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)},
+		[]codec.Codec{&codec.BytesCodec{Endian: codec.BigEndian}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func float64Chunk(n int, seed float64) []byte {
+	b := make([]byte, 8*n)
+	for i := range n {
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(seed+math.Sin(float64(i))))
+	}
+	return b
+}
+
+func TestBatchRoundTrip(t *testing.T) {
+	const n, chunks = 1000, 37
+	p := bigEndianFloat64Pipeline(t, n)
+	srcs := make([][]byte, chunks)
+	for i := range srcs {
+		srcs[i] = float64Chunk(n, float64(i))
+	}
+	for _, workers := range []int{0, 1, 2, 5, 100} {
+		enc, err := p.EncodeBatch(context.Background(), nil, srcs, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range enc {
+			want, _ := p.Encode(nil, srcs[i])
+			if !bytes.Equal(enc[i], want) {
+				t.Fatalf("workers %d: chunk %d differs from a single Encode", workers, i)
+			}
+			// big-endian: the first byte is the sign/exponent byte
+			if enc[i][0] != srcs[i][7] {
+				t.Fatalf("chunk %d not big-endian", i)
+			}
+		}
+		dsts := make([][]byte, chunks)
+		for i := range dsts {
+			dsts[i] = make([]byte, p.DecodedSize())
+		}
+		if err := p.DecodeBatch(context.Background(), dsts, enc, workers); err != nil {
+			t.Fatal(err)
+		}
+		for i := range dsts {
+			if !bytes.Equal(dsts[i], srcs[i]) {
+				t.Fatalf("workers %d: chunk %d does not round-trip", workers, i)
+			}
+		}
+	}
+}
+
+func TestBatchErrors(t *testing.T) {
+	p := bigEndianFloat64Pipeline(t, 4)
+	srcs := [][]byte{float64Chunk(4, 0), float64Chunk(3, 0), float64Chunk(4, 1)}
+	_, err := p.EncodeBatch(context.Background(), nil, srcs, 1)
+	var be *codec.BatchError
+	if !errors.As(err, &be) || be.Index != 1 || !errors.Is(err, codec.ErrSize) {
+		t.Errorf("EncodeBatch error = %v, want chunk 1 with ErrSize", err)
+	}
+	dsts := [][]byte{make([]byte, 32), make([]byte, 32)}
+	err = p.DecodeBatch(context.Background(), dsts, [][]byte{make([]byte, 32), make([]byte, 31)}, 2)
+	if !errors.As(err, &be) || be.Index != 1 || !errors.Is(err, codec.ErrCorrupt) {
+		t.Errorf("DecodeBatch error = %v, want chunk 1 with ErrCorrupt", err)
+	}
+	if err := p.DecodeBatch(context.Background(), dsts[:1], srcs, 1); err == nil {
+		t.Error("DecodeBatch with mismatched lengths succeeded")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.EncodeBatch(ctx, nil, srcs, 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled EncodeBatch error = %v", err)
+	}
+}
+
+// BenchmarkBatch decodes 64 chunks of 128 KiB with 1 and 2 goroutines; the
+// ratio of the two shows the batch API's scaling.
+func BenchmarkBatch(b *testing.B) {
+	const n, chunks = 16384, 64
+	p := bigEndianFloat64Pipeline(b, n)
+	srcs := make([][]byte, chunks)
+	dsts := make([][]byte, chunks)
+	for i := range srcs {
+		srcs[i], _ = p.Encode(nil, float64Chunk(n, float64(i)))
+		dsts[i] = make([]byte, p.DecodedSize())
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("decode/goroutines=%d", workers), func(b *testing.B) {
+			b.SetBytes(int64(chunks * p.DecodedSize()))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := p.DecodeBatch(context.Background(), dsts, srcs, workers); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
