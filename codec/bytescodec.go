@@ -40,7 +40,10 @@ func (e Endian) String() string {
 //	{"name": "bytes", "configuration": {"endian": "little"}}
 //
 // Decoding requires exactly the chunk's byte size; bool bytes other than 0
-// and 1 are corrupt.
+// and 1 are corrupt. The registry also reads it under the name "endian"
+// (the codec's name in early Zarr v3 drafts).
+//
+// Specification: https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html
 type BytesCodec struct {
 	Endian Endian
 }
@@ -145,22 +148,54 @@ func growAppend(b []byte, n int) []byte {
 
 // swapBytes reverses the byte order of every width-byte unit of src into
 // dst (len(dst) == len(src), a multiple of width; width is 2, 4 or 8).
+// The main loops move 32 bytes per iteration as four 64-bit words, swapping
+// the units inside each word; the tail goes unit by unit.
 func swapBytes(dst, src []byte, width int) {
+	n := min(len(dst), len(src)) &^ 31
 	switch width {
 	case 2:
-		for len(src) >= 2 && len(dst) >= 2 {
-			binary.LittleEndian.PutUint16(dst, bits.ReverseBytes16(binary.LittleEndian.Uint16(src)))
-			dst, src = dst[2:], src[2:]
+		for i := 0; i < n; i += 32 {
+			s, d := src[i:i+32:i+32], dst[i:i+32:i+32]
+			binary.LittleEndian.PutUint64(d[0:], swap16s(binary.LittleEndian.Uint64(s[0:])))
+			binary.LittleEndian.PutUint64(d[8:], swap16s(binary.LittleEndian.Uint64(s[8:])))
+			binary.LittleEndian.PutUint64(d[16:], swap16s(binary.LittleEndian.Uint64(s[16:])))
+			binary.LittleEndian.PutUint64(d[24:], swap16s(binary.LittleEndian.Uint64(s[24:])))
+		}
+		for i := n; i+2 <= len(src) && i+2 <= len(dst); i += 2 {
+			binary.LittleEndian.PutUint16(dst[i:], bits.ReverseBytes16(binary.LittleEndian.Uint16(src[i:])))
 		}
 	case 4:
-		for len(src) >= 4 && len(dst) >= 4 {
-			binary.LittleEndian.PutUint32(dst, bits.ReverseBytes32(binary.LittleEndian.Uint32(src)))
-			dst, src = dst[4:], src[4:]
+		for i := 0; i < n; i += 32 {
+			s, d := src[i:i+32:i+32], dst[i:i+32:i+32]
+			binary.LittleEndian.PutUint64(d[0:], swap32s(binary.LittleEndian.Uint64(s[0:])))
+			binary.LittleEndian.PutUint64(d[8:], swap32s(binary.LittleEndian.Uint64(s[8:])))
+			binary.LittleEndian.PutUint64(d[16:], swap32s(binary.LittleEndian.Uint64(s[16:])))
+			binary.LittleEndian.PutUint64(d[24:], swap32s(binary.LittleEndian.Uint64(s[24:])))
+		}
+		for i := n; i+4 <= len(src) && i+4 <= len(dst); i += 4 {
+			binary.LittleEndian.PutUint32(dst[i:], bits.ReverseBytes32(binary.LittleEndian.Uint32(src[i:])))
 		}
 	case 8:
-		for len(src) >= 8 && len(dst) >= 8 {
-			binary.LittleEndian.PutUint64(dst, bits.ReverseBytes64(binary.LittleEndian.Uint64(src)))
-			dst, src = dst[8:], src[8:]
+		for i := 0; i < n; i += 32 {
+			s, d := src[i:i+32:i+32], dst[i:i+32:i+32]
+			binary.LittleEndian.PutUint64(d[0:], binary.BigEndian.Uint64(s[0:]))
+			binary.LittleEndian.PutUint64(d[8:], binary.BigEndian.Uint64(s[8:]))
+			binary.LittleEndian.PutUint64(d[16:], binary.BigEndian.Uint64(s[16:]))
+			binary.LittleEndian.PutUint64(d[24:], binary.BigEndian.Uint64(s[24:]))
+		}
+		for i := n; i+8 <= len(src) && i+8 <= len(dst); i += 8 {
+			binary.LittleEndian.PutUint64(dst[i:], binary.BigEndian.Uint64(src[i:]))
 		}
 	}
+}
+
+// swap16s reverses the bytes of each 16-bit unit of x.
+func swap16s(x uint64) uint64 {
+	const m = 0x00ff00ff00ff00ff
+	return (x&m)<<8 | (x>>8)&m
+}
+
+// swap32s reverses the bytes of each 32-bit unit of x.
+func swap32s(x uint64) uint64 {
+	return bits.RotateLeft64(bits.ReverseBytes64(x), 32)
 }

@@ -2,6 +2,11 @@
 // that is threaded through a chain of them, the Pipeline that binds a chain
 // to a chunk spec and runs it, and the core "bytes" codec.
 //
+// Specification: Zarr v3 core, codecs,
+// https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#codecs,
+// and the bytes codec,
+// https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html.
+//
 // A codec comes in two stages. An unbound codec (ArrayToArray, ArrayToBytes
 // or BytesToBytes) holds a parsed configuration and nothing else; it is what
 // a registry builds from codec JSON. Resolving it against the spec of the

@@ -213,7 +213,8 @@ func checkNoDuplicateKeys(raw []byte) error {
 	return nil
 }
 
-// DataType reads key as a Zarr v3 data type name.
+// DataType reads key as a Zarr v3 data type name. An unknown name is a
+// *ConfigError wrapping the *numeric.DataTypeError.
 func (c *Config) DataType(key string) (dt numeric.DataType, ok bool, err error) {
 	name, ok, err := c.String(key)
 	if err != nil || !ok {
@@ -221,13 +222,16 @@ func (c *Config) DataType(key string) (dt numeric.DataType, ok bool, err error) 
 	}
 	dt, perr := numeric.ParseDataType(name)
 	if perr != nil {
-		return 0, true, c.Errorf(key, "%v", perr)
+		e := c.Errorf(key, "%v", perr)
+		e.Err = perr
+		return 0, true, e
 	}
 	return dt, true, nil
 }
 
 // FillValue reads key as a scalar of dt written in the Zarr v3 fill-value
-// JSON encoding of dt (see numeric.ParseFillValue).
+// JSON encoding of dt (see numeric.ParseFillValue). An invalid value is a
+// *ConfigError wrapping the *numeric.FillValueError.
 func (c *Config) FillValue(key string, dt numeric.DataType) (v numeric.Scalar, ok bool, err error) {
 	raw, ok := c.Raw(key)
 	if !ok {
@@ -235,7 +239,9 @@ func (c *Config) FillValue(key string, dt numeric.DataType) (v numeric.Scalar, o
 	}
 	v, perr := numeric.ParseFillValue(dt, raw)
 	if perr != nil {
-		return v, true, c.Errorf(key, "%v", perr)
+		e := c.Errorf(key, "%v", perr)
+		e.Err = perr
+		return v, true, e
 	}
 	return v, true, nil
 }

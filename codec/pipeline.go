@@ -2,6 +2,7 @@ package codec
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/zcodec/zcodec/numeric"
@@ -160,10 +161,17 @@ func (p *Pipeline) Encoded() BytesSpec {
 	return p.a2b.Encoded()
 }
 
-// Steps describes every codec of the chain, in order.
+// Steps describes every codec of the chain, in order. The result is a
+// copy: changing it does not change the pipeline.
 func (p *Pipeline) Steps() []Step {
 	out := make([]Step, len(p.steps))
-	copy(out, p.steps)
+	for i, st := range p.steps {
+		st.Decoded.Shape = slices.Clone(st.Decoded.Shape)
+		st.Encoded.Shape = slices.Clone(st.Encoded.Shape)
+		st.DecodedBytes.Array.Shape = slices.Clone(st.DecodedBytes.Array.Shape)
+		st.EncodedBytes.Array.Shape = slices.Clone(st.EncodedBytes.Array.Shape)
+		out[i] = st
+	}
 	return out
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // FormatFillValue returns the canonical Zarr v3 fill-value JSON of s:
@@ -56,11 +57,40 @@ func appendFloat(b []byte, dt DataType, bits uint64) []byte {
 	case Float32:
 		return strconv.AppendFloat(b, f, 'g', -1, 32)
 	}
-	// 16-bit floats: the shortest precision that reads back to the same bits.
+	return appendShortest16(b, dt, bits, f)
+}
+
+// appendShortest16 appends the shortest decimal that reads back as the
+// 16-bit float bits (value f). For each number of digits it tries the
+// nearest decimal and then its neighbour on the other side of f: at a power
+// of two the gap to the next value is twice the gap to the previous one, so
+// the nearest decimal can miss while its neighbour still reads back.
+func appendShortest16(b []byte, dt DataType, bits uint64, f float64) []byte {
 	for prec := 1; prec < 17; prec++ {
-		text := strconv.FormatFloat(f, 'g', prec, 64)
+		text := strconv.FormatFloat(f, 'e', prec-1, 64)
 		if back, err := parseDecimal(text, dt); err == nil && back == bits {
-			return append(b, text...)
+			return strconv.AppendFloat(b, f, 'g', prec, 64)
+		}
+		mant, exp, _ := strings.Cut(text, "e")
+		neg := strings.HasPrefix(mant, "-")
+		m, err := strconv.ParseInt(strings.Replace(strings.TrimPrefix(mant, "-"), ".", "", 1), 10, 64)
+		if err != nil {
+			break
+		}
+		near, _ := strconv.ParseFloat(text, 64)
+		if (near < f) != neg { // the neighbour away from zero
+			m++
+		} else {
+			m--
+		}
+		e, _ := strconv.Atoi(exp)
+		other := strconv.FormatInt(m, 10) + "e" + strconv.Itoa(e-(prec-1))
+		if neg {
+			other = "-" + other
+		}
+		if back, err := parseDecimal(other, dt); err == nil && back == bits {
+			y, _ := strconv.ParseFloat(other, 64)
+			return strconv.AppendFloat(b, y, 'g', prec, 64)
 		}
 	}
 	return strconv.AppendFloat(b, f, 'g', -1, 64)

@@ -33,14 +33,17 @@ type Warning string
 //   - integers: a JSON number with no fraction and no exponent, within the
 //     range of dt; every 64-bit value is parsed exactly.
 //   - float16, bfloat16, float32, float64: a JSON number, rounded to the
-//     nearest value of dt with ties to even (a number beyond the largest
-//     finite value is an error); or one of the strings "NaN" (the canonical
-//     quiet NaN), "Infinity", "-Infinity"; or "0x" followed by exactly
-//     2*dt.Size() hex digits, the bits of the value. The string "+Infinity"
-//     is accepted with a warning (see ParseFillValueWarnings).
+//     nearest value of dt with ties to even, in one rounding of the exact
+//     decimal (a number whose rounded magnitude exceeds the largest finite
+//     value is an error; one too small for dt reads as a signed zero); or
+//     one of the strings "NaN" (the canonical quiet NaN), "Infinity",
+//     "-Infinity"; or "0x" (lower-case x) followed by exactly 2*dt.Size()
+//     hex digits of either case, the bits of the value. The string
+//     "+Infinity" is accepted with a warning (see ParseFillValueWarnings).
 //   - complex64, complex128: a two-element array [re, im], each part under
 //     the rules of float32 or float64.
 //
+// JSON whitespace (space, tab, CR, LF) around the value is ignored.
 // Anything else is a *FillValueError naming the value and the type.
 func ParseFillValue(dt DataType, data []byte) (Scalar, error) {
 	s, _, err := ParseFillValueWarnings(dt, data)
@@ -51,7 +54,7 @@ func ParseFillValue(dt DataType, data []byte) (Scalar, error) {
 // accepted but non-canonical spellings ("+Infinity").
 func ParseFillValueWarnings(dt DataType, data []byte) (Scalar, []Warning, error) {
 	p := fillParser{dt: dt, raw: data}
-	s, err := p.parse(dt, bytes.TrimSpace(data))
+	s, err := p.parse(dt, trimJSONSpace(data))
 	if err != nil {
 		return Scalar{}, nil, err
 	}
@@ -65,7 +68,7 @@ type fillParser struct {
 }
 
 func (p *fillParser) fail(format string, args ...any) error {
-	v := string(bytes.TrimSpace(p.raw))
+	v := string(trimJSONSpace(p.raw))
 	if len(v) > 64 {
 		v = v[:61] + "..."
 	}
@@ -152,7 +155,7 @@ func (p *fillParser) parseFloatString(dt DataType, s string) (Scalar, error) {
 	case "-Infinity":
 		return Scalar{dt: dt, lo: infBits(dt) | 1<<(dt.Bits()-1)}, nil
 	}
-	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+	if len(s) > 2 && s[0] == '0' && s[1] == 'x' {
 		digits := s[2:]
 		want := 2 * dt.Size()
 		if len(digits) != want {
@@ -173,11 +176,11 @@ func (p *fillParser) parseComplex(dt DataType, v []byte) (Scalar, error) {
 		return Scalar{}, p.fail("want a two-element array [re, im]")
 	}
 	comp := dt.ComponentType()
-	re, err := p.parse(comp, bytes.TrimSpace(parts[0]))
+	re, err := p.parse(comp, trimJSONSpace(parts[0]))
 	if err != nil {
 		return Scalar{}, p.fail("real part: %s", err.(*FillValueError).Reason)
 	}
-	im, err := p.parse(comp, bytes.TrimSpace(parts[1]))
+	im, err := p.parse(comp, trimJSONSpace(parts[1]))
 	if err != nil {
 		return Scalar{}, p.fail("imaginary part: %s", err.(*FillValueError).Reason)
 	}
@@ -226,16 +229,22 @@ func parseDecimal(s string, dt DataType) (uint64, error) {
 	}
 	b, overflow := NarrowFloat64(f, dt, NearestEven)
 	down, _ := NarrowFloat64(f, dt, TowardsZero)
-	up, _ := NarrowFloat64(f, dt, towardsAway(f))
+	up, upOverflow := NarrowFloat64(f, dt, towardsAway(f))
 	if down != up {
 		lo, hi := WidenFloat(down, dt), WidenFloat(up, dt)
-		if !math.IsInf(hi, 0) && lo+hi == 2*f { // a tie in float64
+		if upOverflow {
+			// the value above the largest finite one, had the exponent
+			// no bound: the tie between them is the overflow threshold
+			_, expBits, _ := dt.FloatFormat()
+			hi = math.Copysign(math.Ldexp(1, 1<<(expBits-1)), f)
+		}
+		if lo+hi == 2*f { // a tie in float64
 			exact, ok := new(big.Rat).SetString(s)
 			if ok {
 				cmp := exact.Abs(exact).Cmp(new(big.Rat).SetFloat64(math.Abs(f)))
 				switch {
 				case cmp > 0:
-					b, overflow = up, math.IsInf(hi, 0)
+					b, overflow = up, upOverflow
 				case cmp < 0:
 					b, overflow = down, false
 				}
@@ -254,6 +263,12 @@ func towardsAway(x float64) RoundingMode {
 		return TowardsNegative
 	}
 	return TowardsPositive
+}
+
+// trimJSONSpace removes the JSON whitespace (space, tab, CR, LF) around v;
+// other Unicode spaces are left for the JSON check to reject.
+func trimJSONSpace(v []byte) []byte {
+	return bytes.Trim(v, " \t\r\n")
 }
 
 func isJSONNumber(v []byte) bool {

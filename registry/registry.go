@@ -110,23 +110,31 @@ func (r *Registry) Register(reg Registration) {
 	r.entries.Store(&m)
 }
 
-// Lookup returns the registration of a name or alias.
+// Lookup returns a copy of the registration of a name or alias.
 func (r *Registry) Lookup(name string) (Registration, bool) {
 	e, ok := (*r.entries.Load())[name]
 	if !ok {
 		return Registration{}, false
 	}
-	return *e, true
+	return e.copy(), true
 }
 
-// Codecs returns every registration once, sorted by name.
+// copy returns e with its own Aliases slice, so that callers cannot change
+// the registry through the registrations it hands out.
+func (e *Registration) copy() Registration {
+	c := *e
+	c.Aliases = slices.Clone(e.Aliases)
+	return c
+}
+
+// Codecs returns a copy of every registration once, sorted by name.
 func (r *Registry) Codecs() []Registration {
 	seen := map[string]bool{}
 	var out []Registration
 	for _, e := range *r.entries.Load() {
 		if !seen[e.Name] {
 			seen[e.Name] = true
-			out = append(out, *e)
+			out = append(out, e.copy())
 		}
 	}
 	slices.SortFunc(out, func(a, b Registration) int { return cmpString(a.Name, b.Name) })

@@ -8,6 +8,13 @@
 //	zcodec encode --metadata FILE [-i IN] [-o OUT] encode one chunk
 //	zcodec decode --metadata FILE [-i IN] [-o OUT] decode one chunk
 //	zcodec codecs [--json]                         list the registered codecs
+//	zcodec hdf5 translate FILE|-                   HDF5 dataset description -> zarr.json
+//	zcodec hdf5 filters FILE|-                     zarr.json -> HDF5 filter pipeline
+//	zcodec netcdf parse-filter SPEC                netCDF filter spec -> JSON
+//	zcodec netcdf format-filter FILE|-             JSON -> netCDF filter spec
+//	zcodec fillvalue encode --dtype T VALUE        fill value -> CF _FillValue attribute
+//	zcodec fillvalue decode --dtype T JSON         CF _FillValue attribute -> fill value
+//	zcodec v2 convert FILE|-                       Zarr v2 .zarray -> zarr.json
 //
 // The decoded side of a chunk is its elements in C order, little-endian,
 // of the array's data_type, with the chunk shape of its regular grid. IN and
@@ -47,6 +54,10 @@ func commands() []command {
 		{"encode", "encode one chunk with the codec chain of a zarr.json", runEncode},
 		{"decode", "decode one chunk with the codec chain of a zarr.json", runDecode},
 		{"codecs", "list the registered codecs, their aliases and kinds", runCodecs},
+		{"hdf5", "translate HDF5 dataset descriptions and filter pipelines", runHDF5},
+		{"netcdf", "parse and format netCDF filter specs", runNetCDF},
+		{"fillvalue", "encode and decode the CF _FillValue attribute", runFillValue},
+		{"v2", "convert Zarr v2 array metadata to Zarr v3", runV2},
 	}
 }
 

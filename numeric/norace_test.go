@@ -1,0 +1,5 @@
+//go:build !race
+
+package numeric_test
+
+const raceEnabled = false
