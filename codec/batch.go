@@ -46,7 +46,7 @@ func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, workers
 // EncodeBatch. len(dsts) must equal len(srcs).
 func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) error {
 	if len(dsts) != len(srcs) {
-		return fmt.Errorf("codec: DecodeBatch with %d destinations for %d chunks", len(dsts), len(srcs))
+		return &SizeError{What: "DecodeBatch destination list", Got: len(dsts), Want: len(srcs)}
 	}
 	return runBatch(ctx, len(srcs), workers, func(i int) error { return p.Decode(dsts[i], srcs[i]) })
 }

@@ -127,7 +127,8 @@ func (e *FillRoundTripError) Is(target error) bool {
 // Unwrap returns DecodeErr.
 func (e *FillRoundTripError) Unwrap() error { return e.DecodeErr }
 
-// SizeError reports a buffer whose length does not match the chunk spec.
+// SizeError reports a buffer (or list) whose length does not match the
+// chunk spec.
 type SizeError struct {
 	What string // "decoded chunk", "destination", ...
 	Got  int
@@ -135,7 +136,11 @@ type SizeError struct {
 }
 
 func (e *SizeError) Error() string {
-	return fmt.Sprintf("%s has %d bytes, want %d", e.What, e.Got, e.Want)
+	unit := " bytes"
+	if strings.HasSuffix(e.What, "list") || strings.HasSuffix(e.What, "slice") {
+		unit = ""
+	}
+	return fmt.Sprintf("%s has %d%s, want %d", e.What, e.Got, unit, e.Want)
 }
 
 // Is makes every SizeError match ErrSize.

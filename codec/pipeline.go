@@ -16,7 +16,8 @@ type Step struct {
 	Codec Codec
 	// Decoded and Encoded are the array specs before and after an
 	// array->array codec; for the array->bytes codec Decoded is its input
-	// and Encoded repeats it.
+	// and Encoded repeats it. For a bytes->bytes codec both are the zero
+	// ChunkSpec (the array spec behind its bytes is DecodedBytes.Array).
 	Decoded, Encoded ChunkSpec
 	// DecodedBytes and EncodedBytes are the byte specs around a
 	// bytes->bytes codec; for the array->bytes codec EncodedBytes is its
@@ -95,6 +96,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 			if err != nil {
 				return nil, &StepError{Index: i, Codec: st.Name, Err: err}
 			}
+			st.Decoded = ChunkSpec{}
 			st.DecodedBytes = curBytes
 			st.EncodedBytes = b.Encoded()
 			curBytes = st.EncodedBytes

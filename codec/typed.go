@@ -2,7 +2,6 @@ package codec
 
 import (
 	"encoding/binary"
-	"fmt"
 	"unsafe"
 
 	"github.com/zcodec/zcodec/numeric"
@@ -11,6 +10,16 @@ import (
 // hostLittleEndian is true on little-endian machines, where a []T and its
 // little-endian element encoding share one memory layout.
 var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// DataTypeError reports Go values whose data type is not the pipeline's.
+type DataTypeError struct {
+	Got  numeric.DataType // the data type of the Go values given
+	Want numeric.DataType // the pipeline's decoded data type
+}
+
+func (e *DataTypeError) Error() string {
+	return "codec: a slice of " + e.Got.String() + " values given to a pipeline for " + e.Want.String()
+}
 
 // EncodeSlice encodes src, one whole decoded chunk held as Go values, with
 // p and appends the result to dst. T must be the Go type of p's data type
@@ -47,7 +56,7 @@ func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
 
 func checkSlice[T numeric.Element](p *Pipeline, n int) error {
 	if dt := numeric.DataTypeOf[T](); dt != p.spec.DataType {
-		return fmt.Errorf("codec: []%T holds %v elements, the pipeline's data type is %v", *new(T), dt, p.spec.DataType)
+		return &DataTypeError{Got: dt, Want: p.spec.DataType}
 	}
 	if want := p.spec.NumElements(); n != want {
 		return &SizeError{What: "element slice", Got: n, Want: want}

@@ -17,6 +17,20 @@ type Scalar struct {
 	hi uint64 // bytes 8..15 (the imaginary part of complex128)
 }
 
+// ScalarError reports a value or an element encoding that is not valid for
+// a data type.
+type ScalarError struct {
+	DataType DataType
+	Reason   string
+}
+
+func (e *ScalarError) Error() string {
+	if e.DataType == 0 {
+		return "numeric: " + e.Reason
+	}
+	return fmt.Sprintf("numeric: %v: %s", e.DataType, e.Reason)
+}
+
 // Zero returns the zero value of dt (false, 0, +0.0, 0+0i).
 func Zero(dt DataType) Scalar { return Scalar{dt: dt} }
 
@@ -42,15 +56,15 @@ func ScalarFromBits(dt DataType, lo, hi uint64) Scalar {
 // len(b) must be dt.Size(); a bool byte other than 0 or 1 is an error.
 func ScalarFromBytes(dt DataType, b []byte) (Scalar, error) {
 	if !dt.Valid() {
-		return Scalar{}, fmt.Errorf("numeric: invalid data type %v", dt)
+		return Scalar{}, &ScalarError{DataType: dt, Reason: "invalid data type"}
 	}
 	if len(b) != dt.Size() {
-		return Scalar{}, fmt.Errorf("numeric: %v element needs %d bytes, got %d", dt, dt.Size(), len(b))
+		return Scalar{}, &ScalarError{DataType: dt, Reason: fmt.Sprintf("an element needs %d bytes, got %d", dt.Size(), len(b))}
 	}
 	var buf [16]byte
 	copy(buf[:], b)
 	if dt == Bool && b[0] > 1 {
-		return Scalar{}, fmt.Errorf("numeric: bool element byte %#02x is neither 0 nor 1", b[0])
+		return Scalar{}, &ScalarError{DataType: dt, Reason: fmt.Sprintf("byte %#02x is neither 0 nor 1", b[0])}
 	}
 	return Scalar{dt: dt, lo: binary.LittleEndian.Uint64(buf[:8]), hi: binary.LittleEndian.Uint64(buf[8:])}, nil
 }
@@ -68,10 +82,10 @@ func BoolScalar(v bool) Scalar {
 func IntScalar(dt DataType, v int64) (Scalar, error) {
 	lo, hi, ok := dt.IntRange()
 	if !ok {
-		return Scalar{}, fmt.Errorf("numeric: %v is not an integer type", dt)
+		return Scalar{}, &ScalarError{DataType: dt, Reason: "not an integer type"}
 	}
 	if v < lo || (v > 0 && uint64(v) > hi) {
-		return Scalar{}, fmt.Errorf("numeric: %d is out of range for %v", v, dt)
+		return Scalar{}, &ScalarError{DataType: dt, Reason: fmt.Sprintf("%d is out of range [%d, %d]", v, lo, hi)}
 	}
 	return ScalarFromBits(dt, uint64(v), 0), nil
 }
@@ -79,12 +93,12 @@ func IntScalar(dt DataType, v int64) (Scalar, error) {
 // UintScalar returns v as a scalar of integer type dt, or an error if dt is
 // not an integer type or v is outside its range.
 func UintScalar(dt DataType, v uint64) (Scalar, error) {
-	_, hi, ok := dt.IntRange()
+	lo, hi, ok := dt.IntRange()
 	if !ok {
-		return Scalar{}, fmt.Errorf("numeric: %v is not an integer type", dt)
+		return Scalar{}, &ScalarError{DataType: dt, Reason: "not an integer type"}
 	}
 	if v > hi {
-		return Scalar{}, fmt.Errorf("numeric: %d is out of range for %v", v, dt)
+		return Scalar{}, &ScalarError{DataType: dt, Reason: fmt.Sprintf("%d is out of range [%d, %d]", v, lo, hi)}
 	}
 	return ScalarFromBits(dt, v, 0), nil
 }
@@ -264,7 +278,7 @@ func (s Scalar) String() string {
 // MarshalJSON returns the canonical fill-value JSON of s.
 func (s Scalar) MarshalJSON() ([]byte, error) {
 	if !s.Valid() {
-		return nil, fmt.Errorf("numeric: marshal of a Scalar with no data type")
+		return nil, &ScalarError{Reason: "marshal of a Scalar with no data type"}
 	}
 	return AppendFillValue(nil, s), nil
 }
