@@ -30,13 +30,40 @@ type Step struct {
 type Pipeline struct {
 	spec  ChunkSpec
 	steps []Step
-	a2a   []BoundArrayToArray
-	a2b   BoundArrayToBytes
-	b2b   []BoundBytesToBytes
-	// arraySizes[i] is the byte size of the array after a2a[i-1] (index 0
-	// is the decoded chunk).
+	// a2a holds the passes over the array side: one per array->array codec,
+	// or one for two adjacent codecs that fused (see Fuser).
+	a2a []arrayPass
+	// nA2A is the number of array->array codecs; the array->bytes codec is
+	// step nA2A.
+	nA2A int
+	a2b  BoundArrayToBytes
+	b2b  []BoundBytesToBytes
+	// arraySizes[i] is the byte size of the array after pass a2a[i-1]
+	// (index 0 is the decoded chunk).
 	arraySizes []int
 	scratch    sync.Pool // *scratch
+}
+
+// arrayPass is one pass of the array side: a bound codec, or a fused pair,
+// and the chain position and name its errors are reported with.
+type arrayPass struct {
+	b     BoundArrayToArray
+	index int
+	name  string
+}
+
+// Fuser is an optional interface of a bound array->array codec that can
+// run together with the next array->array codec of the chain in one pass
+// over the chunk (scale_offset followed by cast_value, for instance).
+//
+// FuseNext returns a bound codec equivalent to the receiver followed by next
+// resolved against the receiver's encoded spec: same encoded spec, same
+// results, same errors. ok false means no fusion; the pipeline then runs the
+// two codecs one after the other. The pipeline resolves every codec on its
+// own first (so resolution errors and the fill round trip are checked per
+// codec) and fuses afterwards.
+type Fuser interface {
+	FuseNext(next ArrayToArray) (fused BoundArrayToArray, ok bool)
 }
 
 type scratch struct {
@@ -61,7 +88,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 	}
 	p := &Pipeline{spec: spec}
 	cur := spec
-	p.arraySizes = append(p.arraySizes, cur.Size())
+	var bound []BoundArrayToArray
 	var curBytes BytesSpec
 	for i, c := range codecs {
 		st := Step{Index: i, Name: c.Name(), Kind: KindOf(c), Codec: c, Decoded: cur}
@@ -80,8 +107,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 			}
 			st.Encoded = enc.WithDataType(enc.DataType, enc.FillValue)
 			cur = st.Encoded
-			p.a2a = append(p.a2a, b)
-			p.arraySizes = append(p.arraySizes, cur.Size())
+			bound = append(bound, b)
 		case ArrayToBytes:
 			b, err := c.ResolveBytes(cur.WithDataType(cur.DataType, cur.FillValue))
 			if err != nil {
@@ -104,8 +130,28 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 		}
 		p.steps = append(p.steps, st)
 	}
+	p.nA2A = len(bound)
+	p.planArrayPasses(bound, codecs)
 	p.scratch.New = func() any { return &scratch{arrays: make([][]byte, len(p.a2a))} }
 	return p, nil
+}
+
+// planArrayPasses fuses adjacent array->array codecs where the first one
+// offers it, and records the byte size after every pass.
+func (p *Pipeline) planArrayPasses(bound []BoundArrayToArray, codecs []Codec) {
+	p.arraySizes = append(p.arraySizes, p.spec.Size())
+	for i := 0; i < len(bound); i++ {
+		pass := arrayPass{b: bound[i], index: i, name: p.steps[i].Name}
+		if f, ok := bound[i].(Fuser); ok && i+1 < len(bound) {
+			if fused, ok := f.FuseNext(codecs[i+1].(ArrayToArray)); ok {
+				pass.b = fused
+				pass.name += "+" + p.steps[i+1].Name
+				i++
+			}
+		}
+		p.a2a = append(p.a2a, pass)
+		p.arraySizes = append(p.arraySizes, p.steps[i].Encoded.Size())
+	}
 }
 
 func checkOrder(codecs []Codec) error {
@@ -155,6 +201,17 @@ func (p *Pipeline) Spec() ChunkSpec { return p.spec.WithDataType(p.spec.DataType
 // DecodedSize returns the byte size of a decoded chunk.
 func (p *Pipeline) DecodedSize() int { return p.arraySizes[0] }
 
+// ArrayPasses names the passes the pipeline makes over the array side of a
+// chunk, in encode order: one codec name per pass, or "a+b" for two codecs
+// fused into one pass (see Fuser).
+func (p *Pipeline) ArrayPasses() []string {
+	names := make([]string, len(p.a2a))
+	for i, pass := range p.a2a {
+		names[i] = pass.name
+	}
+	return names
+}
+
 // Encoded returns the spec of the pipeline's output byte strings.
 func (p *Pipeline) Encoded() BytesSpec {
 	if len(p.b2b) > 0 {
@@ -187,14 +244,14 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	s := p.scratch.Get().(*scratch)
 	defer p.scratch.Put(s)
 	cur := src
-	for i, b := range p.a2a {
+	for i, pass := range p.a2a {
 		out := grow(&s.arrays[i], p.arraySizes[i+1])
-		if err := b.EncodeArray(out, cur); err != nil {
-			return dst, p.stepErr(i, err)
+		if err := pass.b.EncodeArray(out, cur); err != nil {
+			return dst, &StepError{Index: pass.index, Codec: pass.name, Err: err}
 		}
 		cur = out
 	}
-	bi := len(p.a2a)
+	bi := p.nA2A
 	if len(p.b2b) == 0 {
 		out, err := p.a2b.EncodeBytes(dst, cur)
 		if err != nil {
@@ -235,7 +292,7 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 	s := p.scratch.Get().(*scratch)
 	defer p.scratch.Put(s)
 	buf := src
-	bi := len(p.a2a)
+	bi := p.nA2A
 	for j := len(p.b2b) - 1; j >= 0; j-- {
 		out, err := p.b2b[j].Decode(s.bytes[j%2][:0], buf)
 		if err != nil {
@@ -260,8 +317,8 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 		if i > 0 {
 			out = grow(&s.arrays[i-1], p.arraySizes[i])
 		}
-		if err := p.a2a[i].DecodeArray(out, arr); err != nil {
-			return p.stepErr(i, err)
+		if err := p.a2a[i].b.DecodeArray(out, arr); err != nil {
+			return &StepError{Index: p.a2a[i].index, Codec: p.a2a[i].name, Err: err}
 		}
 		arr = out
 	}
