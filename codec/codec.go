@@ -28,6 +28,7 @@
 package codec
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/zcodec/zcodec/numeric"
@@ -157,5 +158,11 @@ func MarshalCodec(name string, config any) ([]byte, error) {
 		Name          string `json:"name"`
 		Configuration any    `json:"configuration,omitempty"`
 	}
-	return json.Marshal(object{Name: name, Configuration: config})
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // keep "<f8" readable
+	if err := enc.Encode(object{Name: name, Configuration: config}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -50,6 +50,7 @@ type arrayPass struct {
 	b     BoundArrayToArray
 	index int
 	name  string
+	fused bool // b runs codecs index and index+1
 }
 
 // Fuser is an optional interface of a bound array->array codec that can
@@ -62,8 +63,25 @@ type arrayPass struct {
 // two codecs one after the other. The pipeline resolves every codec on its
 // own first (so resolution errors and the fill round trip are checked per
 // codec) and fuses afterwards.
+//
+// A fused codec may also implement StepOf(err error) int, saying which of
+// the two codecs (0 or 1) an error of its EncodeArray or DecodeArray comes
+// from, so that the pipeline's *StepError names that codec.
 type Fuser interface {
 	FuseNext(next ArrayToArray) (fused BoundArrayToArray, ok bool)
+}
+
+// passError wraps an error of an array pass in a *StepError naming the
+// codec it comes from.
+func (p *Pipeline) passError(pass arrayPass, err error) error {
+	if pass.fused {
+		if s, ok := pass.b.(interface{ StepOf(error) int }); ok {
+			if i := s.StepOf(err); i == 0 || i == 1 {
+				return &StepError{Index: pass.index + i, Codec: p.steps[pass.index+i].Name, Err: err}
+			}
+		}
+	}
+	return &StepError{Index: pass.index, Codec: pass.name, Err: err}
 }
 
 type scratch struct {
@@ -145,6 +163,7 @@ func (p *Pipeline) planArrayPasses(bound []BoundArrayToArray, codecs []Codec) {
 		if f, ok := bound[i].(Fuser); ok && i+1 < len(bound) {
 			if fused, ok := f.FuseNext(codecs[i+1].(ArrayToArray)); ok {
 				pass.b = fused
+				pass.fused = true
 				pass.name += "+" + p.steps[i+1].Name
 				i++
 			}
@@ -247,7 +266,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	for i, pass := range p.a2a {
 		out := grow(&s.arrays[i], p.arraySizes[i+1])
 		if err := pass.b.EncodeArray(out, cur); err != nil {
-			return dst, &StepError{Index: pass.index, Codec: pass.name, Err: err}
+			return dst, p.passError(pass, err)
 		}
 		cur = out
 	}
@@ -318,7 +337,7 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 			out = grow(&s.arrays[i-1], p.arraySizes[i])
 		}
 		if err := p.a2a[i].b.DecodeArray(out, arr); err != nil {
-			return &StepError{Index: p.a2a[i].index, Codec: p.a2a[i].name, Err: err}
+			return p.passError(p.a2a[i], err)
 		}
 		arr = out
 	}
