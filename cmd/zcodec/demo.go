@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/zcodec/zcodec/metadata"
@@ -44,14 +45,15 @@ func runDemo(env *environment, args []string) int {
 
 	w := env.stdout
 	fmt.Fprintf(w, "zcodec demo: one %v chunk of a synthetic air-temperature field (K)\n", spec)
-	fmt.Fprintf(w, "chain:")
+	fmt.Fprintln(w, "chain:")
 	for _, st := range p.Steps() {
-		fmt.Fprintf(w, " %s", st.Name)
+		fmt.Fprintf(w, "  %d %s", st.Index, st.Name)
 		if j, err := st.Codec.MarshalJSON(); err == nil {
-			fmt.Fprintf(w, "%s", configSuffix(j))
+			fmt.Fprintf(w, " %s", configSuffix(j))
 		}
+		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "array passes per chunk: %s\n", strings.Join(p.ArrayPasses(), ", "))
 
 	enc, err := p.Encode(nil, raw)
 	if err != nil {

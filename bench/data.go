@@ -1,0 +1,155 @@
+// Package bench holds zcodec's cross-codec benchmarks, the script that
+// times numcodecs on the same data (numcodecs_bench.py), and the
+// deterministic data generator both use.
+//
+// The generator makes chunks that look like real array data: a smooth
+// geophysical field with a little measurement noise, pure noise, and small
+// integer counts. The same (kind, data type, size, seed) always gives the
+// same bytes, on every platform, so benchmark figures from different
+// runs, machines and tools describe the same data.
+//
+//	chunk, err := bench.Chunk(numeric.Float32, bench.Smooth, 1<<20, 1)
+package bench
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Kind selects the shape of generated data.
+type Kind int
+
+const (
+	// Smooth is a temperature-like field in kelvin:
+	// 273.15 + 20 sin(2πi/4096) + 5 sin(2πi/97) + N(0, 0.05²).
+	// Shuffled, it compresses about 2:1 as float32.
+	Smooth Kind = iota + 1
+	// Noisy is white noise N(0, 1): nearly incompressible as floats.
+	Noisy
+	// Counts are Poisson counts whose mean drifts smoothly between 0.5 and
+	// 5.5, like event counts per cell: mostly small integers, compressible.
+	Counts
+)
+
+// String returns "smooth", "noisy" or "counts".
+func (k Kind) String() string {
+	switch k {
+	case Smooth:
+		return "smooth"
+	case Noisy:
+		return "noisy"
+	case Counts:
+		return "counts"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Field returns n values of kind k generated from seed, as float64.
+func Field(k Kind, n int, seed uint64) []float64 {
+	r := rand.New(rand.NewPCG(seed, 0x7a636f646563)) // "zcodec"
+	out := make([]float64, n)
+	for i := range out {
+		x := float64(i)
+		switch k {
+		case Smooth:
+			out[i] = 273.15 + 20*math.Sin(2*math.Pi*x/4096) + 5*math.Sin(2*math.Pi*x/97) + 0.05*r.NormFloat64()
+		case Noisy:
+			out[i] = r.NormFloat64()
+		case Counts:
+			out[i] = float64(poisson(r, 3+2.5*math.Sin(2*math.Pi*x/1000)))
+		}
+	}
+	return out
+}
+
+// poisson draws from a Poisson distribution of mean lambda (small lambda;
+// Knuth's multiplication method).
+func poisson(r *rand.Rand, lambda float64) int {
+	l, k, p := math.Exp(-lambda), 0, 1.0
+	for {
+		p *= r.Float64()
+		if p <= l {
+			return k
+		}
+		k++
+	}
+}
+
+// Chunk returns nbytes bytes of little-endian elements of dt holding
+// Field(k, nbytes/dt.Size(), seed). Integer types receive the values
+// rounded to nearest and clamped to their range; bool receives value > 0.
+// nbytes must be a multiple of the element size; float16, bfloat16 and
+// complex types are not supported.
+func Chunk(dt numeric.DataType, k Kind, nbytes int, seed uint64) ([]byte, error) {
+	if k < Smooth || k > Counts {
+		return nil, fmt.Errorf("bench: unknown kind %v", k)
+	}
+	size := dt.Size()
+	if !dt.Valid() || nbytes < 0 || nbytes%size != 0 {
+		return nil, fmt.Errorf("bench: %d bytes is not a whole number of %v elements", nbytes, dt)
+	}
+	vals := Field(k, nbytes/size, seed)
+	out := make([]byte, nbytes)
+	for i, v := range vals {
+		b := out[i*size : (i+1)*size]
+		switch dt {
+		case numeric.Float32:
+			binary.LittleEndian.PutUint32(b, math.Float32bits(float32(v)))
+		case numeric.Float64:
+			binary.LittleEndian.PutUint64(b, math.Float64bits(v))
+		case numeric.Bool:
+			if v > 0 {
+				b[0] = 1
+			}
+		case numeric.Int8, numeric.Int16, numeric.Int32, numeric.Int64:
+			hi := int64(1)<<(8*size-1) - 1
+			putUint(b, uint64(toInt(v, -hi-1, hi)))
+		case numeric.Uint8, numeric.Uint16, numeric.Uint32, numeric.Uint64:
+			putUint(b, toUint(v, math.MaxUint64>>(64-8*size)))
+		default:
+			return nil, fmt.Errorf("bench: data type %v is not supported", dt)
+		}
+	}
+	return out, nil
+}
+
+// toInt rounds v to nearest even and clamps it to [lo, hi].
+func toInt(v float64, lo, hi int64) int64 {
+	r := math.RoundToEven(v)
+	switch {
+	case r <= float64(lo):
+		return lo
+	case r >= float64(hi): // float64(MaxInt64) is 2^63: compare before converting
+		return hi
+	}
+	return int64(r)
+}
+
+// toUint rounds v to nearest even and clamps it to [0, hi].
+func toUint(v float64, hi uint64) uint64 {
+	r := math.RoundToEven(v)
+	switch {
+	case r <= 0:
+		return 0
+	case r >= float64(hi):
+		return hi
+	}
+	return uint64(r)
+}
+
+func putUint(b []byte, v uint64) {
+	for i := range b {
+		b[i] = byte(v >> (8 * i))
+	}
+}
+
+// ChunkBytes and Seed are the chunk size and seed of zcodec's codec
+// benchmarks and of the numcodecs comparison (bench/gendata).
+const (
+	ChunkBytes = 1 << 20
+	Seed       = 1
+)

@@ -1,0 +1,68 @@
+package bench_test
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"math"
+	"testing"
+
+	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// TestChunkStable pins the generator's output: benchmark figures and the
+// numcodecs comparison rely on every run seeing the same bytes.
+func TestChunkStable(t *testing.T) {
+	for _, tc := range []struct {
+		dt   numeric.DataType
+		k    bench.Kind
+		want string
+	}{
+		{numeric.Float32, bench.Smooth, "934c7fda3f8a2d46"},
+		{numeric.Float64, bench.Noisy, "9bdd7e33c8647312"},
+		{numeric.Int16, bench.Counts, "774152cabd01a2f4"},
+	} {
+		b, err := bench.Chunk(tc.dt, tc.k, 4096, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		if got := hex.EncodeToString(sum[:8]); got != tc.want {
+			t.Errorf("%v %v: sha256 prefix %s, want %s", tc.dt, tc.k, got, tc.want)
+		}
+	}
+}
+
+func TestChunkValues(t *testing.T) {
+	b, _ := bench.Chunk(numeric.Float32, bench.Smooth, 4*8192, 3)
+	for i := 0; i < 8192; i++ {
+		v := math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		if v < 245 || v > 302 {
+			t.Fatalf("smooth value %d = %v, outside 273.15 ± 26", i, v)
+		}
+	}
+	c, _ := bench.Chunk(numeric.Uint8, bench.Smooth, 100, 3)
+	for i, v := range c {
+		if v != 255 {
+			t.Fatalf("uint8 of a ~273 field: element %d = %d, want 255 (clamped)", i, v)
+		}
+	}
+	d, _ := bench.Chunk(numeric.Int8, bench.Counts, 10000, 3)
+	sum := 0
+	for _, v := range d {
+		if int8(v) < 0 {
+			t.Fatalf("negative count %d", int8(v))
+		}
+		sum += int(v)
+	}
+	if mean := float64(sum) / 10000; mean < 2.8 || mean > 3.2 {
+		t.Errorf("mean count %.3f, want about 3", mean)
+	}
+	if _, err := bench.Chunk(numeric.Float32, bench.Smooth, 6, 1); err == nil {
+		t.Error("6 bytes of float32 accepted")
+	}
+	if _, err := bench.Chunk(numeric.Float16, bench.Smooth, 6, 1); err == nil {
+		t.Error("float16 accepted")
+	}
+}

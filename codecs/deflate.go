@@ -1,0 +1,3 @@
+package codecs
+
+import _ "github.com/zcodec/zcodec/deflate" // registers its codecs

@@ -1,0 +1,3 @@
+package codecs
+
+import _ "github.com/zcodec/zcodec/shuffle" // registers its codecs

@@ -1,0 +1,3 @@
+package codecs
+
+import _ "github.com/zcodec/zcodec/zstd" // registers its codecs

@@ -1,0 +1,185 @@
+package zstd
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/registry"
+)
+
+// Name is the codec's registered name.
+const Name = "zstd"
+
+// MinLevel and MaxLevel bound the level configuration key (libzstd's range).
+const (
+	MinLevel = -131072
+	MaxLevel = 22
+)
+
+// maxWindow bounds the window a frame may ask the decoder for.
+const maxWindow = 128 << 20
+
+func init() {
+	registry.Register(registry.Registration{
+		Name:    Name,
+		Kind:    codec.KindBytesToBytes,
+		New:     NewFromConfig,
+		Summary: "Zarr v3 core: Zstandard frames (level, checksum)",
+	})
+}
+
+// Codec is an unbound zstd codec.
+type Codec struct {
+	// Level is the zstd compression level, MinLevel to MaxLevel; 0 means 3.
+	Level int
+	// Checksum adds a content checksum to every frame.
+	Checksum bool
+}
+
+// NewFromConfig is the registry factory: it reads the required integer
+// "level" (-131072 to 22) and the optional boolean "checksum" (default
+// false).
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
+	if err := cfg.Require("level"); err != nil {
+		return nil, err
+	}
+	lvl, _, err := cfg.Int("level", MinLevel, MaxLevel)
+	if err != nil {
+		return nil, err
+	}
+	sum, _, err := cfg.Bool("checksum")
+	if err != nil {
+		return nil, err
+	}
+	return &Codec{Level: int(lvl), Checksum: sum}, cfg.Finish()
+}
+
+// Name returns "zstd".
+func (c *Codec) Name() string { return Name }
+
+// MarshalJSON returns {"name": "zstd", "configuration": {"level": L,
+// "checksum": C}}.
+func (c *Codec) MarshalJSON() ([]byte, error) {
+	type config struct {
+		Level    int  `json:"level"`
+		Checksum bool `json:"checksum"`
+	}
+	return codec.MarshalCodec(Name, config{c.Level, c.Checksum})
+}
+
+// EncoderLevel returns the klauspost/compress level a zstd level maps to.
+func EncoderLevel(level int) zstd.EncoderLevel {
+	if level == 0 {
+		level = 3
+	}
+	return zstd.EncoderLevelFromZstd(level)
+}
+
+// ResolveBytesToBytes binds the codec to decoded.
+func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {
+	if c.Level < MinLevel || c.Level > MaxLevel {
+		return nil, &codec.ConfigError{Codec: Name, Key: "level", Reason: fmt.Sprintf("level %d is out of range [%d, %d]", c.Level, MinLevel, MaxLevel)}
+	}
+	return &bound{enc: encoderFor(EncoderLevel(c.Level), c.Checksum), spec: decoded}, nil
+}
+
+// smallInput is the size up to which klauspost/compress leaves the
+// content size out of a frame header unless the frame is single-segment.
+const smallInput = zstd.MinWindowSize
+
+// encoders are built on first use, one per klauspost level (1-4),
+// checksum setting and input class: frames of up to smallInput bytes are
+// written single-segment so that their header holds the content size,
+// which numcodecs 0.11's decoder requires.
+var encoders [5][2][2]struct {
+	once sync.Once
+	enc  *zstd.Encoder
+	err  error
+}
+
+// encoderFor returns the encoder getter for a level and checksum setting.
+func encoderFor(l zstd.EncoderLevel, sum bool) func(n int) (*zstd.Encoder, error) {
+	s := 0
+	if sum {
+		s = 1
+	}
+	return func(n int) (*zstd.Encoder, error) {
+		small := 0
+		if n <= smallInput {
+			small = 1
+		}
+		e := &encoders[l][s][small]
+		e.once.Do(func() {
+			opts := []zstd.EOption{
+				zstd.WithEncoderLevel(l),
+				zstd.WithEncoderCRC(sum),
+				zstd.WithZeroFrames(true),
+				zstd.WithLowerEncoderMem(true),
+				zstd.WithAllLitEntropyCompression(true),
+			}
+			if small == 1 {
+				opts = append(opts, zstd.WithSingleSegment(true))
+			}
+			e.enc, e.err = zstd.NewWriter(nil, opts...)
+		})
+		return e.enc, e.err
+	}
+}
+
+var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+	return zstd.NewReader(nil,
+		zstd.WithDecoderConcurrency(0),
+		zstd.WithDecodeAllCapLimit(true),
+		zstd.WithDecoderMaxWindow(maxWindow),
+		zstd.WithDecoderMaxMemory(codec.MaxChunkBytes),
+	)
+})
+
+type bound struct {
+	enc  func(n int) (*zstd.Encoder, error)
+	spec codec.BytesSpec
+}
+
+func (b *bound) Encoded() codec.BytesSpec {
+	return codec.VariableBytes(bounded.CompressedBound(b.spec.MaxSize), b.spec.Array)
+}
+
+func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
+		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
+	}
+	enc, err := b.enc(len(src))
+	if err != nil {
+		return dst, fmt.Errorf("%s: %w", Name, err)
+	}
+	return enc.EncodeAll(src, bounded.Reserve(dst, bounded.CompressedBound(len(src)))), nil
+}
+
+func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+	if len(src) == 0 {
+		return dst, &codec.CorruptError{Codec: Name, Reason: "empty input is not a zstd frame"}
+	}
+	dec, err := decoder()
+	if err != nil {
+		return dst, fmt.Errorf("%s: %w", Name, err)
+	}
+	limit, exact := bounded.Limit(b.spec)
+	n := len(dst)
+	buf := bounded.Reserve(dst, limit)
+	out, err := dec.DecodeAll(src, buf[:n:n+limit])
+	if err != nil {
+		reason := "invalid frame"
+		if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrFrameSizeExceeded) {
+			reason = fmt.Sprintf("decodes to more than %d bytes", limit)
+		}
+		return dst, &codec.CorruptError{Codec: Name, Reason: reason, Err: err}
+	}
+	if exact && len(out)-n != limit {
+		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("decoded %d bytes, want %d", len(out)-n, limit)}
+	}
+	return out, nil
+}
