@@ -20,8 +20,15 @@ type floatKernel[F float32 | float64] struct {
 	off      F // subtracted when encoding
 	decOff   F // added when decoding (-0 when the offset is absent)
 	scale    F
-	recip    F    // 1/scale, when exact
-	useRecip bool // scale is a power of two whose reciprocal is exact
+	recip    F            // 1/scale, when exact
+	useRecip bool         // scale is a power of two whose reciprocal is exact
+	vec      *floatVec[F] // vector loops for this CPU, or nil (simd*.go)
+}
+
+// floatVec holds vector versions of encodeFloat, decodeFloat and
+// decodeFloatRecip, with the same arguments, results and written bytes.
+type floatVec[F float32 | float64] struct {
+	encode, decode, decodeRecip func(d, s []F, a, b F) int
 }
 
 func newFloatKernel[F float32 | float64](dt numeric.DataType, off, scale numeric.Scalar, hasOff bool) *floatKernel[F] {
@@ -36,6 +43,7 @@ func newFloatKernel[F float32 | float64](dt numeric.DataType, off, scale numeric
 	if isPow2(float64(k.scale)) && isPow2(float64(r)) {
 		k.recip, k.useRecip = r, true
 	}
+	k.vec = floatVecFor[F]()
 	return k
 }
 
@@ -51,7 +59,12 @@ func isPow2(x float64) bool {
 func (k *floatKernel[F]) encode(dst, src []byte) int {
 	s := load[F](src)
 	d, direct := output[F](dst)
-	bad := encodeFloat(d, s, k.off, k.scale)
+	var bad int
+	if k.vec != nil {
+		bad = k.vec.encode(d, s, k.off, k.scale)
+	} else {
+		bad = encodeFloat(d, s, k.off, k.scale)
+	}
 	store(dst, d, direct)
 	return bad
 }
@@ -60,9 +73,14 @@ func (k *floatKernel[F]) decode(dst, src []byte) int {
 	s := load[F](src)
 	d, direct := output[F](dst)
 	var bad int
-	if k.useRecip {
+	switch {
+	case k.vec != nil && k.useRecip:
+		bad = k.vec.decodeRecip(d, s, k.recip, k.decOff)
+	case k.vec != nil:
+		bad = k.vec.decode(d, s, k.scale, k.decOff)
+	case k.useRecip:
 		bad = decodeFloatRecip(d, s, k.recip, k.decOff)
-	} else {
+	default:
 		bad = decodeFloat(d, s, k.scale, k.decOff)
 	}
 	store(dst, d, direct)

@@ -36,11 +36,42 @@ type directEnc[F float32 | float64, I smallInt] struct {
 	clamp      bool
 	hasNaN     bool
 	nanTo      I
+	// vec, when not nil, maps the leading elements of s into d with vector
+	// instructions while whole groups of vecGroup elements are in range
+	// after rounding, and returns how many it mapped (simd*.go).
+	vec func(k *directEnc[F, I], d []I, s []F) int
 }
+
+// vecGroup is the number of elements a vector loop maps at a time; after a
+// group it cannot map, run maps that many with the scalar loop.
+const vecGroup = 16
 
 func (k *directEnc[F, I]) run(dst, src []byte) (failure, bool) {
 	s := load[F](src)
 	d, direct := output[I](dst)
+	d = d[:len(s)]
+	if k.vec == nil {
+		if j, rule, ok := k.scalar(d, s); !ok {
+			return failure{j, rule}, false
+		}
+		store(dst, d, direct)
+		return failure{}, true
+	}
+	for i := 0; i < len(s); {
+		i += k.vec(k, d[i:], s[i:])
+		end := min(i+vecGroup, len(s))
+		if j, rule, ok := k.scalar(d[i:end], s[i:end]); !ok {
+			return failure{i + j, rule}, false
+		}
+		i = end
+	}
+	store(dst, d, direct)
+	return failure{}, true
+}
+
+// scalar maps s into d (of the same length) element by element; when an
+// element fails, it returns its index and rule with ok false.
+func (k *directEnc[F, I]) scalar(d []I, s []F) (index int, rule numeric.CastFailure, ok bool) {
 	d = d[:len(s)]
 	off, scale, lo, hi := k.off, k.scale, k.lo, k.hi
 	i := 0
@@ -58,7 +89,7 @@ func (k *directEnc[F, I]) run(dst, src []byte) (failure, bool) {
 		for j, xj := range x {
 			v, rule, ok := k.one(xj)
 			if !ok {
-				return failure{i + j, rule}, false
+				return i + j, rule, false
 			}
 			o[j] = v
 		}
@@ -66,12 +97,11 @@ func (k *directEnc[F, I]) run(dst, src []byte) (failure, bool) {
 	for ; i < len(s); i++ {
 		v, rule, ok := k.one(s[i])
 		if !ok {
-			return failure{i, rule}, false
+			return i, rule, false
 		}
 		d[i] = v
 	}
-	store(dst, d, direct)
-	return failure{}, true
+	return -1, numeric.CastOK, true
 }
 
 // one maps a single element: ok is false when it fails, with rule
@@ -105,14 +135,40 @@ type directDec[F float32 | float64, I smallInt] struct {
 	hasKey            bool
 	key               I
 	keyTo             F
+	// vec, when not nil, maps the leading elements of s into d with vector
+	// instructions while whole groups of vecGroup elements hold no map key
+	// and give finite results, and returns how many it mapped (simd*.go).
+	vec func(k *directDec[F, I], d []F, s []I) int
 }
 
 func (k *directDec[F, I]) run(dst, src []byte) (failure, bool) {
 	s := load[I](src)
 	d, direct := output[F](dst)
 	d = d[:len(s)]
+	if k.vec == nil {
+		if bad := k.scalar(d, s); bad >= 0 {
+			return failure{index: bad}, false
+		}
+		store(dst, d, direct)
+		return failure{}, true
+	}
+	for i := 0; i < len(s); {
+		i += k.vec(k, d[i:], s[i:])
+		end := min(i+vecGroup, len(s))
+		if bad := k.scalar(d[i:end], s[i:end]); bad >= 0 {
+			return failure{index: i + bad}, false
+		}
+		i = end
+	}
+	store(dst, d, direct)
+	return failure{}, true
+}
+
+// scalar maps s into d (of the same length) element by element and returns
+// the index of the first element whose result is not finite, or -1.
+func (k *directDec[F, I]) scalar(d []F, s []I) int {
+	d = d[:len(s)]
 	hasKey, key, keyTo, off := k.hasKey, k.key, k.keyTo, k.off
-	bad := -1
 	if k.useRecip {
 		recip := k.recip
 		for i, x := range s {
@@ -123,30 +179,24 @@ func (k *directDec[F, I]) run(dst, src []byte) (failure, bool) {
 			y := F(F(v*recip) + off)
 			d[i] = y
 			if y-y != 0 && v-v == 0 {
-				bad = i
-				break
+				return i
 			}
 		}
-	} else {
-		scale := k.scale
-		for i, x := range s {
-			v := F(x)
-			if hasKey && x == key {
-				v = keyTo
-			}
-			y := F(F(v/scale) + off)
-			d[i] = y
-			if y-y != 0 && v-v == 0 {
-				bad = i
-				break
-			}
+		return -1
+	}
+	scale := k.scale
+	for i, x := range s {
+		v := F(x)
+		if hasKey && x == key {
+			v = keyTo
+		}
+		y := F(F(v/scale) + off)
+		d[i] = y
+		if y-y != 0 && v-v == 0 {
+			return i
 		}
 	}
-	if bad >= 0 {
-		return failure{index: bad}, false
-	}
-	store(dst, d, direct)
-	return failure{}, true
+	return -1
 }
 
 // directKernels returns the one-loop kernels for f, or nil where the chain
@@ -209,6 +259,7 @@ func newDirectEnc[F float32 | float64, I smallInt](f *fused, spec numeric.CastSp
 		v, _ := numeric.ValueOf[I](spec.Map[0].To)
 		k.nanTo = v
 	}
+	k.vec = directEncVec[F, I]()
 	return k
 }
 
@@ -245,5 +296,6 @@ func newDirectDec[F float32 | float64, I smallInt](f *fused, spec numeric.CastSp
 		k.key, _ = numeric.ValueOf[I](spec.Map[0].From)
 		k.keyTo, _ = numeric.ValueOf[F](spec.Map[0].To)
 	}
+	k.vec = directDecVec[F, I]()
 	return k
 }
