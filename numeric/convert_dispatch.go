@@ -81,7 +81,15 @@ func fromInt[S Integer, D CastElement](spec CastSpec) kernel[S, D] {
 	return k.(kernel[S, D])
 }
 
+// fromFloat returns the kernel from a float32 or float64 source: the
+// scalar kernel, or its vector form where this build and CPU have one
+// (convert_simd.go), which gives the same bytes and failures.
 func fromFloat[S Float, D CastElement](spec CastSpec) kernel[S, D] {
+	return withVector(spec, fromFloatScalar[S, D](spec))
+}
+
+// fromFloatScalar returns the scalar kernel from a float32 or float64 source.
+func fromFloatScalar[S Float, D CastElement](spec CastSpec) kernel[S, D] {
 	m, oor := spec.Rounding, spec.OutOfRange
 	var k any
 	switch any(D(0)).(type) {
