@@ -161,6 +161,36 @@ func floatToSmallIntNE[S Float, D Integer](c f2i[D]) kernel[S, D] {
 		magic = S(1.5 * (1 << 52))
 	}
 	lo, hi := S(c.lo), S(c.maxF) // exact: |bounds| <= 2^32 and integral
+	if c.oor == OutOfRangeClamp {
+		// Runs of in-range elements take the unrolled loop; a run of
+		// elements beyond the bounds is clamped before rounding, which gives
+		// what rounding then clamping gives (the bounds are integers and
+		// rounding is monotonic), so data that is mostly out of range stays
+		// fast too. NaN and the infinities (x-x is not 0) fail in c.slow.
+		return func(dst []D, src []S) (int, CastFailure) {
+			dst = dst[:len(src)]
+			for i := 0; i < len(src); {
+				i += smallIntNELoop(dst[i:], src[i:], lo, hi, magic)
+				for ; i < len(src); i++ {
+					x := src[i]
+					switch {
+					case x-x != 0:
+						_, f := c.slow(float64(x))
+						return i, f
+					case x < lo:
+						x = lo
+					case x > hi:
+						x = hi
+					default:
+						goto inRange // back to the unrolled loop
+					}
+					dst[i] = D((x + magic) - magic)
+				}
+			inRange:
+			}
+			return -1, CastOK
+		}
+	}
 	return func(dst []D, src []S) (int, CastFailure) {
 		dst = dst[:len(src)]
 		for i := 0; i < len(src); i++ {
