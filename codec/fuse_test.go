@@ -63,6 +63,7 @@ func (f fusedAddTwo) DecodeArray(dst, src []byte) error {
 	}
 	return nil
 }
+
 // StepOf blames the second codec for the 0xfe refusal.
 func (fusedAddTwo) StepOf(err error) int { return 1 }
 
