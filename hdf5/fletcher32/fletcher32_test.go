@@ -2,16 +2,15 @@ package fletcher32_test
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/hdf5/fletcher32"
+	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -21,35 +20,9 @@ import (
 // rest.
 func hdf5Chunks(t testing.TB) [][]byte {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/hdf5/vectors.json")
+	out, err := testvec.HDF5Chunks("../../testdata/hdf5/vectors.json", func(ids []uint32) bool { return len(ids) > 0 && ids[len(ids)-1] == 3 })
 	if err != nil {
 		t.Fatal(err)
-	}
-	var v struct {
-		Cases []struct {
-			Description struct {
-				Filters []struct {
-					ID uint32 `json:"id"`
-				} `json:"filters"`
-			} `json:"description"`
-			Chunks []struct {
-				Data string `json:"data"`
-			} `json:"chunks"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
-	var out [][]byte
-	for _, c := range v.Cases {
-		fs := c.Description.Filters
-		if len(fs) == 0 || fs[len(fs)-1].ID != 3 {
-			continue
-		}
-		for _, ch := range c.Chunks {
-			raw, _ := hex.DecodeString(ch.Data)
-			out = append(out, raw)
-		}
 	}
 	if len(out) < 10 {
 		t.Fatalf("only %d fletcher32 chunks", len(out))

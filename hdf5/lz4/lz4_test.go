@@ -2,16 +2,15 @@ package lz4_test
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/hdf5/lz4"
+	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -20,35 +19,9 @@ import (
 // filter).
 func hdf5Chunks(t testing.TB) [][]byte {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/hdf5/vectors.json")
+	out, err := testvec.HDF5Chunks("../../testdata/hdf5/vectors.json", func(ids []uint32) bool { return len(ids) == 1 && ids[0] == 32004 })
 	if err != nil {
 		t.Fatal(err)
-	}
-	var v struct {
-		Cases []struct {
-			Description struct {
-				Filters []struct {
-					ID uint32 `json:"id"`
-				} `json:"filters"`
-			} `json:"description"`
-			Chunks []struct {
-				Data string `json:"data"`
-			} `json:"chunks"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatal(err)
-	}
-	var out [][]byte
-	for _, c := range v.Cases {
-		fs := c.Description.Filters
-		if len(fs) != 1 || fs[0].ID != 32004 {
-			continue
-		}
-		for _, ch := range c.Chunks {
-			raw, _ := hex.DecodeString(ch.Data)
-			out = append(out, raw)
-		}
 	}
 	if len(out) < 8 {
 		t.Fatalf("only %d lz4 chunks", len(out))
