@@ -5,15 +5,10 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/bench"
-	_ "github.com/zcodec/zcodec/bzip2"
 	"github.com/zcodec/zcodec/codec"
-	_ "github.com/zcodec/zcodec/crc32c"
-	_ "github.com/zcodec/zcodec/deflate"
-	_ "github.com/zcodec/zcodec/lz4"
+	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-	_ "github.com/zcodec/zcodec/shuffle"
-	_ "github.com/zcodec/zcodec/zstd"
 )
 
 // TestLongChain runs a chain whose later codecs see variable-length input

@@ -5,15 +5,15 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/bench"
-	_ "github.com/zcodec/zcodec/bzip2"
 	"github.com/zcodec/zcodec/codec"
-	_ "github.com/zcodec/zcodec/crc32c"
-	_ "github.com/zcodec/zcodec/deflate"
-	_ "github.com/zcodec/zcodec/lz4"
+	_ "github.com/zcodec/zcodec/codecs/bzip2"
+	_ "github.com/zcodec/zcodec/codecs/crc32c"
+	_ "github.com/zcodec/zcodec/codecs/deflate"
+	_ "github.com/zcodec/zcodec/codecs/lz4"
+	"github.com/zcodec/zcodec/codecs/shuffle"
+	_ "github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-	"github.com/zcodec/zcodec/shuffle"
-	_ "github.com/zcodec/zcodec/zstd"
 )
 
 // The benchmarks run every bytes->bytes codec on 1 MiB chunks of smooth

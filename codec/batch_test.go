@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 func bigEndianFloat64Pipeline(t testing.TB, n int) *codec.Pipeline {
 	t.Helper()
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)},
-		[]codec.Codec{&codec.BytesCodec{Endian: codec.BigEndian}})
+		[]codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}})
 	if err != nil {
 		t.Fatal(err)
 	}

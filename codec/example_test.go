@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -13,7 +14,7 @@ func ExampleNewPipeline() {
 		Shape:     []int{2, 2},
 		FillValue: numeric.Zero(numeric.Int16),
 	}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&codec.BytesCodec{Endian: codec.BigEndian}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}})
 	if err != nil {
 		panic(err)
 	}
@@ -43,7 +44,7 @@ func ExampleNewPipeline() {
 
 func ExampleEncodeSlice() {
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{3}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&codec.BytesCodec{Endian: codec.BigEndian}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}})
 	if err != nil {
 		panic(err)
 	}

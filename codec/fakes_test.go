@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -228,6 +229,6 @@ func (failResolve) ResolveArray(codec.ChunkSpec) (codec.BoundArrayToArray, error
 }
 
 var (
-	littleBytes = &codec.BytesCodec{Endian: codec.LittleEndian}
-	bigBytes    = &codec.BytesCodec{Endian: codec.BigEndian}
+	littleBytes = &bytescodec.Codec{Endian: bytescodec.LittleEndian}
+	bigBytes    = &bytescodec.Codec{Endian: bytescodec.BigEndian}
 )

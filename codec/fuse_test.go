@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -75,7 +76,7 @@ func (fusedAddTwo) DecodeFill(e numeric.Scalar) (numeric.Scalar, error) {
 func TestFusedArrayPasses(t *testing.T) {
 	passes := 0
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4}, FillValue: numeric.ScalarOf(uint8(7))}
-	p, err := codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, addOne{}, addOne{}, &codec.BytesCodec{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, addOne{}, addOne{}, &bytescodec.Codec{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +106,7 @@ func TestFusedArrayPasses(t *testing.T) {
 		t.Errorf("fused error = %v", err)
 	}
 	// No fusion when the next codec is not one the first can fuse with.
-	p, err = codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, fillMapper{decoded: numeric.ScalarOf(uint8(8))}, &codec.BytesCodec{}})
+	p, err = codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, fillMapper{decoded: numeric.ScalarOf(uint8(8))}, &bytescodec.Codec{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -76,7 +77,7 @@ func TestResolveErrorIsStepError(t *testing.T) {
 	}
 
 	// the bytes codec without endian on a multi-byte type, after one codec
-	_, err = codec.NewPipeline(spec(numeric.Int16, numeric.Zero(numeric.Int16), 2), []codec.Codec{widen{}, &codec.BytesCodec{}})
+	_, err = codec.NewPipeline(spec(numeric.Int16, numeric.Zero(numeric.Int16), 2), []codec.Codec{widen{}, &bytescodec.Codec{}})
 	if !errors.As(err, &se) || se.Index != 1 || se.Codec != "bytes" || !errors.As(err, &ce) || ce.Key != "endian" {
 		t.Fatalf("error = %v, want a *StepError at 1 (bytes) about endian", err)
 	}
@@ -537,7 +538,7 @@ func TestMarshalCodec(t *testing.T) {
 	}{
 		{littleBytes, `{"name":"bytes","configuration":{"endian":"little"}}`},
 		{bigBytes, `{"name":"bytes","configuration":{"endian":"big"}}`},
-		{&codec.BytesCodec{}, `{"name":"bytes"}`},
+		{&bytescodec.Codec{}, `{"name":"bytes"}`},
 	} {
 		j, err := tc.c.MarshalJSON()
 		if err != nil || string(j) != tc.want {

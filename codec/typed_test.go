@@ -9,11 +9,21 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
+func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int) *codec.Pipeline {
+	t.Helper()
+	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func TestEncodeDecodeSlice(t *testing.T) {
-	p := bytesPipeline(t, numeric.Float64, codec.BigEndian, 3)
+	p := bytesPipeline(t, numeric.Float64, bytescodec.BigEndian, 3)
 	vals := []float64{1.5, -0.25, math.Inf(1)}
 	enc, err := codec.EncodeSlice(p, nil, vals)
 	if err != nil {
@@ -28,7 +38,7 @@ func TestEncodeDecodeSlice(t *testing.T) {
 		t.Errorf("DecodeSlice = %v, %v", back, err)
 	}
 
-	cp := bytesPipeline(t, numeric.Complex64, codec.LittleEndian, 2)
+	cp := bytesPipeline(t, numeric.Complex64, bytescodec.LittleEndian, 2)
 	cvals := []complex64{complex(1, 2), complex(-3, 4)}
 	enc, err = codec.EncodeSlice(cp, []byte("x"), cvals)
 	want, _ = binary.Append([]byte("x"), binary.LittleEndian, cvals)
@@ -40,7 +50,7 @@ func TestEncodeDecodeSlice(t *testing.T) {
 		t.Errorf("DecodeSlice(complex64) = %v, %v", cback, err)
 	}
 
-	hp := bytesPipeline(t, numeric.Float16, codec.BigEndian, 2)
+	hp := bytesPipeline(t, numeric.Float16, bytescodec.BigEndian, 2)
 	enc, err = codec.EncodeSlice(hp, nil, []numeric.F16{0x3c00, 0x7e01})
 	if err != nil || !slices.Equal(enc, []byte{0x3c, 0x00, 0x7e, 0x01}) {
 		t.Errorf("EncodeSlice(F16) = % x, %v", enc, err)
@@ -48,7 +58,7 @@ func TestEncodeDecodeSlice(t *testing.T) {
 }
 
 func TestEncodeDecodeSliceErrors(t *testing.T) {
-	p := bytesPipeline(t, numeric.Float64, codec.LittleEndian, 3)
+	p := bytesPipeline(t, numeric.Float64, bytescodec.LittleEndian, 3)
 	// wrong element type
 	out, err := codec.EncodeSlice(p, []byte("keep"), []float32{1, 2, 3})
 	if err == nil || string(out) != "keep" || !strings.Contains(err.Error(), "float32") || !strings.Contains(err.Error(), "float64") {
@@ -73,7 +83,7 @@ func TestEncodeDecodeSliceErrors(t *testing.T) {
 	if err := codec.DecodeSlice(p, make([]float64, 3), make([]byte, 23)); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("DecodeSlice of a short chunk: %v", err)
 	}
-	bp := bytesPipeline(t, numeric.Bool, codec.EndianUnset, 2)
+	bp := bytesPipeline(t, numeric.Bool, bytescodec.EndianUnset, 2)
 	if err := codec.DecodeSlice(bp, make([]bool, 2), []byte{1, 2}); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("DecodeSlice of bool byte 2: %v", err)
 	}

@@ -3,10 +3,21 @@
 //
 //	import _ "github.com/zcodec/zcodec/codecs"
 //
-// Each file of this package imports one codec package.
+// Every codec lives in its own package below this one (codecs/<name>), and
+// each of those registers its codecs in its init function; importing one of
+// them alone registers just that codec.
 package codecs
 
 import (
-	// the core bytes codec lives in codec and is registered by registry
-	_ "github.com/zcodec/zcodec/registry"
+	_ "github.com/zcodec/zcodec/codecs/bytes"          // bytes (alias endian)
+	_ "github.com/zcodec/zcodec/codecs/bzip2"          // numcodecs.bz2
+	_ "github.com/zcodec/zcodec/codecs/castvalue"      // cast_value
+	_ "github.com/zcodec/zcodec/codecs/crc32c"         // crc32c
+	_ "github.com/zcodec/zcodec/codecs/deflate"        // gzip, numcodecs.gzip, numcodecs.zlib
+	_ "github.com/zcodec/zcodec/codecs/hdf5fletcher32" // zcodec.hdf5_fletcher32
+	_ "github.com/zcodec/zcodec/codecs/hdf5lz4"        // zcodec.hdf5_lz4
+	_ "github.com/zcodec/zcodec/codecs/lz4"            // numcodecs.lz4
+	_ "github.com/zcodec/zcodec/codecs/scaleoffset"    // scale_offset, numcodecs.fixedscaleoffset, numcodecs.astype
+	_ "github.com/zcodec/zcodec/codecs/shuffle"        // numcodecs.shuffle
+	_ "github.com/zcodec/zcodec/codecs/zstd"           // zstd
 )

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -47,7 +48,7 @@ func ExampleRegistry_Register() {
 	r.Register(registry.Registration{
 		Name:    "bytes_v2",
 		Kind:    codec.KindArrayToBytes,
-		New:     codec.NewBytesCodecFromConfig,
+		New:     bytescodec.NewFromConfig,
 		Summary: "the bytes codec under another name",
 	})
 	for _, reg := range r.Codecs() {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -48,7 +49,7 @@ func newDemo(cfg *codec.Config) (codec.Codec, error) {
 // testRegistry holds bytes (alias "endian") and demo (alias "numcodecs.demo").
 func testRegistry() *registry.Registry {
 	r := registry.NewRegistry()
-	r.Register(registry.Registration{Name: "bytes", Aliases: []string{"endian"}, Kind: codec.KindArrayToBytes, New: codec.NewBytesCodecFromConfig, Summary: "bytes"})
+	r.Register(registry.Registration{Name: "bytes", Aliases: []string{"endian"}, Kind: codec.KindArrayToBytes, New: bytescodec.NewFromConfig, Summary: "bytes"})
 	r.Register(registry.Registration{Name: "demo", Aliases: []string{"numcodecs.demo"}, Kind: codec.KindBytesToBytes, New: newDemo, Summary: "demo"})
 	return r
 }
@@ -90,7 +91,7 @@ func TestParseCodecsForms(t *testing.T) {
 	}
 	// an alias of the bytes codec builds the canonical codec
 	ch, err = r.ParseCodecs(json.RawMessage(`[{"name": "endian", "configuration": {"endian": "big"}}]`), "/codecs")
-	if err != nil || len(ch.Codecs) != 1 || ch.Codecs[0].Name() != "bytes" || ch.Codecs[0].(*codec.BytesCodec).Endian != codec.BigEndian {
+	if err != nil || len(ch.Codecs) != 1 || ch.Codecs[0].Name() != "bytes" || ch.Codecs[0].(*bytescodec.Codec).Endian != bytescodec.BigEndian {
 		t.Errorf("alias endian: %v, %v", ch, err)
 	}
 	// an empty list is a valid (if useless) chain
@@ -189,7 +190,7 @@ func TestParseCodecsAllErrors(t *testing.T) {
 
 func TestParseCodecWrongKind(t *testing.T) {
 	r := registry.NewRegistry()
-	r.Register(registry.Registration{Name: "liar", Kind: codec.KindArrayToArray, New: codec.NewBytesCodecFromConfig})
+	r.Register(registry.Registration{Name: "liar", Kind: codec.KindArrayToArray, New: bytescodec.NewFromConfig})
 	_, _, err := r.ParseCodec(json.RawMessage(`{"name": "liar"}`), "/codecs/0")
 	var ce *codec.ConfigError
 	if !errors.As(err, &ce) || !strings.Contains(ce.Reason, "factory built a array->bytes codec, registered as array->array") {

@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 
-	"github.com/zcodec/zcodec/cf"
-	"github.com/zcodec/zcodec/hdf5"
-	"github.com/zcodec/zcodec/netcdf"
-	"github.com/zcodec/zcodec/zarrv2"
+	"github.com/zcodec/zcodec/interop/cf"
+	"github.com/zcodec/zcodec/interop/hdf5"
+	"github.com/zcodec/zcodec/interop/netcdf"
+	"github.com/zcodec/zcodec/interop/zarrv2"
 )
 
 // subcommand is one verb of a two-word command ("hdf5 translate").

@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -174,7 +175,7 @@ func Bind(t testing.TB, c codec.BytesToBytes, dt numeric.DataType, nbytes int) c
 // elements of dt.
 func Pipeline(t testing.TB, dt numeric.DataType, n int, codecs ...codec.Codec) *codec.Pipeline {
 	t.Helper()
-	chain := append([]codec.Codec{&codec.BytesCodec{Endian: codec.LittleEndian}}, codecs...)
+	chain := append([]codec.Codec{&bytescodec.Codec{Endian: bytescodec.LittleEndian}}, codecs...)
 	p, err := codec.NewPipeline(ArraySpec(dt, n), chain)
 	if err != nil {
 		t.Fatalf("pipeline: %v", err)

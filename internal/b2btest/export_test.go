@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	_ "github.com/zcodec/zcodec/bzip2"
-	_ "github.com/zcodec/zcodec/crc32c"
-	_ "github.com/zcodec/zcodec/deflate"
+	_ "github.com/zcodec/zcodec/codecs/bzip2"
+	_ "github.com/zcodec/zcodec/codecs/crc32c"
+	_ "github.com/zcodec/zcodec/codecs/deflate"
+	_ "github.com/zcodec/zcodec/codecs/lz4"
+	_ "github.com/zcodec/zcodec/codecs/shuffle"
+	_ "github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/internal/b2btest"
-	_ "github.com/zcodec/zcodec/lz4"
-	_ "github.com/zcodec/zcodec/shuffle"
-	_ "github.com/zcodec/zcodec/zstd"
 )
 
 // TestExportForNumcodecs writes zcodec's encodings of every numcodecs

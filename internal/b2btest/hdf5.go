@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -56,11 +57,11 @@ func CheckHDF5(t *testing.T, substr string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			endian := codec.LittleEndian
+			endian := bytescodec.LittleEndian
 			if c.Endian == "big" {
-				endian = codec.BigEndian
+				endian = bytescodec.BigEndian
 			}
-			chain := []codec.Codec{&codec.BytesCodec{Endian: endian}}
+			chain := []codec.Codec{&bytescodec.Codec{Endian: endian}}
 			for _, js := range c.Codecs {
 				chain = append(chain, Parse(t, string(js)))
 			}

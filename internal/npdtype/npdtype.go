@@ -6,7 +6,7 @@ package npdtype
 import (
 	"fmt"
 
-	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -30,7 +30,7 @@ var kinds = map[string]numeric.DataType{
 // '>' big, '|' not applicable, '=' native, taken as little-endian), a kind
 // (b, i, u, f, c) and a size in bytes. One-byte types have no byte order
 // (EndianUnset) whatever the character; '|' on a wider type is an error.
-func Parse(s string) (numeric.DataType, codec.Endian, error) {
+func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
 	if len(s) < 3 {
 		return 0, 0, &Error{Text: s, Reason: "want a byte order, a kind and a size, such as \"<f4\""}
 	}
@@ -43,13 +43,13 @@ func Parse(s string) (numeric.DataType, codec.Endian, error) {
 		if order != '<' && order != '>' && order != '|' && order != '=' {
 			return 0, 0, &Error{Text: s, Reason: fmt.Sprintf("byte order %q is not one of < > | =", order)}
 		}
-		return dt, codec.EndianUnset, nil
+		return dt, bytescodec.EndianUnset, nil
 	}
 	switch order {
 	case '<', '=':
-		return dt, codec.LittleEndian, nil
+		return dt, bytescodec.LittleEndian, nil
 	case '>':
-		return dt, codec.BigEndian, nil
+		return dt, bytescodec.BigEndian, nil
 	case '|':
 		return 0, 0, &Error{Text: s, Reason: "a multi-byte type needs byte order < or >"}
 	}
@@ -58,13 +58,13 @@ func Parse(s string) (numeric.DataType, codec.Endian, error) {
 
 // Format returns the NumPy type string of dt in byte order e ("|" for
 // one-byte types).
-func Format(dt numeric.DataType, e codec.Endian) string {
+func Format(dt numeric.DataType, e bytescodec.Endian) string {
 	for k, v := range kinds {
 		if v == dt {
 			switch {
 			case dt.Size() == 1:
 				return "|" + k
-			case e == codec.BigEndian:
+			case e == bytescodec.BigEndian:
 				return ">" + k
 			}
 			return "<" + k
@@ -75,12 +75,12 @@ func Format(dt numeric.DataType, e codec.Endian) string {
 
 // BytesCodecJSON returns the JSON of the bytes codec for dt stored in byte
 // order e: no configuration for one-byte types, {"endian": ...} otherwise.
-func BytesCodecJSON(dt numeric.DataType, e codec.Endian) map[string]any {
+func BytesCodecJSON(dt numeric.DataType, e bytescodec.Endian) map[string]any {
 	if dt.Size() == 1 {
 		return map[string]any{"name": "bytes"}
 	}
-	if e == codec.EndianUnset {
-		e = codec.LittleEndian
+	if e == bytescodec.EndianUnset {
+		e = bytescodec.LittleEndian
 	}
 	return map[string]any{"name": "bytes", "configuration": map[string]any{"endian": e.String()}}
 }

@@ -3,7 +3,7 @@ package npdtype
 import (
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -11,16 +11,16 @@ func TestParse(t *testing.T) {
 	for _, c := range []struct {
 		in string
 		dt numeric.DataType
-		e  codec.Endian
+		e  bytescodec.Endian
 		ok bool
 	}{
-		{"<f4", numeric.Float32, codec.LittleEndian, true},
-		{">i2", numeric.Int16, codec.BigEndian, true},
-		{"=u8", numeric.Uint64, codec.LittleEndian, true},
-		{"|u1", numeric.Uint8, codec.EndianUnset, true},
-		{"<b1", numeric.Bool, codec.EndianUnset, true},
-		{">c16", numeric.Complex128, codec.BigEndian, true},
-		{"<f2", numeric.Float16, codec.LittleEndian, true},
+		{"<f4", numeric.Float32, bytescodec.LittleEndian, true},
+		{">i2", numeric.Int16, bytescodec.BigEndian, true},
+		{"=u8", numeric.Uint64, bytescodec.LittleEndian, true},
+		{"|u1", numeric.Uint8, bytescodec.EndianUnset, true},
+		{"<b1", numeric.Bool, bytescodec.EndianUnset, true},
+		{">c16", numeric.Complex128, bytescodec.BigEndian, true},
+		{"<f2", numeric.Float16, bytescodec.LittleEndian, true},
 		{"|f4", 0, 0, false},
 		{"<U4", 0, 0, false},
 		{"<M8[ns]", 0, 0, false},

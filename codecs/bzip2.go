@@ -1,3 +1,0 @@
-package codecs
-
-import _ "github.com/zcodec/zcodec/bzip2" // registers its codecs

@@ -1,3 +1,0 @@
-package codecs
-
-import _ "github.com/zcodec/zcodec/deflate" // registers its codecs

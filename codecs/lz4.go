@@ -1,3 +1,0 @@
-package codecs
-
-import _ "github.com/zcodec/zcodec/lz4" // registers its codecs

@@ -1,0 +1,91 @@
+package scaleoffset_test
+
+import (
+	"fmt"
+
+	"github.com/zcodec/zcodec/codec"
+	_ "github.com/zcodec/zcodec/codecs/scaleoffset"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+)
+
+// A float32 array stored as (x - 5) * 0.1; the fill value is transformed
+// too.
+func Example() {
+	chain, err := registry.Default().ParseCodecs([]byte(`[
+		{"name": "scale_offset", "configuration": {"offset": 5, "scale": 0.1}},
+		{"name": "bytes", "configuration": {"endian": "little"}}
+	]`), "/codecs")
+	if err != nil {
+		panic(err)
+	}
+	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{4}, FillValue: numeric.FloatScalar(numeric.Float32, 15)}
+	p, err := codec.NewPipeline(spec, chain.Codecs)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("encoded fill:", p.Steps()[0].Encoded.FillValue)
+
+	enc, err := codec.EncodeSlice(p, nil, []float32{5, 15, 25, -5})
+	if err != nil {
+		panic(err)
+	}
+	dec := make([]float32, 4)
+	if err := codec.DecodeSlice(p, dec, enc); err != nil {
+		panic(err)
+	}
+	fmt.Println("decoded:", dec)
+	// Output:
+	// encoded fill: 1
+	// decoded: [5 15 25 -5]
+}
+
+// Integer arithmetic is exact: a value that does not fit is an error that
+// names the element.
+func Example_integerOverflow() {
+	chain, _ := registry.Default().ParseCodecs([]byte(`[{"name": "scale_offset", "configuration": {"offset": 1000}}, {"name": "bytes", "configuration": {"endian": "little"}}]`), "/codecs")
+	fill, _ := numeric.IntScalar(numeric.Uint16, 1000)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{3}, FillValue: fill}, chain.Codecs)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, err = codec.EncodeSlice(p, nil, []uint16{1000, 1255, 999})
+	fmt.Println(err)
+	// Output:
+	// codec 0 (scale_offset): scale_offset: encode element 2 (value 999): 999 - 1000 = -1 is out of range for uint16 [0, 65535]
+}
+
+// numcodecs' own docstring example: float64 values around 1000 stored as
+// uint8 with one decimal digit.
+func Example_fixedScaleOffset() {
+	chain, err := registry.Default().ParseCodecs([]byte(`[
+		{"name": "numcodecs.fixedscaleoffset", "configuration": {"offset": 1000, "scale": 10, "dtype": "<f8", "astype": "|u1"}},
+		"bytes"
+	]`), "/codecs")
+	if err != nil {
+		panic(err)
+	}
+	x := make([]float64, 10)
+	for i := range x {
+		x[i] = 1000 + float64(i)/9 // np.linspace(1000, 1001, 10)
+	}
+	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{10}, FillValue: numeric.FloatScalar(numeric.Float64, 1000)}
+	p, err := codec.NewPipeline(spec, chain.Codecs)
+	if err != nil {
+		panic(err)
+	}
+	enc, err := codec.EncodeSlice(p, nil, x)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(enc)
+	dec := make([]float64, 10)
+	if err := codec.DecodeSlice(p, dec, enc); err != nil {
+		panic(err)
+	}
+	fmt.Println(dec)
+	// Output:
+	// [0 1 2 3 4 6 7 8 9 10]
+	// [1000 1000.1 1000.2 1000.3 1000.4 1000.6 1000.7 1000.8 1000.9 1001]
+}

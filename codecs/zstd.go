@@ -1,3 +1,0 @@
-package codecs
-
-import _ "github.com/zcodec/zcodec/zstd" // registers its codecs

@@ -1,0 +1,94 @@
+// Package hdf5 maps HDF5 chunked datasets to Zarr v3: a dataset's filter
+// pipeline to a codec chain that decodes its stored chunks unchanged
+// (Codecs, Translate), and a Zarr codec chain back to an HDF5 filter
+// pipeline (FiltersFromZarr).
+//
+// References: HDF5's filter pipeline (H5Pset_filter, H5Z), the registered
+// filter list (https://github.com/HDFGroup/hdf5_plugins/blob/master/docs/RegisteredFilterPlugins.md),
+// NCZarr's HDF5 id <-> codec JSON proposal, and the byte formats observed
+// with h5py 3.7 / HDF5 1.10.8 / hdf5-filter-plugin (testdata/hdf5).
+// The mapping writes codec JSON by name; it does not need the codec
+// packages, but decoding with the result does (import
+// github.com/zcodec/zcodec/codecs).
+//
+// # Dataset description
+//
+// ParseDescription reads a JSON object with exactly these keys:
+//
+//	{
+//	  "data_type": "<f4",
+//	  "shape": [20, 30],
+//	  "chunks": [8, 16],
+//	  "filters": [
+//	    {"id": 2, "flags": 1, "cd_values": [4], "name": "shuffle"},
+//	    {"id": 1, "flags": 1, "cd_values": [4], "name": "deflate"}
+//	  ],
+//	  "fill_value": "ffff7f7f",
+//	  "attributes": {"_FillValue": 3.4028234663852886e+38, "units": "m"}
+//	}
+//
+// data_type is a Zarr v3 name (elements stored little-endian) or a NumPy
+// type string ("<f4", ">i2", "|u1"; '=' is read as little-endian). shape
+// and chunks have the same rank, 1 to 32; a chunk holds at most 16 GiB.
+// filters are in pipeline (writing) order, at most 32; "flags" defaults to
+// 0 and "name" is optional. fill_value is the header fill value as hex of
+// its raw bytes in the dataset's byte order, or null/absent when the
+// header defines none. attributes are JSON values; write NaN and infinities
+// as the strings "NaN", "Infinity", "-Infinity" (bare NaN is not JSON). Any
+// other key, a duplicate key, or a value of the wrong type is a
+// *DescriptionError naming the JSON pointer.
+//
+// # Filters
+//
+// The chain is the bytes codec with the dataset's byte order, then one codec
+// per filter in pipeline order:
+//
+//	id     HDF5 filter   zcodec
+//	1      deflate       numcodecs.zlib {level: cd_values[0]}
+//	2      shuffle       numcodecs.shuffle {elementsize: cd_values[0], or the type size}
+//	3      fletcher32    zcodec.hdf5_fletcher32 (HDF5's framing, see package codecs/hdf5fletcher32)
+//	4      szip          error: no Zarr codec
+//	5      nbit          error: no Zarr codec
+//	6      scaleoffset   error: HDF5's min-bits packing is not Zarr's scale_offset
+//	307    bzip2         numcodecs.bz2 {level: cd_values[0], default 9}
+//	32001  blosc         error: zcodec has no blosc codec yet
+//	32004  lz4           zcodec.hdf5_lz4 {blocksize: cd_values[0]} (HDF5's framing, see package codecs/hdf5lz4)
+//	32015  zstd          zstd {level: int32(cd_values[0]), checksum: false}
+//	other                error naming the filter (lzf 32000, bitshuffle 32008, zfp 32013, ...)
+//
+// HDF5's shuffle copies the bytes after the last whole element unchanged
+// where numcodecs.shuffle rejects such a length, so a shuffle that does not
+// see a whole number of elements (after a compressor, or after fletcher32
+// with 8- or 16-byte elements) is an error rather than a chain that would
+// fail on every chunk. HDF5 itself keeps the order it was given: h5py puts
+// fletcher32 last, netCDF-4 first; both orders are mapped as given.
+//
+// # Optional filters
+//
+// A filter with flags bit 0 (H5Z_FLAG_OPTIONAL; h5py and netCDF set it on
+// deflate and shuffle) may be skipped for a chunk, which the chunk's
+// filter_mask records (bit i: filter i skipped). A Zarr array has one chain
+// for every chunk, so Translate writes the chain of filter_mask 0 and warns
+// about each optional filter; a chunk with another mask decodes with
+// Codecs(dt, endian, filters, mask), which leaves the skipped filters out.
+// HDF5 honours the mask for mandatory filters too, and so does Codecs.
+//
+// # Fill values and attributes
+//
+// Translate consolidates fill values as package cf does: Zarr's fill_value
+// is the header fill value (the type's zero when there is none), the
+// `_FillValue` attribute is cast to the data type and encoded for xarray
+// (or dropped with a warning when it does not fit), `missing_value` and
+// all other attributes pass through.
+//
+// # Reverse mapping
+//
+// FiltersFromZarr maps bytes-side codecs back: numcodecs.zlib -> 1 (level
+// -1 becomes 6, zlib's default), numcodecs.shuffle -> 2 (its element size
+// must be the type's), zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307,
+// zstd -> 32015, zcodec.hdf5_lz4 -> 32004. Every filter is written mandatory
+// (flags 0) so that every chunk runs it. gzip, numcodecs.lz4, crc32c,
+// blosc, sharding and every array->array codec (scale_offset, cast_value,
+// transpose, numcodecs.fixedscaleoffset, ...) are a *FilterError that says
+// why.
+package hdf5
