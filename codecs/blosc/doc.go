@@ -78,7 +78,8 @@
 //   - blosclz: this package's own encoder (internal/blosclz), greedy with a
 //     hash table whose size follows clevel as c-blosc's does.
 //   - lz4: github.com/pierrec/lz4/v4 with c-blosc's acceleration 10-clevel.
-//   - lz4hc: pierrec/lz4's HC compressor at depth level clevel.
+//   - lz4hc: pierrec/lz4's HC compressor, searching 2^(clevel-1) candidates
+//     as LZ4_compress_HC does at levels 1 to 9.
 //   - snappy: github.com/klauspost/compress/snappy.
 //   - zlib: github.com/klauspost/compress/zlib at level clevel.
 //   - zstd: github.com/klauspost/compress/zstd at the level c-blosc asks of

@@ -102,7 +102,8 @@ func compressSplit(c compressor, clevel int, dst, src []byte, sc *scratch) (int,
 		}
 		return n, nil
 	case compLZ4HC:
-		sc.lz4hc.Level = lz4.Level1 << (clevel - 1)
+		// the search depth LZ4_compress_HC gives levels 1-9: 2^(level-1)
+		sc.lz4hc.Level = lz4.CompressionLevel(1 << (clevel - 1))
 		n, err := sc.lz4hc.CompressBlock(src, dst)
 		if err != nil {
 			return 0, nil
