@@ -5,6 +5,7 @@ import (
 
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/blosc/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -26,7 +27,8 @@ var benchCases = []struct {
 // BenchmarkBlosc encodes and decodes one 1 MiB chunk of smooth float32
 // data (bench.Chunk(Float32, Smooth, 1 MiB, 1)) with each configuration,
 // on one goroutine; "copy" is copy() of the same bytes. MB/s count the
-// chunk's bytes; "ratio" is chunk/frame size.
+// chunk's bytes; "cpu-MB/s" the same over the process's CPU time (see
+// internal/cputime); "ratio" is chunk/frame size.
 //
 //	go test -run '^$' -bench Blosc -count 5 ./codecs/blosc
 func BenchmarkBlosc(b *testing.B) {
@@ -38,9 +40,7 @@ func BenchmarkBlosc(b *testing.B) {
 		dst := make([]byte, len(in))
 		b.SetBytes(int64(len(in)))
 		b.ReportAllocs()
-		for b.Loop() {
-			copy(dst, in)
-		}
+		cputime.Loop(b, len(in), func() { copy(dst, in) })
 	})
 	spec := codec.FixedBytes(len(in), codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{len(in) / 4}, FillValue: numeric.Zero(numeric.Float32)})
 	for _, bc := range benchCases {
@@ -57,22 +57,22 @@ func BenchmarkBlosc(b *testing.B) {
 			dst := make([]byte, 0, len(in)+headerSize)
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
-			for b.Loop() {
+			cputime.Loop(b, len(in), func() {
 				if _, err := bd.Encode(dst[:0], in); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 			b.ReportMetric(ratio, "ratio")
 		})
 		b.Run(bc.name+"/decode", func(b *testing.B) {
 			dst := make([]byte, 0, len(in))
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
-			for b.Loop() {
+			cputime.Loop(b, len(in), func() {
 				if _, err := bd.Decode(dst[:0], frame); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 			b.ReportMetric(ratio, "ratio")
 		})
 	}

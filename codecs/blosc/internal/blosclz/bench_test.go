@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/codecs/blosc/internal/cputime"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -11,7 +12,8 @@ import (
 // BenchmarkBlosclz compresses and decompresses 1 MiB of smooth float32
 // data (bench.Chunk, seed 1) byte-shuffled, in the 256 KiB streams Blosc
 // gives blosclz for it at clevel 5 (one per byte plane of a 1 MiB block),
-// beside copy() of the same bytes:
+// beside copy() of the same bytes, with throughput over CPU time as well
+// (internal/cputime):
 //
 //	go test -run '^$' -bench . -count 5 ./codecs/blosc/internal/blosclz
 func BenchmarkBlosclz(b *testing.B) {
@@ -37,26 +39,24 @@ func BenchmarkBlosclz(b *testing.B) {
 	b.Run("copy", func(b *testing.B) {
 		dst := make([]byte, len(in))
 		b.SetBytes(int64(len(in)))
-		for b.Loop() {
-			copy(dst, in)
-		}
+		cputime.Loop(b, len(in), func() { copy(dst, in) })
 	})
 	b.Run("compress", func(b *testing.B) {
 		dst := make([]byte, stream)
 		b.SetBytes(int64(len(in)))
 		b.ReportAllocs()
-		for b.Loop() {
+		cputime.Loop(b, len(in), func() {
 			for off := 0; off < len(in); off += stream {
 				e.Compress(dst, in[off:off+stream], 5)
 			}
-		}
+		})
 		b.ReportMetric(float64(len(in))/float64(total), "ratio")
 	})
 	b.Run("decompress", func(b *testing.B) {
 		dst := make([]byte, len(in))
 		b.SetBytes(int64(len(in)))
 		b.ReportAllocs()
-		for b.Loop() {
+		cputime.Loop(b, len(in), func() {
 			for i, enc := range encs {
 				out := dst[i*stream : (i+1)*stream]
 				if len(enc) == stream {
@@ -65,7 +65,7 @@ func BenchmarkBlosclz(b *testing.B) {
 					b.Fatal(n, err)
 				}
 			}
-		}
+		})
 		b.ReportMetric(float64(len(in))/float64(total), "ratio")
 	})
 }
