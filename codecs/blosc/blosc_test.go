@@ -165,6 +165,28 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
+// TestZeroAllocs: encoding and decoding allocate nothing once the pooled
+// scratch space has grown, for every compressor and shuffle.
+func TestZeroAllocs(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -cover and -race")
+	}
+	in := b2btest.Smooth(1<<17, 1)
+	for _, js := range configs {
+		b := b2btest.Bind(t, b2btest.Parse(t, js), numeric.Float32, len(in))
+		frame, err := b.Encode(nil, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := make([]byte, 0, len(in)+headerSize)
+		enc := testing.AllocsPerRun(10, func() { b.Encode(dst[:0], in) })
+		dec := testing.AllocsPerRun(10, func() { b.Decode(dst[:0], frame) })
+		if enc != 0 || dec != 0 {
+			t.Errorf("%s: %.1f allocations to encode, %.1f to decode", js, enc, dec)
+		}
+	}
+}
+
 // TestPipeline runs bytes -> blosc in a codec.Pipeline, with the type
 // size taken from the array.
 func TestPipeline(t *testing.T) {

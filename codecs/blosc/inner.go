@@ -114,7 +114,8 @@ func compressSplit(c compressor, clevel int, dst, src []byte, sc *scratch) (int,
 		return fitted(dst, snappy.Encode(sc.out, src)), nil
 	case compZlib:
 		zw := sc.zw[clevel]
-		w := &fixedWriter{b: dst}
+		w := &sc.zdst
+		*w = fixedWriter{b: dst}
 		if zw == nil {
 			var err error
 			if zw, err = zlib.NewWriterLevel(w, clevel); err != nil {

@@ -22,6 +22,7 @@ type scratch struct {
 	lz4     lz4.CompressorCCompat
 	lz4hc   lz4.CompressorHC
 	zw      [MaxClevel + 1]*zlib.Writer
+	zdst    fixedWriter
 	zr      io.ReadCloser
 	zsource bytes.Reader
 }
