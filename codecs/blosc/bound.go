@@ -47,7 +47,7 @@ func resolve(name string, c Config, decoded codec.BytesSpec) (*bound, error) {
 		}
 	}
 	s := settings{
-		comp:      compressor(slices.Index(Compressors, c.Cname)),
+		comp:      compressor(slices.Index(compressorNames, c.Cname)),
 		clevel:    c.Clevel,
 		shuffle:   c.Shuffle,
 		typesize:  c.Typesize,

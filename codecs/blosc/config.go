@@ -49,15 +49,17 @@ func (s Shuffle) String() string {
 	return fmt.Sprintf("Shuffle(%d)", int(s))
 }
 
-// Compressor names, the values of "cname".
-var Compressors = []string{"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}
+// compressorNames are the values of "cname", in the order of c-blosc's
+// compressor codes.
+var compressorNames = []string{"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}
 
 // MaxClevel is the largest compression level.
 const MaxClevel = 9
 
 // Config holds the settings of both codec names.
 type Config struct {
-	// Cname is the inner compressor, one of Compressors.
+	// Cname is the inner compressor: "blosclz", "lz4", "lz4hc", "snappy",
+	// "zlib" or "zstd".
 	Cname string
 	// Clevel is the compression level, 0 (no compression: the chunk is
 	// stored as it is) to 9.
@@ -82,8 +84,8 @@ func (c Config) validate(name string) error {
 		return &codec.ConfigError{Codec: name, Key: key, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
-	case !slices.Contains(Compressors, c.Cname):
-		return bad("cname", "%q is not one of %q", c.Cname, Compressors)
+	case !slices.Contains(compressorNames, c.Cname):
+		return bad("cname", "%q is not one of %q", c.Cname, compressorNames)
 	case c.Clevel < 0 || c.Clevel > MaxClevel:
 		return bad("clevel", "%d is out of range [0, %d]", c.Clevel, MaxClevel)
 	case c.Shuffle < AutoShuffle || c.Shuffle > BitShuffle:
@@ -119,8 +121,8 @@ func (c *Config) readCommon(cfg *codec.Config) error {
 // Codec is the Zarr v3 core "blosc" codec, unbound.
 type Codec struct{ Config }
 
-// NewFromConfig is the registry factory of "blosc". "cname" (one of
-// Compressors) and "clevel" (0 to 9) are required: the spec gives them no
+// NewFromConfig is the registry factory of "blosc". "cname" (blosclz, lz4,
+// lz4hc, snappy, zlib or zstd) and "clevel" (0 to 9) are required: the spec gives them no
 // default and writers disagree on one. "shuffle" ("noshuffle", "shuffle",
 // "bitshuffle") may be left out for AutoShuffle, "typesize" (1 or more) for
 // the array's element size, "blocksize" (0 or more) for 0.
@@ -129,7 +131,7 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		return nil, err
 	}
 	c := &Codec{Config{Shuffle: AutoShuffle}}
-	cname, _, err := cfg.Enum("cname", Compressors...)
+	cname, _, err := cfg.Enum("cname", compressorNames...)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +185,7 @@ type NumcodecsCodec struct{ Config }
 // the array's element size.
 func NewNumcodecsFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	c := &NumcodecsCodec{Config{Cname: "lz4", Clevel: 5, Shuffle: ByteShuffle}}
-	if cname, ok, err := cfg.Enum("cname", Compressors...); err != nil {
+	if cname, ok, err := cfg.Enum("cname", compressorNames...); err != nil {
 		return nil, err
 	} else if ok {
 		c.Cname = cname

@@ -46,7 +46,8 @@
 // split stream as long as its data is stored as it is. The configuration
 // plays no part: a frame describes itself.
 //
-// Decoding is bounded (decision D15). The header's decoded size must equal
+// Decoding is bounded (docs/decisions.md#d15, #d16). The header's decoded
+// size must equal
 // the chunk size the pipeline expects (or not exceed the bound after a
 // variable-length codec), checked before anything is allocated; block
 // offsets and stream sizes are checked against the frame before they are
@@ -55,7 +56,8 @@
 // sizes, offsets, type sizes, flags and versions are *codec.CorruptError
 // values (codec.ErrCorrupt).
 //
-// Where c-blosc is lenient, zcodec is too, and says so here: bytes after
+// Where c-blosc is lenient, zcodec is too (as docs/decisions.md#d12 has it
+// for numcodecs), and says so here: bytes after
 // the frame's own size (its header's cbytes) are ignored, as numcodecs
 // ignores them; a block size larger than the data is read as one block
 // (c-blosc 2 does; c-blosc 1.x never writes one); zlib streams may be
@@ -87,7 +89,11 @@
 //     levels; frames carry their content size.
 //
 // Every compressor has an encoder; none is missing. Compression ratios are
-// near c-blosc's but not equal to them.
+// near c-blosc's: over the committed vectors of noisy data, frames are 0.96
+// times c-blosc's size with blosclz, identical with lz4, 1.01 times with
+// lz4hc, 0.76 with snappy, 1.13 with zlib and 1.02 with zstd. On highly
+// repetitive data libzstd's lazy matching is far ahead of klauspost's
+// levels (a 1 MiB sawtooth: 33 kB against c-blosc's 1.6 kB).
 //
 // Chunks above 2^31-17 bytes do not fit a frame's 32-bit sizes: resolving
 // the codec for one is an error. The encoded spec is variable-length,

@@ -29,7 +29,7 @@ const (
 	flagDontSplit   = 0x10
 )
 
-// compressor is a compressor code (the index of its name in Compressors).
+// compressor is a compressor code (the index of its name in compressorNames).
 type compressor int
 
 const (

@@ -77,7 +77,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{1, 2, 3}, 700), uint8(5), uint8(1), uint8(2), uint8(3), uint16(128))
 	f.Fuzz(func(t *testing.T, data []byte, comp, clevel, sh, ts uint8, blocksize uint16) {
 		c := Config{
-			Cname:     Compressors[int(comp)%len(Compressors)],
+			Cname:     compressorNames[int(comp)%len(compressorNames)],
 			Clevel:    int(clevel % 10),
 			Shuffle:   Shuffle(int(sh%4) - 1),
 			Typesize:  int(ts) + 1,

@@ -64,7 +64,7 @@ func exportFrames(t testing.TB, dir string) int {
 		"ts1000": {makeInput("smooth", 20000, 1000, 18), 1000},
 	}
 	for iname, in := range inputs {
-		for _, cname := range Compressors {
+		for _, cname := range compressorNames {
 			for sh := AutoShuffle; sh <= BitShuffle; sh++ {
 				for _, clevel := range []int{1, 5, 9} {
 					for _, bs := range []int{0, 300, 4096} {

@@ -239,7 +239,7 @@ func TestVectorsEncode(t *testing.T) {
 			}
 		})
 	}
-	for _, cname := range Compressors {
+	for _, cname := range compressorNames {
 		ratio := float64(ours[cname]) / float64(theirs[cname])
 		t.Logf("%-8s zcodec %8d bytes, c-blosc %8d bytes: %.3f", cname, ours[cname], theirs[cname], ratio)
 		if ratio > 1.15 {
