@@ -43,6 +43,10 @@ func inputs() map[string][]byte {
 	}
 }
 
+// ctl is a match's control byte: length code l (1..7), distance high bits
+// hi (0..31).
+func ctl(l, hi byte) byte { return l<<5 | hi }
+
 func TestRoundTrip(t *testing.T) {
 	var e Encoder
 	for name, in := range inputs() {
@@ -118,10 +122,10 @@ func TestHandWritten(t *testing.T) {
 		want []byte
 	}{
 		{"literals with marker", []byte{0x20 | 2, 'a', 'b', 'c'}, []byte("abc")},
-		{"run", []byte{0x20, 'x', 3<<5 | 0, 0, 0, 'y'}, []byte("xxxxxxy")},
-		{"near match", []byte{0x20 | 3, 'a', 'b', 'c', 'd', 1<<5 | 0, 3, 0, 'e'}, []byte("abcdabce")},
-		{"overlap period 2", []byte{0x20 | 1, 'a', 'b', 4<<5 | 0, 1, 0, '.'}, []byte("abababab.")},
-		{"long match", append([]byte{0x20 | 0, 'z', 7<<5 | 0, 255, 1, 0, 0}, '!'), append(bytes.Repeat([]byte{'z'}, 1+9+256), '!')},
+		{"run", []byte{0x20, 'x', ctl(3, 0), 0, 0, 'y'}, []byte("xxxxxxy")},
+		{"near match", []byte{0x20 | 3, 'a', 'b', 'c', 'd', ctl(1, 0), 3, 0, 'e'}, []byte("abcdabce")},
+		{"overlap period 2", []byte{0x20 | 1, 'a', 'b', ctl(4, 0), 1, 0, '.'}, []byte("abababab.")},
+		{"long match", append([]byte{0x20, 'z', ctl(7, 0), 255, 1, 0, 0}, '!'), append(bytes.Repeat([]byte{'z'}, 1+9+256), '!')},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := make([]byte, len(tc.want))
@@ -158,12 +162,12 @@ func TestCorrupt(t *testing.T) {
 	}{
 		{"literal past input", []byte{5, 'a', 'b'}, 6},
 		{"literal past output", []byte{5, 'a', 'b', 'c', 'd', 'e', 'f'}, 5},
-		{"match before start", []byte{0, 'a', 1<<5 | 0, 5, 0, 'b'}, 10},
-		{"match past output", []byte{0, 'a', 6<<5 | 0, 0, 0, 'b'}, 5},
-		{"ends with match", []byte{0, 'a', 1<<5 | 0, 0}, 4},
+		{"match before start", []byte{0, 'a', ctl(1, 0), 5, 0, 'b'}, 10},
+		{"match past output", []byte{0, 'a', ctl(6, 0), 0, 0, 'b'}, 5},
+		{"ends with match", []byte{0, 'a', ctl(1, 0), 0}, 4},
 		{"match without distance byte", []byte{0, 'a', 1 << 5}, 4},
 		{"long match cut", []byte{0, 'a', 7 << 5, 255}, 400},
-		{"far match cut", []byte{0, 'a', 1<<5 | 31, 255, 0}, 400},
+		{"far match cut", []byte{0, 'a', ctl(1, 31), 255, 0}, 400},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n, err := Decompress(make([]byte, tc.size), tc.in)

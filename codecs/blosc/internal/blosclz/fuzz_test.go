@@ -13,7 +13,7 @@ func seeds(f *testing.F) {
 			f.Add(enc[:k], uint16(len(in)))
 		}
 	}
-	f.Add([]byte{0x20 | 3, 'a', 'b', 'c', 'd', 1<<5 | 0, 3, 0, 'e'}, uint16(8))
+	f.Add([]byte{0x20 | 3, 'a', 'b', 'c', 'd', ctl(1, 0), 3, 0, 'e'}, uint16(8))
 	f.Add([]byte{0, 'a', 7 << 5, 255, 255, 3, 0, 0}, uint16(600))
 }
 
