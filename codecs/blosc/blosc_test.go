@@ -3,9 +3,7 @@ package blosc
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
@@ -358,26 +356,4 @@ func TestBlocksizeRules(t *testing.T) {
 			t.Errorf("%+v: block size %d, want %d", tc, got, tc.bs)
 		}
 	}
-}
-
-func ExampleCodec() {
-	c := &Codec{Config{Cname: "lz4", Clevel: 5, Shuffle: ByteShuffle, Typesize: 4}}
-	b, err := c.ResolveBytesToBytes(codec.FixedBytes(4000, codec.ChunkSpec{}))
-	if err != nil {
-		panic(err)
-	}
-	data := make([]byte, 4000)
-	for i := range 1000 {
-		binary.LittleEndian.PutUint32(data[4*i:], uint32(i))
-	}
-	frame, _ := b.Encode(nil, data)
-	fmt.Printf("header % x\n", frame[:12])
-	back, err := b.Decode(nil, frame)
-	fmt.Println(bytes.Equal(back, data), err)
-	js, _ := json.Marshal(c)
-	fmt.Println(string(js))
-	// Output:
-	// header 02 01 21 04 a0 0f 00 00 a0 0f 00 00
-	// true <nil>
-	// {"name":"blosc","configuration":{"cname":"lz4","clevel":5,"shuffle":"shuffle","typesize":4,"blocksize":0}}
 }
