@@ -198,12 +198,18 @@ func group4(st *stage, k int, s []byte) {
 	k &= 7
 	var w [32]uint64
 	for c := 0; c < 32; c += 8 {
+		// lane pairs from two 8-byte loads: elements c+i and c+i+1 (low
+		// lanes), c+i+32 and c+i+33 (high lanes)
 		e := s[4*c : 4*c+160 : 4*c+160]
-		lane := func(i int) uint64 {
-			return uint64(le.Uint32(e[4*i:])) | uint64(le.Uint32(e[4*i+128:]))<<32
+		lanes := func(off int) (uint64, uint64) {
+			lo, hi := le.Uint64(e[off:]), le.Uint64(e[off+128:])
+			return lo&mask32 | hi<<32, lo>>32 | hi&^mask32
 		}
-		w[c], w[c+1], w[c+2], w[c+3], w[c+4], w[c+5], w[c+6], w[c+7] = bits8(
-			lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7))
+		l0, l1 := lanes(0)
+		l2, l3 := lanes(8)
+		l4, l5 := lanes(16)
+		l6, l7 := lanes(24)
+		w[c], w[c+1], w[c+2], w[c+3], w[c+4], w[c+5], w[c+6], w[c+7] = bits8(l0, l1, l2, l3, l4, l5, l6, l7)
 	}
 	for i := range 8 {
 		a, b, c, d := w[i], w[i+8], w[i+16], w[i+24]
@@ -230,11 +236,16 @@ func ungroup4(st *stage, k int, dst []byte) {
 	}
 	for c := 0; c < 32; c += 8 {
 		x0, x1, x2, x3, x4, x5, x6, x7 := bits8(w[c], w[c+1], w[c+2], w[c+3], w[c+4], w[c+5], w[c+6], w[c+7])
+		// elements c+i (low lanes) and c+i+32 (high lanes), two a store
 		e := dst[4*c : 4*c+160 : 4*c+160]
-		for i, x := range [8]uint64{x0, x1, x2, x3, x4, x5, x6, x7} {
-			le.PutUint32(e[4*i:], uint32(x))
-			le.PutUint32(e[4*i+128:], uint32(x>>32))
-		}
+		le.PutUint64(e[0:], x0&mask32|x1<<32)
+		le.PutUint64(e[8:], x2&mask32|x3<<32)
+		le.PutUint64(e[16:], x4&mask32|x5<<32)
+		le.PutUint64(e[24:], x6&mask32|x7<<32)
+		le.PutUint64(e[128:], x0>>32|x1&^mask32)
+		le.PutUint64(e[136:], x2>>32|x3&^mask32)
+		le.PutUint64(e[144:], x4>>32|x5&^mask32)
+		le.PutUint64(e[152:], x6>>32|x7&^mask32)
 	}
 }
 
