@@ -18,7 +18,7 @@ func appendFrame(dst, src []byte, s settings, sc *scratch) ([]byte, error) {
 	n := len(src)
 	ts := s.typesize
 	bs := computeBlocksize(s.comp, s.clevel, ts, n, s.blocksize)
-	nb := (n + bs - 1) / bs
+	nb := blocks(n, bs)
 	flags := byte(s.comp.format()) << 5
 	switch s.shuffle {
 	case ByteShuffle:

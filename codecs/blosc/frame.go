@@ -123,13 +123,20 @@ func parseHeader(src []byte) (header, string) {
 	return h, ""
 }
 
-// blockSize returns the size of every block but the last, which is no
-// larger than the data (c-blosc 1.x writes no larger block; c-blosc 2
-// reads one as the whole chunk, and so does zcodec).
+// blockSize returns the block size, capped at the data size (c-blosc 1.x
+// writes no larger block; c-blosc 2 reads one as a single block, and so
+// does zcodec).
 func (h header) blockSize() int { return min(h.blocksize, h.nbytes) }
 
 // nblocks returns the number of blocks.
-func (h header) nblocks() int {
-	bs := h.blockSize()
-	return (h.nbytes + bs - 1) / bs
+func (h header) nblocks() int { return blocks(h.nbytes, h.blockSize()) }
+
+// blocks returns the number of blocks of bs bytes (the last one shorter)
+// that n bytes make, without overflowing where int has 32 bits.
+func blocks(n, bs int) int {
+	nb := n / bs
+	if n%bs != 0 {
+		nb++
+	}
+	return nb
 }

@@ -55,6 +55,9 @@ func Decompress(dst, src []byte) (int, error) {
 				if code != 255 {
 					break
 				}
+				if length > len(dst) {
+					return op, ErrCorrupt // longer than any output
+				}
 			}
 		} else if ip+1 >= len(src) {
 			return op, ErrCorrupt
