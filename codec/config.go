@@ -23,6 +23,35 @@ type Config struct {
 	present bool
 	fields  map[string]json.RawMessage
 	read    map[string]bool
+	parser  CodecListParser // builds nested codec lists; nil outside a registry
+}
+
+// CodecListParser builds the codecs of a JSON codec list found at pointer.
+// A *registry.Registry is one, and hands itself to every configuration it
+// decodes (SetCodecListParser), so that a codec holding chains of its own
+// (sharding_indexed) builds them with the registry its own entry was parsed
+// with.
+type CodecListParser interface {
+	ParseCodecList(raw json.RawMessage, pointer string) ([]Codec, error)
+}
+
+// SetCodecListParser sets the parser that Codecs uses.
+func (c *Config) SetCodecListParser(p CodecListParser) { c.parser = p }
+
+// Codecs reads key as a nested codec list (a JSON array of codec entries)
+// and builds its codecs with the configuration's CodecListParser. Errors
+// carry the pointers of the nested entries. A configuration that was not
+// decoded by a registry has no parser: reading a list is then an error.
+func (c *Config) Codecs(key string) (codecs []Codec, ok bool, err error) {
+	raw, ok := c.Raw(key)
+	if !ok {
+		return nil, false, nil
+	}
+	if c.parser == nil {
+		return nil, true, c.Errorf(key, "no codec registry to build the nested codec list with")
+	}
+	codecs, err = c.parser.ParseCodecList(raw, c.Pointer(key))
+	return codecs, true, err
 }
 
 // NewConfig prepares the configuration raw (a JSON object, or nil/empty when
