@@ -32,7 +32,16 @@ type Config struct {
 // (sharding_indexed) builds them with the registry its own entry was parsed
 // with.
 type CodecListParser interface {
-	ParseCodecList(raw json.RawMessage, pointer string) ([]Codec, error)
+	ParseCodecList(raw json.RawMessage, pointer string) (CodecList, error)
+}
+
+// CodecList is a nested codec list built by a CodecListParser.
+type CodecList struct {
+	Codecs []Codec
+	// Pointers holds the JSON pointer of each codec's entry, parallel to
+	// Codecs (entries skipped as unknown with must_understand false leave
+	// gaps in the numbering).
+	Pointers []string
 }
 
 // SetCodecListParser sets the parser that Codecs uses.
@@ -42,16 +51,16 @@ func (c *Config) SetCodecListParser(p CodecListParser) { c.parser = p }
 // and builds its codecs with the configuration's CodecListParser. Errors
 // carry the pointers of the nested entries. A configuration that was not
 // decoded by a registry has no parser: reading a list is then an error.
-func (c *Config) Codecs(key string) (codecs []Codec, ok bool, err error) {
+func (c *Config) Codecs(key string) (list CodecList, ok bool, err error) {
 	raw, ok := c.Raw(key)
 	if !ok {
-		return nil, false, nil
+		return CodecList{}, false, nil
 	}
 	if c.parser == nil {
-		return nil, true, c.Errorf(key, "no codec registry to build the nested codec list with")
+		return CodecList{}, true, c.Errorf(key, "no codec registry to build the nested codec list with")
 	}
-	codecs, err = c.parser.ParseCodecList(raw, c.Pointer(key))
-	return codecs, true, err
+	list, err = c.parser.ParseCodecList(raw, c.Pointer(key))
+	return list, true, err
 }
 
 // NewConfig prepares the configuration raw (a JSON object, or nil/empty when

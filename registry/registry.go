@@ -250,12 +250,12 @@ func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessa
 // of sharding_indexed), implementing codec.CodecListParser: it is
 // ParseCodecs without the warnings (entries skipped because they are
 // unknown with must_understand false are left out).
-func (r *Registry) ParseCodecList(raw json.RawMessage, pointer string) ([]codec.Codec, error) {
+func (r *Registry) ParseCodecList(raw json.RawMessage, pointer string) (codec.CodecList, error) {
 	ch, err := r.ParseCodecs(raw, pointer)
 	if err != nil {
-		return nil, err
+		return codec.CodecList{}, err
 	}
-	return ch.Codecs, nil
+	return codec.CodecList{Codecs: ch.Codecs, Pointers: ch.Pointers}, nil
 }
 
 // Chain is a parsed codec list.
