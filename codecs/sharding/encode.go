@@ -1,0 +1,156 @@
+package sharding
+
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/internal/ndcopy"
+)
+
+// EncodeBytes appends the encoding of src, one whole decoded shard, to dst:
+// every inner chunk that is not entirely the fill value (bit for bit)
+// encoded with the inner chain, in C order of the grid, and the index
+// (absent chunks as offset and nbytes 2^64-1) before or after them. On
+// error it returns dst unchanged.
+func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
+	if len(src) != b.spec.Size() {
+		return dst, &codec.SizeError{What: "shard", Got: len(src), Want: b.spec.Size()}
+	}
+	s := b.scratch.Get().(*scratch)
+	defer b.scratch.Put(s)
+	base := len(dst)
+	out := dst
+	if b.c.indexLocation == IndexStart {
+		out = bounded.Grow(out, b.indexLen)
+	}
+	var err error
+	if b.workers > 1 {
+		out, err = b.encodeParallel(out, base, src, s.entries)
+	} else {
+		out, err = b.encodeSerial(out, base, src, s)
+	}
+	if err != nil {
+		return dst, err
+	}
+	s.encoded, err = b.index.Encode(s.encoded[:0], s.entries)
+	if err != nil {
+		return dst, corrupt(err, "encoding the shard index")
+	}
+	if b.c.indexLocation == IndexStart {
+		copy(out[base:base+b.indexLen], s.encoded)
+		return out, nil
+	}
+	return append(out, s.encoded...), nil
+}
+
+// encodeSerial appends the inner chunks to out one after the other and
+// records their ranges (relative to base) in s.entries.
+func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]byte, error) {
+	for i := range b.n {
+		chunk := b.gather(src, i, s)
+		if ndcopy.IsPattern(chunk, s.fillRef) {
+			putEntry(s.entries, i, absent, absent)
+			continue
+		}
+		before := len(out)
+		enc, err := b.inner.Encode(out, chunk)
+		if err != nil {
+			b.chunkCoords(i, s.coords)
+			return out, &ChunkError{Chunk: slices.Clone(s.coords), Err: err}
+		}
+		out = enc
+		putEntry(s.entries, i, uint64(before-base), uint64(len(out)-before))
+	}
+	return out, nil
+}
+
+// encodeParallel encodes the inner chunks on b.workers goroutines, each
+// into its own buffer, then appends them to out in order.
+func (b *Bound) encodeParallel(out []byte, base int, src, entries []byte) ([]byte, error) {
+	parts := make([][]byte, b.n)
+	stored := make([]bool, b.n)
+	err := b.parallel(b.workers, b.n, func(i int, s *scratch) error {
+		chunk := b.gather(src, i, s)
+		if ndcopy.IsPattern(chunk, s.fillRef) {
+			return nil
+		}
+		enc, err := b.inner.Encode(nil, chunk)
+		if err != nil {
+			b.chunkCoords(i, s.coords)
+			return &ChunkError{Chunk: slices.Clone(s.coords), Err: err}
+		}
+		parts[i], stored[i] = enc, true
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	out = bounded.Reserve(out, total+b.indexLen)
+	for i, p := range parts {
+		if !stored[i] {
+			putEntry(entries, i, absent, absent)
+			continue
+		}
+		putEntry(entries, i, uint64(len(out)-base), uint64(len(p)))
+		out = append(out, p...)
+	}
+	return out, nil
+}
+
+// gather returns the decoded bytes of inner chunk i of src: a slice of src
+// when inner chunks are contiguous, else s.chunk filled by a box copy.
+func (b *Bound) gather(src []byte, i int, s *scratch) []byte {
+	b.chunkCoords(i, s.coords)
+	if b.contiguous {
+		off := b.chunkOffset(s.coords)
+		return src[off : off+b.chunkLen]
+	}
+	b.chunkStart(s.coords, s.start)
+	ndcopy.Copy(s.chunk, b.c.chunkShape, s.zero, src, b.spec.Shape, s.start, b.c.chunkShape, b.elem)
+	return s.chunk
+}
+
+// parallel calls f(k, s) for k in [0, count) on up to workers goroutines,
+// each with its own scratch, and returns the error of the lowest k that
+// failed; after a failure no new k starts.
+func (b *Bound) parallel(workers, count int, f func(k int, s *scratch) error) error {
+	workers = min(workers, count)
+	var (
+		next   atomic.Int64
+		failed atomic.Bool
+		mu     sync.Mutex
+		errK   = count
+		first  error
+		wg     sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			s := b.scratch.Get().(*scratch)
+			defer b.scratch.Put(s)
+			for !failed.Load() {
+				k := int(next.Add(1) - 1)
+				if k >= count {
+					return
+				}
+				if err := f(k, s); err != nil {
+					mu.Lock()
+					if k < errK {
+						errK, first = k, err
+					}
+					mu.Unlock()
+					failed.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
