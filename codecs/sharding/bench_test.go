@@ -1,0 +1,137 @@
+package sharding_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/sharding"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// benchShard builds a float32 shard of shape with 64 inner chunks of
+// chunk, smooth data (so zstd has work to do), and returns the pipeline,
+// the decoded shard, the encoded shard and its inner chunks encoded one by
+// one in C order of the grid.
+func benchShard(b *testing.B, shape, chunk []int, inner string) (*codec.Pipeline, []byte, []byte, [][]byte) {
+	p := pipeline(b, shardJSON(chunk, inner, indexCRC, ""), numeric.Float32, "0", shape...)
+	src := ramp(numeric.Float32, prod(shape))
+	shard, err := p.Encode(nil, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sb, _, _ := sharding.FromPipeline(p)
+	ix, err := sb.ParseIndex(shard)
+	if err != nil || ix.NumStored() != 64 {
+		b.Fatalf("%v, %d stored", err, ix.NumStored())
+	}
+	var chunks [][]byte
+	for _, c := range ix.Chunks() {
+		chunks = append(chunks, shard[c.Range.Offset:c.Range.Offset+c.Range.Length])
+	}
+	return p, src, shard, chunks
+}
+
+// BenchmarkDecode compares decoding a whole 64-inner-chunk shard with
+// decoding its 64 inner chunks one by one through the inner chain (each
+// into one chunk buffer, as separate chunks would be), in the same run.
+// "rows" inner chunks are contiguous in the shard; "boxes" need a box copy
+// into place. The 1 MiB shards take the parallel path when GOMAXPROCS > 1.
+func BenchmarkDecode(b *testing.B) {
+	for _, tc := range []struct {
+		name         string
+		shape, chunk []int
+	}{
+		{"256KiB/rows", []int{64, 1024}, []int{1, 1024}},
+		{"256KiB/boxes", []int{256, 256}, []int{32, 32}},
+		{"1MiB/boxes", []int{512, 512}, []int{64, 64}},
+	} {
+		for _, inner := range []struct{ name, js string }{{"bytes", bytesLE}, {"zstd", zstdLE}} {
+			p, src, shard, chunks := benchShard(b, tc.shape, tc.chunk, inner.js)
+			sb, _, _ := sharding.FromPipeline(p)
+			dst := make([]byte, len(src))
+			b.Run(fmt.Sprintf("%s/%s/shard", tc.name, inner.name), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := p.Decode(dst, shard); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("%s/%s/inner_one_by_one", tc.name, inner.name), func(b *testing.B) {
+				ip := sb.Inner()
+				buf := make([]byte, ip.DecodedSize())
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, c := range chunks {
+						if err := ip.Decode(buf, c); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkEncode encodes a whole 64-inner-chunk shard and, in the same
+// run, its inner chunks one by one.
+func BenchmarkEncode(b *testing.B) {
+	for _, tc := range []struct {
+		name         string
+		shape, chunk []int
+	}{
+		{"256KiB/boxes", []int{256, 256}, []int{32, 32}},
+		{"1MiB/boxes", []int{512, 512}, []int{64, 64}},
+	} {
+		p, src, _, _ := benchShard(b, tc.shape, tc.chunk, zstdLE)
+		sb, _, _ := sharding.FromPipeline(p)
+		b.Run(tc.name+"/zstd/shard", func(b *testing.B) {
+			var out []byte
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				if out, err = p.Encode(out[:0], src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tc.name+"/zstd/inner_one_by_one", func(b *testing.B) {
+			ip := sb.Inner()
+			chunk := make([]byte, ip.DecodedSize())
+			var out []byte
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				for i := range 64 {
+					copy(chunk, src[i*len(chunk):]) // same bytes as a gather
+					var err error
+					if out, err = ip.Encode(out[:0], chunk); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReadOneElement reads one element of a 64-inner-chunk shard
+// through a byte range reader: the index and one inner chunk.
+func BenchmarkReadOneElement(b *testing.B) {
+	p, _, shard, _ := benchShard(b, []int{256, 256}, []int{32, 32}, zstdLE)
+	r := &countingReader{value: shard}
+	one := make([]byte, 4)
+	region := codec.Region{Start: []int{100, 200}, Shape: []int{1, 1}}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		r.reads = r.reads[:0]
+		if err := p.DecodeRegion(ctx, r, region, one); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
