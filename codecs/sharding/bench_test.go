@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
@@ -133,5 +134,55 @@ func BenchmarkReadOneElement(b *testing.B) {
 		if err := p.DecodeRegion(ctx, r, region, one); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkDecodeShardVsInner measures the cost of sharding itself on a
+// noisy machine: every iteration decodes the whole 64-inner-chunk shard and
+// then its 64 inner chunks one by one (each into its own destination, as 64
+// unsharded chunks would be), timing each, so that both see the same load. It reports shard-ns/op, inner-ns/op and their ratio
+// shard/inner (1.05 would be 5% over decoding the inner chunks alone). Run
+// with -cpu 1 for the serial path.
+func BenchmarkDecodeShardVsInner(b *testing.B) {
+	for _, tc := range []struct {
+		name         string
+		shape, chunk []int
+		inner        string
+	}{
+		{"256KiB/rows/zstd", []int{64, 1024}, []int{1, 1024}, zstdLE},
+		{"256KiB/boxes/zstd", []int{256, 256}, []int{32, 32}, zstdLE},
+		{"256KiB/boxes/gzip", []int{256, 256}, []int{32, 32}, gzipLE},
+		{"256KiB/rows/bytes", []int{64, 1024}, []int{1, 1024}, bytesLE},
+		{"256KiB/boxes/bytes", []int{256, 256}, []int{32, 32}, bytesLE},
+		{"1MiB/boxes/zstd", []int{512, 512}, []int{64, 64}, zstdLE},
+	} {
+		p, src, shard, chunks := benchShard(b, tc.shape, tc.chunk, tc.inner)
+		sb, _, _ := sharding.FromPipeline(p)
+		ip := sb.Inner()
+		dst := make([]byte, len(src))
+		bufs := make([]byte, len(src))
+		size := ip.DecodedSize()
+		b.Run(tc.name, func(b *testing.B) {
+			var shardT, innerT time.Duration
+			b.SetBytes(int64(2 * len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				t0 := time.Now()
+				if err := p.Decode(dst, shard); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				for i, c := range chunks {
+					if err := ip.Decode(bufs[i*size:(i+1)*size], c); err != nil {
+						b.Fatal(err)
+					}
+				}
+				shardT += t1.Sub(t0)
+				innerT += time.Since(t1)
+			}
+			b.ReportMetric(float64(shardT.Nanoseconds())/float64(b.N), "shard-ns/op")
+			b.ReportMetric(float64(innerT.Nanoseconds())/float64(b.N), "inner-ns/op")
+			b.ReportMetric(float64(shardT)/float64(innerT), "shard/inner")
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -36,9 +37,14 @@ type Bound struct {
 	// contiguous: every inner chunk is one run of the shard's bytes (the
 	// chunk is 1 along the leading dimensions, then spans the rest).
 	contiguous bool
-	fill       []byte // the fill value's bytes
-	workers    int    // goroutines for a whole shard; 1 means serial
-	scratch    sync.Pool
+	// identity: the inner chain is a bytes codec that leaves the decoded
+	// layout as it is (little-endian or single-byte, not bool), so inner
+	// chunks move between the shard and the stored bytes with one box copy
+	// and no intermediate buffer.
+	identity bool
+	fill     []byte // the fill value's bytes
+	workers  int    // goroutines for a whole shard; 1 means serial
+	scratch  sync.Pool
 }
 
 // scratch holds the buffers of one encode or decode of a shard.
@@ -117,6 +123,7 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	b.innerMax = inner.Encoded().MaxSize
 	b.innerFixed = inner.Encoded().Fixed()
 	b.fill = decoded.FillValue.Bytes()
+	b.identity = isIdentity(inner)
 	b.workers = 1
 	if procs := runtime.GOMAXPROCS(0); procs > 1 && b.n > 1 && decoded.Size() >= parallelMinBytes {
 		b.workers = min(procs, b.n)
@@ -138,6 +145,18 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 		return s
 	}
 	return b, nil
+}
+
+// isIdentity reports whether p is a lone bytes codec whose encoding is the
+// decoded layout itself.
+func isIdentity(p *codec.Pipeline) bool {
+	steps := p.Steps()
+	if len(steps) != 1 {
+		return false
+	}
+	bc, ok := steps[0].Codec.(*bytescodec.Codec)
+	dt := p.Spec().DataType
+	return ok && dt != numeric.Bool && (bc.Endian == bytescodec.LittleEndian || dt.ComponentType().Size() == 1)
 }
 
 // configError returns a resolution *codec.ConfigError about key (and

@@ -51,6 +51,13 @@ func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
 		return nil
 	}
 	enc := src[off : off+n]
+	if b.identity && !b.contiguous {
+		// n == chunkLen: the index check holds inner chunks of a fixed-size
+		// chain to that size.
+		b.chunkStart(s.coords, s.start)
+		ndcopy.Copy(dst, b.spec.Shape, s.start, enc, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
+		return nil
+	}
 	if b.contiguous {
 		o := b.chunkOffset(s.coords)
 		if err := b.inner.Decode(dst[o:o+b.chunkLen], enc); err != nil {

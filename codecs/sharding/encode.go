@@ -49,7 +49,25 @@ func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
 // encodeSerial appends the inner chunks to out one after the other and
 // records their ranges (relative to base) in s.entries.
 func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]byte, error) {
+	if b.identity && !b.contiguous {
+		out = bounded.Reserve(out, b.n*b.chunkLen+b.indexLen)
+	}
 	for i := range b.n {
+		if b.identity && !b.contiguous {
+			// Copy the box straight into place; drop it if it is all fill.
+			before := len(out)
+			out = bounded.Grow(out, b.chunkLen)
+			b.chunkCoords(i, s.coords)
+			b.chunkStart(s.coords, s.start)
+			ndcopy.Copy(out[before:], b.c.chunkShape, s.zero, src, b.spec.Shape, s.start, b.c.chunkShape, b.elem)
+			if ndcopy.IsPattern(out[before:], s.fillRef) {
+				out = out[:before]
+				putEntry(s.entries, i, absent, absent)
+			} else {
+				putEntry(s.entries, i, uint64(before-base), uint64(b.chunkLen))
+			}
+			continue
+		}
 		chunk := b.gather(src, i, s)
 		if ndcopy.IsPattern(chunk, s.fillRef) {
 			putEntry(s.entries, i, absent, absent)

@@ -8,7 +8,8 @@
 // odometer that allocates nothing for ranks up to 16.
 package ndcopy
 
-// maxStackRank is the rank up to which the odometer lives on the stack.
+// maxStackRank is the number of walked dimensions the odometer holds;
+// boxes that need more are split along their first dimension.
 const maxStackRank = 16
 
 // Copy copies the box of shape box, at dstStart in dst (an array of shape
@@ -16,21 +17,54 @@ const maxStackRank = 16
 // element size in bytes. The caller guarantees that the box lies inside
 // both arrays and that both slices hold their whole arrays.
 func Copy(dst []byte, dstShape, dstStart []int, src []byte, srcShape, srcStart []int, box []int, elem int) {
-	rows(dstShape, dstStart, srcShape, srcStart, box, elem, func(d, s, n int) {
-		copy(dst[d:d+n], src[s:s+n])
-	})
+	if len(box) > maxStackRank {
+		splitFirst(dst, dstShape, dstStart, src, srcShape, srcStart, box, elem, func(d, s []byte) {
+			Copy(d, dstShape[1:], dstStart[1:], s, srcShape[1:], srcStart[1:], box[1:], elem)
+		})
+		return
+	}
+	var p plan
+	if !p.make(dstShape, dstStart, srcShape, srcStart, box, elem) {
+		return
+	}
+	if p.k == 1 { // the common case: one walked dimension
+		d, s, run := p.dOff, p.sOff, p.run
+		ds, ss := p.ds[0], p.ss[0]
+		for range box[0] {
+			copy(dst[d:d+run], src[s:s+run])
+			d += ds
+			s += ss
+		}
+		return
+	}
+	for {
+		copy(dst[p.dOff:p.dOff+p.run], src[p.sOff:p.sOff+p.run])
+		if !p.next(box) {
+			return
+		}
+	}
 }
 
 // Fill writes pattern (one element) into every element of the box of shape
 // box at start in dst, an array of shape shape.
 func Fill(dst []byte, shape, start, box []int, pattern []byte) {
 	elem := len(pattern)
-	if elem == 0 {
+	if len(box) > maxStackRank {
+		splitFirst(dst, shape, start, nil, shape, start, box, elem, func(d, _ []byte) {
+			Fill(d, shape[1:], start[1:], box[1:], pattern)
+		})
 		return
 	}
-	rows(shape, start, shape, start, box, elem, func(d, _, n int) {
-		FillPattern(dst[d:d+n], pattern)
-	})
+	var p plan
+	if elem == 0 || !p.make(shape, start, shape, start, box, elem) {
+		return
+	}
+	// Fill the first run, then copy it to the others.
+	first := dst[p.dOff : p.dOff+p.run]
+	FillPattern(first, pattern)
+	for p.next(box) {
+		copy(dst[p.dOff:p.dOff+p.run], first)
+	}
 }
 
 // FillPattern fills b with repetitions of pattern (len(b) a multiple of
@@ -64,61 +98,79 @@ func IsPattern(b, ref []byte) bool {
 	return true
 }
 
-// rows calls f(dstOffset, srcOffset, length) for every contiguous run of
-// the box, in C order. Offsets and lengths are in bytes.
-func rows(dstShape, dstStart, srcShape, srcStart, box []int, elem int, f func(d, s, n int)) {
+// splitFirst calls f with the sub-arrays (one dimension less) of dst and
+// src at each index of the box's first dimension. src may be nil.
+func splitFirst(dst []byte, dstShape, dstStart []int, src []byte, srcShape, srcStart []int, box []int, elem int, f func(d, s []byte)) {
+	dSub, sSub := elem, elem
+	for i := 1; i < len(box); i++ {
+		dSub *= dstShape[i]
+		sSub *= srcShape[i]
+	}
+	for i := range box[0] {
+		d := dst[(dstStart[0]+i)*dSub:][:dSub]
+		var s []byte
+		if src != nil {
+			s = src[(srcStart[0]+i)*sSub:][:sSub]
+		}
+		f(d, s)
+	}
+}
+
+// plan walks the contiguous runs of a box in C order: the trailing
+// dimensions that are contiguous in both arrays merge into one run of run
+// bytes, and dimensions 0..k-1 are walked by an odometer.
+type plan struct {
+	run, k     int
+	dOff, sOff int // byte offsets of the current run
+	ds, ss, ix [maxStackRank]int
+}
+
+// make sets the plan up for the first run; it returns false for an empty
+// box.
+func (p *plan) make(dstShape, dstStart, srcShape, srcStart, box []int, elem int) bool {
 	rank := len(box)
 	for _, b := range box {
 		if b == 0 {
-			return
+			return false
 		}
 	}
 	// Merge trailing dimensions: the run covers dimension k-1 entirely and
 	// dimensions k.. are full in the box, the source and the destination.
-	run := elem
+	p.run = elem
 	k := rank
 	for k > 0 {
-		run *= box[k-1]
+		p.run *= box[k-1]
 		k--
 		if k == 0 || box[k] != dstShape[k] || box[k] != srcShape[k] {
 			break
 		}
 	}
-	// Now the run is box[k:]; dimensions 0..k-1 are walked.
-	var dstStride, srcStride, idx [maxStackRank]int
-	ds, ss, ix := dstStride[:0], srcStride[:0], idx[:0]
-	if k > maxStackRank {
-		ds, ss, ix = make([]int, 0, k), make([]int, 0, k), make([]int, 0, k)
-	}
-	ds, ss, ix = ds[:k], ss[:k], ix[:k]
-	dOff, sOff := 0, 0
+	p.k = k
 	dStep, sStep := elem, elem
 	for i := rank - 1; i >= 0; i-- {
 		if i < k {
-			ds[i], ss[i] = dStep, sStep
+			p.ds[i], p.ss[i] = dStep, sStep
 		}
-		dOff += dstStart[i] * dStep
-		sOff += srcStart[i] * sStep
+		p.dOff += dstStart[i] * dStep
+		p.sOff += srcStart[i] * sStep
 		dStep *= dstShape[i]
 		sStep *= srcShape[i]
 	}
-	for {
-		f(dOff, sOff, run)
-		// Advance the odometer over dimensions k-1 .. 0.
-		i := k - 1
-		for ; i >= 0; i-- {
-			ix[i]++
-			dOff += ds[i]
-			sOff += ss[i]
-			if ix[i] < box[i] {
-				break
-			}
-			dOff -= ds[i] * box[i]
-			sOff -= ss[i] * box[i]
-			ix[i] = 0
+	return true
+}
+
+// next advances to the next run; it returns false after the last one.
+func (p *plan) next(box []int) bool {
+	for i := p.k - 1; i >= 0; i-- {
+		p.ix[i]++
+		p.dOff += p.ds[i]
+		p.sOff += p.ss[i]
+		if p.ix[i] < box[i] {
+			return true
 		}
-		if i < 0 {
-			return
-		}
+		p.dOff -= p.ds[i] * box[i]
+		p.sOff -= p.ss[i] * box[i]
+		p.ix[i] = 0
 	}
+	return false
 }

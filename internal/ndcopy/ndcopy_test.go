@@ -88,6 +88,34 @@ func TestCopyMatchesReference(t *testing.T) {
 	}
 }
 
+// TestCopyHighRank copies boxes of more dimensions than the odometer
+// holds.
+func TestCopyHighRank(t *testing.T) {
+	rank := maxStackRank + 3
+	shape, start, box := make([]int, rank), make([]int, rank), make([]int, rank)
+	for i := range rank {
+		shape[i], box[i] = 1, 1
+	}
+	shape[0], shape[rank-2], shape[rank-1] = 3, 3, 4
+	box[0], box[rank-2], box[rank-1] = 2, 2, 3
+	start[0], start[rank-2] = 1, 1
+	src := make([]byte, size(shape, 2))
+	for i := range src {
+		src[i] = byte(i)
+	}
+	got, want := make([]byte, size(box, 2)), make([]byte, size(box, 2))
+	zero := make([]int, rank)
+	Copy(got, box, zero, src, shape, start, box, 2)
+	refCopy(want, box, zero, src, shape, start, box, 2)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("got %x, want %x", got, want)
+	}
+	Fill(got, box, zero, box, []byte{7, 9})
+	if !bytes.Equal(got, bytes.Repeat([]byte{7, 9}, len(got)/2)) {
+		t.Fatalf("fill: %x", got)
+	}
+}
+
 func TestPattern(t *testing.T) {
 	pat := []byte{9, 8, 7}
 	b := make([]byte, 3*1000)
