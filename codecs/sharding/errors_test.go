@@ -252,3 +252,28 @@ func TestNewAndMarshal(t *testing.T) {
 		}
 	}
 }
+
+// TestBoolInnerChunksAreChecked makes sure bool shards still go through the
+// bytes codec's check of every byte (0 or 1), in whole and partial reads.
+func TestBoolInnerChunksAreChecked(t *testing.T) {
+	p := pipeline(t, shardJSON([]int{2, 2}, `["bytes"]`, indexCRC, ""), numeric.Bool, "false", 4, 4)
+	src := make([]byte, 16)
+	for i := range src {
+		src[i] = byte(i % 3 % 2)
+	}
+	shard, err := p.Encode(nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, _ := sharding.FromPipeline(p)
+	ix, _ := b.ParseIndex(shard)
+	c := ix.Chunks()[0]
+	shard[c.Range.Offset] = 2
+	if err := p.Decode(make([]byte, 16), shard); !errors.Is(err, codec.ErrCorrupt) {
+		t.Fatalf("Decode: got %v, want ErrCorrupt for a bool byte of 2", err)
+	}
+	one := codec.Region{Start: []int{c.Coords[0] * 2, c.Coords[1] * 2}, Shape: []int{1, 1}}
+	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1)); !errors.Is(err, codec.ErrCorrupt) {
+		t.Fatalf("DecodeRegion: got %v, want ErrCorrupt", err)
+	}
+}
