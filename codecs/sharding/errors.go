@@ -29,11 +29,14 @@ func (e *IndexError) Is(target error) bool { return target == codec.ErrCorrupt }
 // codec.ErrCorrupt) and errors.As see through it.
 type ChunkError struct {
 	Chunk []int           // the inner chunk's grid coordinates
-	Range codec.ByteRange // its bytes within the shard
+	Range codec.ByteRange // its bytes within the shard; zero when encoding
 	Err   error
 }
 
 func (e *ChunkError) Error() string {
+	if e.Range == (codec.ByteRange{}) {
+		return fmt.Sprintf("%s: inner chunk %v: %v", Name, e.Chunk, e.Err)
+	}
 	return fmt.Sprintf("%s: inner chunk %v (bytes %v): %v", Name, e.Chunk, e.Range, e.Err)
 }
 

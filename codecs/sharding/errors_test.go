@@ -8,6 +8,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -275,5 +276,21 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 	one := codec.Region{Start: []int{c.Coords[0] * 2, c.Coords[1] * 2}, Shape: []int{1, 1}}
 	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1)); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("DecodeRegion: got %v, want ErrCorrupt", err)
+	}
+}
+
+// TestEncodeErrorNamesTheInnerChunk: an inner chain that refuses a value
+// names the inner chunk, and the output is left as it was.
+func TestEncodeErrorNamesTheInnerChunk(t *testing.T) {
+	p := pipeline(t, shardJSON([]int{2, 2}, `[{"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"]`, indexCRC, ""), numeric.Uint16, "0", 4, 4)
+	src := make([]byte, 32)
+	binary.LittleEndian.PutUint16(src[2*(2*4+1):], 300) // element [2 1]: inner chunk [1 0]
+	out, err := p.Encode([]byte("keep"), src)
+	var ce *sharding.ChunkError
+	if !errors.As(err, &ce) || !slices.Equal(ce.Chunk, []int{1, 0}) || string(out) != "keep" {
+		t.Fatalf("got %q, %v; want a *ChunkError for [1 0] and the output untouched", out, err)
+	}
+	if !strings.Contains(err.Error(), "inner chunk [1 0]: ") {
+		t.Errorf("message %q", err)
 	}
 }
