@@ -73,6 +73,7 @@ func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]by
 			putEntry(s.entries, i, absent, absent)
 			continue
 		}
+		out = ensure(out, b.innerMax)
 		before := len(out)
 		enc, err := b.inner.Encode(out, chunk)
 		if err != nil {
@@ -120,6 +121,18 @@ func (b *Bound) encodeParallel(out []byte, base int, src, entries []byte) ([]byt
 		out = append(out, p...)
 	}
 	return out, nil
+}
+
+// ensure returns out with room for n more bytes, growing it geometrically:
+// inner codecs reserve their worst case before appending, and growing by
+// exactly that each time would copy the shard once per inner chunk.
+func ensure(out []byte, n int) []byte {
+	if cap(out)-len(out) >= n {
+		return out
+	}
+	nb := make([]byte, len(out), max(2*cap(out), len(out)+n))
+	copy(nb, out)
+	return nb
 }
 
 // gather returns the decoded bytes of inner chunk i of src: a slice of src
