@@ -273,16 +273,6 @@ func (b *Bound) chunkNumber(coords []int) int {
 	return n
 }
 
-// chunkOffset returns the byte offset of the first element of the inner
-// chunk at coords in the decoded shard.
-func (b *Bound) chunkOffset(coords []int) int {
-	off := 0
-	for d, s := range b.spec.Shape {
-		off = off*s + coords[d]*b.c.chunkShape[d]
-	}
-	return off * b.elem
-}
-
 // chunkStart writes the element coordinates of the inner chunk at coords
 // into start.
 func (b *Bound) chunkStart(coords, start []int) {

@@ -38,37 +38,36 @@ func (b *Bound) DecodeBytes(dst, src []byte) error {
 // decodeChunk decodes inner chunk i of the shard src (whose validated
 // index is entries) into its place in dst, the decoded shard.
 func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
-	b.chunkCoords(i, s.coords)
 	off, n := entry(entries, i)
-	if off == absent {
-		if b.contiguous {
-			o := b.chunkOffset(s.coords)
-			ndcopy.FillPattern(dst[o:o+b.chunkLen], b.fill)
+	if b.contiguous {
+		// Contiguous inner chunks tile the shard in C order of the grid.
+		place := dst[i*b.chunkLen : (i+1)*b.chunkLen]
+		if off == absent {
+			ndcopy.FillPattern(place, b.fill)
 			return nil
 		}
-		b.chunkStart(s.coords, s.start)
+		if err := b.inner.Decode(place, src[off:off+n]); err != nil {
+			b.chunkCoords(i, s.coords)
+			return b.chunkError(s.coords, off, n, err)
+		}
+		return nil
+	}
+	b.chunkCoords(i, s.coords)
+	b.chunkStart(s.coords, s.start)
+	if off == absent {
 		ndcopy.Fill(dst, b.spec.Shape, s.start, b.c.chunkShape, b.fill)
 		return nil
 	}
 	enc := src[off : off+n]
-	if b.identity && !b.contiguous {
+	if b.identity {
 		// n == chunkLen: the index check holds inner chunks of a fixed-size
 		// chain to that size.
-		b.chunkStart(s.coords, s.start)
 		ndcopy.Copy(dst, b.spec.Shape, s.start, enc, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
-		return nil
-	}
-	if b.contiguous {
-		o := b.chunkOffset(s.coords)
-		if err := b.inner.Decode(dst[o:o+b.chunkLen], enc); err != nil {
-			return b.chunkError(s.coords, off, n, err)
-		}
 		return nil
 	}
 	if err := b.inner.Decode(s.chunk, enc); err != nil {
 		return b.chunkError(s.coords, off, n, err)
 	}
-	b.chunkStart(s.coords, s.start)
 	ndcopy.Copy(dst, b.spec.Shape, s.start, s.chunk, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
 	return nil
 }

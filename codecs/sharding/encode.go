@@ -138,11 +138,11 @@ func ensure(out []byte, n int) []byte {
 // gather returns the decoded bytes of inner chunk i of src: a slice of src
 // when inner chunks are contiguous, else s.chunk filled by a box copy.
 func (b *Bound) gather(src []byte, i int, s *scratch) []byte {
-	b.chunkCoords(i, s.coords)
 	if b.contiguous {
-		off := b.chunkOffset(s.coords)
-		return src[off : off+b.chunkLen]
+		// Contiguous inner chunks tile the shard in C order of the grid.
+		return src[i*b.chunkLen : (i+1)*b.chunkLen]
 	}
+	b.chunkCoords(i, s.coords)
 	b.chunkStart(s.coords, s.start)
 	ndcopy.Copy(s.chunk, b.c.chunkShape, s.zero, src, b.spec.Shape, s.start, b.c.chunkShape, b.elem)
 	return s.chunk

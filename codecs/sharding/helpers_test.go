@@ -22,7 +22,6 @@ type countingReader struct {
 	mu    sync.Mutex
 	reads []codec.ByteRange
 	err   error // returned by every read when set
-	sized bool  // whether Size is offered (see sizedReader)
 }
 
 func (c *countingReader) ReadRange(ctx context.Context, r codec.ByteRange) ([]byte, error) {
