@@ -49,10 +49,12 @@ type Bound struct {
 
 // scratch holds the buffers of one encode or decode of a shard.
 type scratch struct {
-	chunk   []byte // one decoded inner chunk
-	entries []byte // the decoded index: 2 little-endian uint64 per chunk
-	fillRef []byte // the fill value repeated, for IsPattern
-	encoded []byte // the encoded index
+	chunk   []byte   // one decoded inner chunk
+	entries []byte   // the decoded index: 2 little-endian uint64 per chunk
+	fillRef []byte   // the fill value repeated, for IsPattern
+	encoded []byte   // the encoded index
+	parts   [][]byte // encoded inner chunks of a parallel encode
+	stored  []bool   // which of parts hold a stored inner chunk
 	// Coordinates, each of the shard's rank: a chunk's grid coordinates,
 	// its first element, zeros; for partial reads the box of a chunk that
 	// a region needs, where it goes in the region and where it starts in

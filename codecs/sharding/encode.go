@@ -28,7 +28,7 @@ func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
 	}
 	var err error
 	if b.workers > 1 {
-		out, err = b.encodeParallel(out, base, src, s.entries)
+		out, err = b.encodeParallel(out, base, src, s)
 	} else {
 		out, err = b.encodeSerial(out, base, src, s)
 	}
@@ -87,21 +87,25 @@ func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]by
 }
 
 // encodeParallel encodes the inner chunks on b.workers goroutines, each
-// into its own buffer, then appends them to out in order.
-func (b *Bound) encodeParallel(out []byte, base int, src, entries []byte) ([]byte, error) {
-	parts := make([][]byte, b.n)
-	stored := make([]bool, b.n)
-	err := b.parallel(b.workers, b.n, func(i int, s *scratch) error {
-		chunk := b.gather(src, i, s)
-		if ndcopy.IsPattern(chunk, s.fillRef) {
+// into its own buffer of s.parts (kept from call to call), then appends
+// them to out in order.
+func (b *Bound) encodeParallel(out []byte, base int, src []byte, s *scratch) ([]byte, error) {
+	if len(s.parts) != b.n {
+		s.parts, s.stored = make([][]byte, b.n), make([]bool, b.n)
+	}
+	parts, stored := s.parts, s.stored
+	err := b.parallel(b.workers, b.n, func(i int, ws *scratch) error {
+		chunk := b.gather(src, i, ws)
+		stored[i] = !ndcopy.IsPattern(chunk, ws.fillRef)
+		if !stored[i] {
 			return nil
 		}
-		enc, err := b.inner.Encode(nil, chunk)
+		enc, err := b.inner.Encode(parts[i][:0], chunk)
 		if err != nil {
-			b.chunkCoords(i, s.coords)
-			return &ChunkError{Chunk: slices.Clone(s.coords), Err: err}
+			b.chunkCoords(i, ws.coords)
+			return &ChunkError{Chunk: slices.Clone(ws.coords), Err: err}
 		}
-		parts[i], stored[i] = enc, true
+		parts[i] = enc
 		return nil
 	})
 	if err != nil {
@@ -111,13 +115,13 @@ func (b *Bound) encodeParallel(out []byte, base int, src, entries []byte) ([]byt
 	for _, p := range parts {
 		total += len(p)
 	}
-	out = bounded.Reserve(out, total+b.indexLen)
+	out = ensure(out, total+b.indexLen)
 	for i, p := range parts {
 		if !stored[i] {
-			putEntry(entries, i, absent, absent)
+			putEntry(s.entries, i, absent, absent)
 			continue
 		}
-		putEntry(entries, i, uint64(len(out)-base), uint64(len(p)))
+		putEntry(s.entries, i, uint64(len(out)-base), uint64(len(p)))
 		out = append(out, p...)
 	}
 	return out, nil
