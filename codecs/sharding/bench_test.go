@@ -204,3 +204,43 @@ func BenchmarkDecodeShardVsInner(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSerialVsParallel compares, in alternation and by wall time, the
+// whole-shard serial path (a codec resolved under GOMAXPROCS 1) with the
+// parallel one (resolved under GOMAXPROCS 2) on a 1 MiB shard of 64 inner
+// chunks, and reports serial/parallel for decoding and encoding (above 1:
+// the parallel path is faster). Run with -cpu 2 on an otherwise idle
+// machine; under load the figure says little.
+func BenchmarkSerialVsParallel(b *testing.B) {
+	for _, inner := range []struct{ name, js string }{{"zstd", zstdLE}, {"gzip", gzipLE}} {
+		old := runtime.GOMAXPROCS(1)
+		serial, src := bigShard(b, inner.js)
+		runtime.GOMAXPROCS(2)
+		parallel, _ := bigShard(b, inner.js)
+		runtime.GOMAXPROCS(old)
+		enc, err := serial.Encode(nil, src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		dst := make([]byte, len(src))
+		var out []byte
+		b.Run(inner.name, func(b *testing.B) {
+			var decS, decP, encS, encP time.Duration
+			timed := func(f func() error) time.Duration {
+				t0 := time.Now()
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+				return time.Since(t0)
+			}
+			for b.Loop() {
+				decS += timed(func() error { return serial.Decode(dst, enc) })
+				decP += timed(func() error { return parallel.Decode(dst, enc) })
+				encS += timed(func() (err error) { out, err = serial.Encode(out[:0], src); return err })
+				encP += timed(func() (err error) { out, err = parallel.Encode(out[:0], src); return err })
+			}
+			b.ReportMetric(float64(decS)/float64(decP), "dec-serial/parallel")
+			b.ReportMetric(float64(encS)/float64(encP), "enc-serial/parallel")
+		})
+	}
+}
