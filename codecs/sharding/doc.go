@@ -68,7 +68,8 @@
 // Bound implements codec.PartialDecoder, so a codec.Pipeline whose chain is
 // sharding_indexed alone decodes a region of a shard with DecodeRegion
 // reading one byte range for the index and one per stored inner chunk the
-// region touches; absent inner chunks need no read. Nested shards are read
+// region touches; absent inner chunks need no read. A region that is the
+// whole shard is read as one range, the whole value. Nested shards are read
 // the same way inside an inner chunk's range. Without the shard's length
 // (a reader that is not a codec.ByteRangeSizer), entries are checked against
 // the largest shard the codec can produce, and a range past the real end

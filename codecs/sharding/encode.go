@@ -1,6 +1,7 @@
 package sharding
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -37,7 +38,7 @@ func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
 	}
 	s.encoded, err = b.index.Encode(s.encoded[:0], s.entries)
 	if err != nil {
-		return dst, corrupt(err, "encoding the shard index")
+		return dst, fmt.Errorf("%s: encoding the shard index: %w", Name, err)
 	}
 	if b.c.indexLocation == IndexStart {
 		copy(out[base:base+b.indexLen], s.encoded)

@@ -71,7 +71,7 @@ func TestIndexValidation(t *testing.T) {
 			// Through a sized reader the same check happens after the
 			// index read and before any other.
 			r := sizedReader{&countingReader{value: shard}}
-			err = pl.DecodeRegion(context.Background(), r, codec.FullRegion([]int{4}), make([]byte, 8))
+			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int{1}, Shape: []int{3}}, make([]byte, 6))
 			if !errors.As(err, &ie) || len(r.Reads()) != 1 {
 				t.Fatalf("DecodeRegion: got %v after reads %v, want an *IndexError after the index read alone", err, r.Reads())
 			}
@@ -79,8 +79,9 @@ func TestIndexValidation(t *testing.T) {
 	}
 	// Without the shard's size, an entry past the end of a shard shorter
 	// than the largest one shows as a short read.
+	part := codec.Region{Start: []int{0}, Shape: []int{3}} // not the whole shard, which is one read
 	shard := forgeShard(body[:4], [4]uint64{A, A, 40, 4}, false)
-	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, codec.FullRegion([]int{4}), make([]byte, 8))
+	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6))
 	var ce *sharding.ChunkError
 	if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || ce.Chunk[0] != 1 {
 		t.Fatalf("unsized reader, entry past the end: got %v", err)
@@ -88,7 +89,7 @@ func TestIndexValidation(t *testing.T) {
 	// An entry beyond what any shard of the codec can hold is caught even
 	// without the size.
 	shard = forgeShard(body, [4]uint64{0, 4, 1 << 40, 4}, false)
-	err = p.DecodeRegion(context.Background(), &countingReader{value: shard}, codec.FullRegion([]int{4}), make([]byte, 8))
+	err = p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6))
 	var ie *sharding.IndexError
 	if !errors.As(err, &ie) {
 		t.Fatalf("unsized reader, entry past any shard: got %v", err)

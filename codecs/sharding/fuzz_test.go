@@ -45,7 +45,8 @@ func FuzzIndex(f *testing.F) {
 
 // FuzzDecode decodes arbitrary bytes as whole shards of the spec vectors'
 // chains. Nothing may panic; when a whole decode succeeds, a partial read of
-// the whole shard through a sized reader gives the same values.
+// all but the last element along the last dimension, through a sized
+// reader, gives the same values.
 func FuzzDecode(f *testing.F) {
 	vectors := loadVectors(f)
 	pipes := make([]*codec.Pipeline, len(vectors))
@@ -63,12 +64,18 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		part := make([]byte, len(dst))
+		shape := p.Spec().Shape
+		region := codec.FullRegion(shape)
+		if len(shape) > 0 && shape[len(shape)-1] > 1 {
+			region.Shape[len(shape)-1]--
+		}
+		elem := p.Spec().DataType.Size()
+		part := make([]byte, region.NumElements()*elem)
 		r := sizedReader{&countingReader{value: shard}}
-		if err := p.DecodeRegion(context.Background(), r, codec.FullRegion(p.Spec().Shape), part); err != nil {
+		if err := p.DecodeRegion(context.Background(), r, region, part); err != nil {
 			t.Fatalf("whole decode succeeded, partial read failed: %v", err)
 		}
-		if !bytes.Equal(part, dst) {
+		if !bytes.Equal(part, subArray(dst, shape, region.Start, region.Shape, elem)) {
 			t.Fatal("partial read differs from whole decode")
 		}
 	})

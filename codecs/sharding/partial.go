@@ -11,7 +11,9 @@ import (
 // DecodeRegion decodes region of one shard into dst (C order over the
 // region) reading only what it needs through r: the index (one range: the
 // first or last IndexSize() bytes), then one range per stored inner chunk
-// the region touches. Absent inner chunks are filled without a read. An
+// the region touches. A region that is the whole shard needs every inner
+// chunk: it is read as one range, the whole value, and decoded as
+// DecodeBytes does. Absent inner chunks are filled without a read. An
 // inner chunk whose own chain supports partial decoding (nested sharding)
 // and that the region covers only in part is itself read partially, through
 // ranges inside its bytes. Inner chunks are read and decoded on up to
@@ -31,6 +33,13 @@ func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, regio
 	}
 	if len(dst) == 0 {
 		return nil
+	}
+	if region.Covers(b.spec.Shape) {
+		shard, err := codec.ReadRange(ctx, r, codec.WholeValue, Name)
+		if err != nil {
+			return err
+		}
+		return b.DecodeBytes(dst, shard)
 	}
 	s := b.scratch.Get().(*scratch)
 	defer b.scratch.Put(s)

@@ -60,6 +60,12 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				t.Fatalf("%v: values differ", region)
 			}
 			reads := counting.Reads()
+			if region.Covers(shape) {
+				if len(reads) != 1 || reads[0] != codec.WholeValue {
+					t.Fatalf("whole shard: reads %v, want the whole value once", reads)
+				}
+				continue
+			}
 			if reads[0] != b.IndexRange() {
 				t.Fatalf("%v: first read %v, want the index %v", region, reads[0], b.IndexRange())
 			}
@@ -124,6 +130,12 @@ func TestNestedPartialRead(t *testing.T) {
 		if tc.reads == 3 && (reads[2].Offset < rg.Offset || reads[2].Offset+reads[2].Length > rg.Offset+rg.Length) {
 			t.Fatalf("%v: third read %v outside the inner shard %v", tc.at, reads[2], rg)
 		}
+	}
+	// The whole shard is one read.
+	r0 := &countingReader{value: shard}
+	whole := make([]byte, len(src))
+	if err := p.DecodeRegion(context.Background(), r0, codec.FullRegion(shape), whole); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
+		t.Fatalf("whole shard: %v, reads %v", err, r0.Reads())
 	}
 	// A whole inner shard is read in one range.
 	r := &countingReader{value: shard}
