@@ -192,6 +192,7 @@ func TestRoundTripCompressedAndNested(t *testing.T) {
 		{"zstd_start", shardJSON([]int{8, 2}, zstdLE, indexCRC, "start"), numeric.Int16, "-1", []int{16, 16}},
 		{"nested", nested, numeric.Float64, `"NaN"`, []int{8, 8}},
 		{"index_without_crc", shardJSON([]int{4, 4}, bytesLE, bytesLE, ""), numeric.Uint32, "7", []int{8, 8}},
+		{"inner_scale_offset", shardJSON([]int{2, 8}, `[{"name": "scale_offset", "configuration": {"offset": 10, "scale": 2}}, {"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c"}]`, indexCRC, "start"), numeric.Int32, "10", []int{8, 8}},
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, tc := range tests {
