@@ -39,7 +39,7 @@ func benchShard(b *testing.B, shape, chunk []int, inner string) (*codec.Pipeline
 // decoding its 64 inner chunks one by one through the inner chain (each
 // into one chunk buffer, as separate chunks would be), in the same run.
 // "rows" inner chunks are contiguous in the shard; "boxes" need a box copy
-// into place. The 1 MiB shards take the parallel path when GOMAXPROCS > 1.
+// into place.
 func BenchmarkDecode(b *testing.B) {
 	for _, tc := range []struct {
 		name         string
@@ -207,7 +207,7 @@ func BenchmarkDecodeShardVsInner(b *testing.B) {
 
 // BenchmarkSerialVsParallel compares, in alternation and by wall time, the
 // whole-shard serial path (a codec resolved under GOMAXPROCS 1) with the
-// parallel one (resolved under GOMAXPROCS 2) on a 1 MiB shard of 64 inner
+// parallel one (resolved under GOMAXPROCS 2) on a 4 MiB shard of 64 inner
 // chunks, and reports serial/parallel for decoding and encoding (above 1:
 // the parallel path is faster). Run with -cpu 2 on an otherwise idle
 // machine; under load the figure says little.

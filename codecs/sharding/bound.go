@@ -64,8 +64,10 @@ type scratch struct {
 }
 
 // parallelMinBytes is the decoded shard size from which whole-shard encode
-// and decode spread inner chunks over several goroutines.
-const parallelMinBytes = 1 << 20
+// and decode spread inner chunks over several goroutines. Below it, the
+// wake-ups of the extra goroutines cost about as much as they save on a
+// loaded machine, and hosts run chunks concurrently themselves.
+const parallelMinBytes = 4 << 20
 
 // fillRefLen is the length of the fill pattern buffer compared against
 // inner chunks when encoding.

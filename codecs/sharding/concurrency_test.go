@@ -11,16 +11,22 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// bigShard is a 1 MiB float32 shard of 64 inner chunks, large enough for
-// the whole-shard paths to go parallel when GOMAXPROCS > 1.
+// bigShard is a 4 MiB float32 [1024 1024] shard of 64 inner chunks of
+// [128 128], large enough for the whole-shard paths to go parallel when
+// GOMAXPROCS > 1.
 func bigShard(t testing.TB, inner string) (*codec.Pipeline, []byte) {
-	p := pipeline(t, shardJSON([]int{64, 64}, inner, indexCRC, ""), numeric.Float32, "0", 512, 512)
-	src := ramp(numeric.Float32, 512*512)
-	// A quarter of the inner chunks all fill.
-	for i := 0; i < 64; i += 4 {
-		putBox(src, []int{512, 512}, []int{i / 8 * 64, i % 8 * 64}, []int{64, 64}, 4, make([]byte, 64*64*4))
-	}
+	p := pipeline(t, shardJSON([]int{128, 128}, inner, indexCRC, ""), numeric.Float32, "0", 1024, 1024)
+	src := ramp(numeric.Float32, 1024*1024)
+	clearChunks(src, 0, 4) // a quarter of the inner chunks all fill
 	return p, src
+}
+
+// clearChunks sets every step-th inner chunk of a bigShard source, from
+// first, to the fill value 0.
+func clearChunks(src []byte, first, step int) {
+	for i := first; i < 64; i += step {
+		putBox(src, []int{1024, 1024}, []int{i / 8 * 128, i % 8 * 128}, []int{128, 128}, 4, make([]byte, 128*128*4))
+	}
 }
 
 func TestParallelMatchesSerial(t *testing.T) {
@@ -43,9 +49,7 @@ func TestParallelMatchesSerial(t *testing.T) {
 	// Again with other inner chunks absent: the parallel path keeps its
 	// buffers from call to call.
 	src2 := bytes.Clone(src)
-	for i := 1; i < 64; i += 4 {
-		putBox(src2, []int{512, 512}, []int{i / 8 * 64, i % 8 * 64}, []int{64, 64}, 4, make([]byte, 64*64*4))
-	}
+	clearChunks(src2, 1, 4)
 	copy(src2[:4], []byte{1, 2, 3, 4}) // inner chunk 0 stored again
 	for range 2 {
 		a2, _ := serial.Encode(nil, src2)
@@ -98,7 +102,7 @@ func TestConcurrentUse(t *testing.T) {
 				}
 				region := codec.Region{Start: []int{g * 100, 7}, Shape: []int{130, 300}}
 				got := make([]byte, 130*300*4)
-				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got); err != nil || !bytes.Equal(got, subArray(src, []int{512, 512}, region.Start, region.Shape, 4)) {
+				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, region.Start, region.Shape, 4)) {
 					t.Errorf("goroutine %d: region: %v", g, err)
 					return
 				}

@@ -80,10 +80,12 @@
 // # Concurrency
 //
 // A Bound is safe for concurrent use. Encoding or decoding a whole shard of
-// at least 1 MiB decoded spreads its inner chunks over up to GOMAXPROCS
-// goroutines; smaller shards run on the caller's goroutine, where the
-// per-shard buffers come from a pool and steady-state encode and decode
-// allocate nothing beyond what the inner codecs do. Partial reads that need
-// more than one inner chunk read and decode them on up to GOMAXPROCS
-// goroutines.
+// at least 4 MiB decoded spreads its inner chunks over up to GOMAXPROCS
+// goroutines. Smaller shards run on the caller's goroutine: hosts decode
+// many chunks at once anyway, and for small shards the wake-ups of extra
+// goroutines cost about what they save. There the per-shard buffers come
+// from a pool, and steady-state encode and decode allocate nothing beyond
+// what the inner codecs do. Partial reads that need more than one inner
+// chunk read and decode them on up to GOMAXPROCS goroutines, since their
+// reads may wait on a store.
 package sharding
