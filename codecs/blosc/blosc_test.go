@@ -8,8 +8,11 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zcodec/zcodec/codec"
+	_ "github.com/zcodec/zcodec/codecs/crc32c"
+	_ "github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/internal/b2btest"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
 )
 
 func TestConfig(t *testing.T) {
@@ -203,6 +206,39 @@ func TestPipeline(t *testing.T) {
 		t.Fatal(err)
 	}
 	b2btest.Equal(t, "pipeline", out, in)
+}
+
+// TestInsideShard: blosc as the compressor of a shard's inner chunks,
+// the way zarr-python 3 writes sharded arrays, with the type size taken
+// from the array.
+func TestInsideShard(t *testing.T) {
+	chain, err := registry.Default().ParseCodecs([]byte(`[{"name": "sharding_indexed", "configuration": {
+		"chunk_shape": [16, 16],
+		"codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
+		           {"name": "blosc", "configuration": {"cname": "zstd", "clevel": 5, "shuffle": "shuffle", "blocksize": 0}}],
+		"index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c"}]}}]`), "/codecs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64, 64}, FillValue: numeric.Zero(numeric.Float32)}
+	p, err := codec.NewPipeline(spec, chain.Codecs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := b2btest.Smooth(64*64, 5)
+	enc, err := p.Encode(nil, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]byte, len(in))
+	if err := p.Decode(out, enc); err != nil {
+		t.Fatal(err)
+	}
+	b2btest.Equal(t, "shard", out, in)
+	// the first inner chunk is a Blosc frame of 16x16 float32 values
+	if binary.LittleEndian.Uint32(enc[4:]) != 16*16*4 || enc[3] != 4 {
+		t.Fatalf("first inner chunk header % x", enc[:16])
+	}
 }
 
 // TestEmpty: the empty chunk is a 16-byte stored frame, and decodes.
