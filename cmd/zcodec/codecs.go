@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
 
@@ -10,11 +8,15 @@ import (
 )
 
 func runCodecs(env *environment, args []string) int {
-	fs := flag.NewFlagSet("codecs", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags(env, "codecs", "zcodec codecs [--json]",
+		"Lists the registered codecs: name, kind, a summary and the aliases it is also read under.")
 	asJSON := fs.Bool("json", false, "print the list as JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return 2
+	operands, code, stop := fs.parse(args)
+	if stop {
+		return code
+	}
+	if len(operands) > 0 {
+		return fs.fail("unexpected argument %s", short(operands[0]))
 	}
 	regs := registry.Default().Codecs()
 	if *asJSON {
@@ -24,7 +26,7 @@ func runCodecs(env *environment, args []string) int {
 			Kind    string   `json:"kind"`
 			Summary string   `json:"summary"`
 		}
-		var out []entry
+		out := []entry{}
 		for _, r := range regs {
 			al := r.Aliases
 			if al == nil {
@@ -32,8 +34,10 @@ func runCodecs(env *environment, args []string) int {
 			}
 			out = append(out, entry{r.Name, al, r.Kind.String(), r.Summary})
 		}
-		b, _ := json.MarshalIndent(out, "", "  ")
-		fmt.Fprintf(env.stdout, "%s\n", b)
+		if err := writeJSON(env.stdout, out, true); err != nil {
+			fmt.Fprintf(env.stderr, "zcodec codecs: %v\n", err)
+			return 1
+		}
 		return 0
 	}
 	for _, r := range regs {

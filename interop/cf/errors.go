@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -40,13 +41,11 @@ func (e *RangeError) Error() string {
 // Is makes every RangeError match ErrAttribute.
 func (e *RangeError) Is(target error) bool { return target == ErrAttribute }
 
+// shorten returns the value quoted in a message: cut when long, "(empty)"
+// when empty.
 func shorten(b []byte) string {
-	s := string(b)
-	if len(s) > 60 {
-		s = s[:57] + "..."
+	if s := build.Short(string(b)); s != "" {
+		return s
 	}
-	if s == "" {
-		s = "(empty)"
-	}
-	return s
+	return "(empty)"
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -123,10 +124,11 @@ func parseDataType(s string) (numeric.DataType, bytescodec.Endian, error) {
 		}
 		return dt, bytescodec.LittleEndian, nil
 	}
-	if s != "" && strings.ContainsRune("<>|=", rune(s[0])) {
-		return npdtype.Parse(s)
+	dt, e, err := npdtype.Parse(s)
+	if err != nil {
+		return 0, 0, fmt.Errorf("neither a Zarr v3 data type nor a NumPy type string: %w", err)
 	}
-	return 0, 0, fmt.Errorf("%q is neither a Zarr v3 data type nor a NumPy type string such as \"<f4\"", s)
+	return dt, e, nil
 }
 
 func parseFilters(raw json.RawMessage) ([]Filter, error) {
@@ -221,7 +223,7 @@ func uints(raw json.RawMessage, pointer string, hi uint64, lo uint64) ([]uint64,
 		it = bytes.TrimSpace(it)
 		v, err := strconv.ParseUint(string(it), 10, 64)
 		if err != nil || v < lo || v > hi {
-			return nil, &DescriptionError{Pointer: fmt.Sprintf("%s/%d", pointer, i), Reason: fmt.Sprintf("want an integer in [%d, %d], got %s", lo, hi, shorten(it))}
+			return nil, &DescriptionError{Pointer: fmt.Sprintf("%s/%d", pointer, i), Reason: fmt.Sprintf("want an integer in [%d, %d], got %s", lo, hi, build.Short(string(it)))}
 		}
 		out = append(out, v)
 	}
@@ -261,12 +263,4 @@ func syntaxError(data []byte, err error) error {
 		return &DescriptionError{Reason: r}
 	}
 	return &DescriptionError{Reason: "not valid JSON: " + err.Error()}
-}
-
-func shorten(b []byte) string {
-	s := string(b)
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
 }

@@ -61,6 +61,9 @@ type FilterError struct {
 	ID     uint32 // the HDF5 filter id (0 for a codec with no filter)
 	Name   string // the filter's or codec's name
 	Reason string
+	// Err is the underlying error, such as the registry's for a codec it
+	// does not know, or nil.
+	Err error
 }
 
 func (e *FilterError) Error() string {
@@ -72,6 +75,9 @@ func (e *FilterError) Error() string {
 
 // Is makes every FilterError match ErrUnsupported.
 func (e *FilterError) Is(target error) bool { return target == ErrUnsupported }
+
+// Unwrap returns Err.
+func (e *FilterError) Unwrap() error { return e.Err }
 
 // DescriptionError reports a dataset description that is not valid: where
 // (a JSON pointer such as "/filters/1/cd_values") and why.
