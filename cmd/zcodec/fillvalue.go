@@ -33,7 +33,7 @@ func fillValueArgs(env *environment, verb, about string, args []string) (dt nume
 	}
 	dt, err := numeric.ParseDataType(*dtName)
 	if err != nil {
-		return 0, nil, fs.fail("%v", err), true
+		return 0, nil, fs.fail("--dtype: unsupported data type %q (want a Zarr v3 name such as float32)", short(*dtName)), true
 	}
 	value = []byte(operands[0])
 	if !json.Valid(value) {

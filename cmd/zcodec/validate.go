@@ -85,6 +85,10 @@ func validateFile(env *environment, name string) validateReport {
 	r := validateReport{File: short(name)}
 	data, err := readMetadata(env, name)
 	if err != nil {
+		var ie *inputError
+		if errors.As(err, &ie) {
+			err = ie.err // the report names the file already
+		}
 		r.Problems = []problemReport{{Reason: "cannot read: " + err.Error()}}
 		return r
 	}
