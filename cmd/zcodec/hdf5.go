@@ -94,7 +94,7 @@ func runHDF5Filters(env *environment, args []string) int {
 	for _, n := range fp.Notes {
 		fmt.Fprintf(env.stderr, "zcodec hdf5 filters: note: %s\n", n)
 	}
-	if err := writeJSON(dst, fp.Filters, true); err != nil {
+	if err := writeJSON(dst, fp.Filters, false); err != nil {
 		return fail(err)
 	}
 	if err := dst.commit(); err != nil {
