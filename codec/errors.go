@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -44,18 +45,21 @@ type ConfigError struct {
 	Err error
 }
 
+// Error returns "pointer: codec: reason" (or "codec: key: reason" without
+// a pointer), with a long pointer, codec name or key shortened.
 func (e *ConfigError) Error() string {
 	var b strings.Builder
 	if e.Pointer != "" {
-		b.WriteString(e.Pointer)
+		b.WriteString(shorten.Pointer(e.Pointer))
 		b.WriteString(": ")
 	}
 	if e.Codec != "" {
-		b.WriteString(e.Codec)
+		b.WriteString(shorten.String(e.Codec))
 		b.WriteString(": ")
 	}
 	if e.Pointer == "" && e.Key != "" {
-		fmt.Fprintf(&b, "%s: ", e.Key)
+		b.WriteString(shorten.String(e.Key))
+		b.WriteString(": ")
 	}
 	b.WriteString(e.Reason)
 	return b.String()
