@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"strconv"
 	"strings"
 )
@@ -73,7 +74,7 @@ func runChunk(env *environment, op string, args []string) int {
 	case *meta == "":
 		return fs.fail("--metadata is required")
 	case len(operands) > 0:
-		return fs.fail("unexpected argument %s", short(operands[0]))
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
 	case *meta == "-" && *in == "-":
 		return fs.fail("--metadata and -i cannot both read standard input")
 	}

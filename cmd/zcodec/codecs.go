@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"strings"
 
 	"github.com/zcodec/zcodec/registry"
@@ -16,7 +17,7 @@ func runCodecs(env *environment, args []string) int {
 		return code
 	}
 	if len(operands) > 0 {
-		return fs.fail("unexpected argument %s", short(operands[0]))
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
 	}
 	regs := registry.Default().Codecs()
 	if *asJSON {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"math"
 	"strings"
 	"time"
@@ -28,7 +29,7 @@ func runDemo(env *environment, args []string) int {
 		return code
 	}
 	if len(operands) > 0 {
-		return fs.fail("unexpected argument %s", short(operands[0]))
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
 	}
 	if *showMeta {
 		env.stdout.Write(demoMetadata)

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/interop/cf"
 	"github.com/zcodec/zcodec/numeric"
@@ -33,7 +34,7 @@ func fillValueArgs(env *environment, verb, about string, args []string) (dt nume
 	}
 	dt, err := numeric.ParseDataType(*dtName)
 	if err != nil {
-		return 0, nil, fs.fail("--dtype: unsupported data type %q (want a Zarr v3 name such as float32)", short(*dtName)), true
+		return 0, nil, fs.fail("--dtype: unsupported data type %s (want a Zarr v3 name such as float32)", shorten.Quote(*dtName)), true
 	}
 	value = []byte(operands[0])
 	if !json.Valid(value) {

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"io"
 	"strings"
 )
@@ -54,7 +55,7 @@ func (f *flags) parse(args []string) (operands []string, exit int, stop bool) {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		fl := f.Lookup(name)
 		if fl == nil || strings.HasPrefix(a, "---") {
-			return nil, f.fail("unknown flag %s", short(a)), true
+			return nil, f.fail("unknown flag %s", shorten.String(a)), true
 		}
 		if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			if !hasValue {
@@ -62,13 +63,13 @@ func (f *flags) parse(args []string) (operands []string, exit int, stop bool) {
 			}
 		} else if !hasValue {
 			if i+1 >= len(args) {
-				return nil, f.fail("flag %s needs a value", short(a)), true
+				return nil, f.fail("flag %s needs a value", shorten.String(a)), true
 			}
 			i++
 			value = args[i]
 		}
 		if err := f.Set(name, value); err != nil {
-			return nil, f.fail("invalid value %s for flag -%s: %v", short(value), name, err), true
+			return nil, f.fail("invalid value %s for flag -%s: %v", shorten.String(value), name, err), true
 		}
 	}
 	return operands, 0, false

@@ -112,7 +112,8 @@ func TestNetCDFCommands(t *testing.T) {
 		{[]string{"netcdf", "format-filter", "-"}, `[{"id":307,"params":[9]},{"id":1,"params":[5]}]`, 0, "307,9|1,5\n"},
 		{[]string{"netcdf", "format-filter", "-"}, `[{"id":2}]`, 0, "2\n"},
 		{[]string{"netcdf", "format-filter", "-"}, `[{"id":0,"params":[]}]`, 1, "/0/id"},
-		{[]string{"netcdf", "format-filter", "-"}, `{`, 1, "JSON array"},
+		{[]string{"netcdf", "format-filter", "-"}, `{`, 1, "line 1, column 2"},
+		{[]string{"netcdf", "format-filter", "-"}, `{}`, 1, "want a JSON array"},
 		{[]string{"netcdf", "format-filter"}, "", 2, "usage"},
 		{[]string{"netcdf", "frob"}, "", 2, "usage"},
 	})
@@ -148,6 +149,8 @@ func TestV2ConvertCommand(t *testing.T) {
 	dir := t.TempDir()
 	attrs := filepath.Join(dir, ".zattrs")
 	os.WriteFile(attrs, []byte(`{"units": "K"}`), 0o644)
+	dupAttrs := filepath.Join(dir, "dup.zattrs")
+	os.WriteFile(dupAttrs, []byte(`{"units": "K", "units": "m"}`), 0o644)
 	null := `{"zarr_format": 2, "shape": [4], "chunks": [4], "dtype": "<f8", "compressor": {"id": "zlib", "level": 1}, "fill_value": null, "order": "C", "filters": null}`
 	xr := `{"zarr_format": 2, "shape": [4], "chunks": [4], "dtype": "<i2", "compressor": null, "fill_value": -9999, "order": "C", "filters": null}`
 	for _, c := range []struct {
@@ -167,6 +170,7 @@ func TestV2ConvertCommand(t *testing.T) {
 		{[]string{}, "", 2, "usage"},
 		{[]string{"-"}, strings.Replace(xr, `"compressor": null`, `"compressor": {"id": "no_such"}`, 1), 1, `"numcodecs.no_such"`},
 		{[]string{"--attrs", filepath.Join(dir, "none"), "-"}, xr, 1, "no such file"},
+		{[]string{"--attrs", dupAttrs, "-"}, xr, 1, `/units: duplicate key "units"`},
 	} {
 		out, stderr, code := runIn(t, []byte(c.stdin), append([]string{"v2", "convert"}, c.args...)...)
 		if code != c.code {

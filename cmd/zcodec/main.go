@@ -36,6 +36,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"io"
 	"os"
 
@@ -99,7 +100,7 @@ func run(env *environment, args []string) int {
 			return c.run(env, args[1:])
 		}
 	}
-	fmt.Fprintf(env.stderr, "zcodec: unknown command %q\n", short(args[0]))
+	fmt.Fprintf(env.stderr, "zcodec: unknown command %s\n", shorten.Quote(args[0]))
 	usage(env.stderr)
 	return 2
 }
@@ -136,7 +137,7 @@ func runGroup(env *environment, group string, subs []subcommand, args []string) 
 	case wantsHelp(args):
 		w, code = env.stdout, 0
 	case len(args) > 0:
-		fmt.Fprintf(env.stderr, "zcodec %s: unknown command %q\n", group, short(args[0]))
+		fmt.Fprintf(env.stderr, "zcodec %s: unknown command %s\n", group, shorten.Quote(args[0]))
 	}
 	fmt.Fprintf(w, "usage: zcodec %s COMMAND [ARGS]   (zcodec %s COMMAND -h for its usage)\n", group, group)
 	for _, s := range subs {

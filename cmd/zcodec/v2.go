@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/interop/zarrv2"
 )
 
@@ -51,8 +52,13 @@ func runV2Convert(env *environment, args []string) int {
 		if err != nil {
 			return fail(err)
 		}
-		if err := json.Unmarshal(b, &opts.Attributes); err != nil || opts.Attributes == nil {
-			return fail(&inputError{*attrs, fmt.Errorf("not a JSON object of attributes")})
+		obj, err := strictjson.Parse(b, strictjson.Options{})
+		if err != nil {
+			return fail(&inputError{*attrs, err})
+		}
+		opts.Attributes = map[string]json.RawMessage{}
+		for _, k := range obj.Keys() {
+			opts.Attributes[k], _ = obj.Raw(k)
 		}
 	}
 	data, err := readMetadata(env, operands[0])

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/zcodec/zcodec/interop/internal/build"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -41,10 +41,10 @@ func (e *RangeError) Error() string {
 // Is makes every RangeError match ErrAttribute.
 func (e *RangeError) Is(target error) bool { return target == ErrAttribute }
 
-// shorten returns the value quoted in a message: cut when long, "(empty)"
+// excerpt returns the value quoted in a message: cut when long, "(empty)"
 // when empty.
-func shorten(b []byte) string {
-	if s := build.Short(string(b)); s != "" {
+func excerpt(b []byte) string {
+	if s := shorten.Bytes(b); s != "" {
 		return s
 	}
 	return "(empty)"

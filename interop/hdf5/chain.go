@@ -2,6 +2,7 @@ package hdf5
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
@@ -153,5 +154,5 @@ func filterCodec(i int, f Filter, dt numeric.DataType) (mapping, error) {
 
 // cdText prints cd_values for a message, shortened when long.
 func cdText(cd []uint32) string {
-	return build.Short(fmt.Sprint(cd))
+	return shorten.String(fmt.Sprint(cd))
 }

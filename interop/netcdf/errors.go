@@ -3,7 +3,7 @@ package netcdf
 import (
 	"errors"
 
-	"github.com/zcodec/zcodec/interop/internal/build"
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // Sentinel errors, for errors.Is.
@@ -29,7 +29,7 @@ func (e *SpecialError) Error() string {
 	if e.Value == "" {
 		return e.Attribute + ": " + e.Reason
 	}
-	return e.Attribute + " = " + build.Short(e.Value) + ": " + e.Reason
+	return e.Attribute + " = " + shorten.String(e.Value) + ": " + e.Reason
 }
 
 // Is makes every SpecialError match ErrSpecial.

@@ -1,36 +1,80 @@
 package netcdf
 
 import (
-	"encoding/json"
-	"fmt"
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 )
 
+// ErrFilterList is matched by every *FilterListError.
+var ErrFilterList = errors.New("invalid netCDF filter list")
+
+// FilterListError reports a JSON filter list that DecodeFilters cannot
+// read: where (a JSON pointer such as "/1/params/0") and why.
+type FilterListError struct {
+	Pointer string
+	Reason  string
+}
+
+func (e *FilterListError) Error() string {
+	if e.Pointer == "" {
+		return "filter list: " + e.Reason
+	}
+	return "filter list: " + shorten.Pointer(e.Pointer) + ": " + e.Reason
+}
+
+// Is makes every FilterListError match ErrFilterList.
+func (e *FilterListError) Is(target error) bool { return target == ErrFilterList }
+
+func filterListError(e *strictjson.Error) error {
+	reason := e.Reason
+	if pos := e.Position(); pos != "" {
+		reason += " at " + pos
+	}
+	return &FilterListError{Pointer: e.Pointer, Reason: reason}
+}
+
 // DecodeFilters reads a JSON array of {"id", "params"} (the form Parse's
-// filters marshal to) strictly: ids 1 to 4294967295, params 32-bit
-// unsigned words, no other keys.
+// filters marshal to) strictly: at least one filter, ids 1 to 4294967295,
+// params (optional) 32-bit unsigned words, no other keys. Errors are
+// *FilterListError values.
 func DecodeFilters(data []byte) ([]Filter, error) {
-	var raw []map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("want a JSON array of {\"id\", \"params\"}: %v", err)
+	items, err := strictjson.ParseArray(data, strictjson.Options{NewError: filterListError})
+	if err != nil {
+		return nil, err
 	}
-	if len(raw) == 0 {
-		return nil, fmt.Errorf("no filters")
+	if len(items) == 0 {
+		return nil, &FilterListError{Reason: "no filters"}
 	}
-	out := make([]Filter, len(raw))
-	for i, obj := range raw {
-		for k := range obj {
-			if k != "id" && k != "params" {
-				return nil, fmt.Errorf("/%d/%s: unknown key (want id and params)", i, k)
-			}
+	out := make([]Filter, len(items))
+	for i, it := range items {
+		o, err := strictjson.Parse(it, strictjson.Options{Pointer: strictjson.Pointer("", strconv.Itoa(i)), NewError: filterListError})
+		if err != nil {
+			return nil, err
 		}
-		if err := json.Unmarshal(obj["id"], &out[i].ID); err != nil || out[i].ID == 0 {
-			return nil, fmt.Errorf("/%d/id: want an integer 1 to 4294967295", i)
+		if err := o.Require("id"); err != nil {
+			return nil, err
 		}
-		out[i].Params = []uint32{}
-		if p, ok := obj["params"]; ok {
-			if err := json.Unmarshal(p, &out[i].Params); err != nil {
-				return nil, fmt.Errorf("/%d/params: want an array of integers 0 to 4294967295", i)
-			}
+		id, _, err := o.Int("id", 1, math.MaxUint32)
+		if err != nil {
+			return nil, err
+		}
+		params, _, err := o.Ints("params", 0, math.MaxUint32)
+		if err != nil {
+			return nil, err
+		}
+		if len(params) > MaxParams {
+			return nil, &FilterListError{Pointer: o.PointerTo("params"), Reason: "more than " + strconv.Itoa(MaxParams) + " parameters"}
+		}
+		if err := o.Finish(); err != nil {
+			return nil, err
+		}
+		out[i] = Filter{ID: uint32(id), Params: make([]uint32, len(params))}
+		for j, p := range params {
+			out[i].Params[j] = uint32(p)
 		}
 	}
 	return out, nil

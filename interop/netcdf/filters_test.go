@@ -17,10 +17,14 @@ func TestDecodeFilters(t *testing.T) {
 		{`[{"id":307,"params":[9]},{"id":32004,"params":[239]}]`, "307,9|32004,239", true},
 		{`[{"id":2}]`, "2", true},
 		{`[{"id":0,"params":[]}]`, "/0/id", false},
-		{`[{"id":1,"params":[-1]}]`, "/0/params", false},
-		{`[{"id":1,"level":1}]`, "unknown key", false},
+		{`[{"id":1,"params":[-1]}]`, "/0/params/0", false},
+		{`[{"id":1,"level":1}]`, `/0/level: unknown key "level"`, false},
+		{`[{"id":1},{"id":2,"id":3}]`, "/1/id: duplicate", false},
+		{`[{"params":[]}]`, `missing required key "id"`, false},
 		{`[]`, "no filters", false},
-		{`{`, "JSON array", false},
+		{`{`, "line 1", false},
+		{`{}`, "want a JSON array", false},
+		{`[{"id":1,}]`, "trailing comma", false},
 	} {
 		fs, err := netcdf.DecodeFilters([]byte(c.in))
 		if c.ok {
@@ -29,8 +33,8 @@ func TestDecodeFilters(t *testing.T) {
 			}
 			continue
 		}
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want an error with %q", c.in, err, c.want)
+		if !errors.Is(err, netcdf.ErrFilterList) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a filter list error with %q", c.in, err, c.want)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/zcodec/zcodec/interop/internal/build"
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // Filter is one filter of a netCDF filter spec: an HDF5 filter id and its
@@ -52,10 +52,12 @@ const (
 func excerpt(spec string, offset int) (line string, column int) {
 	offset = max(0, min(offset, len(spec)))
 	start, end := max(0, offset-excerptBefore), min(len(spec), offset+excerptAfter)
-	for start > 0 && !utf8.RuneStart(spec[start]) {
+	// move the cuts off the middle of a character (a valid one has at most
+	// UTFMax-1 continuation bytes; invalid bytes show as spaces anyway)
+	for i := 0; i < utf8.UTFMax-1 && start > 0 && start < offset && !utf8.RuneStart(spec[start]); i++ {
 		start++
 	}
-	for end < len(spec) && !utf8.RuneStart(spec[end]) {
+	for i := 0; i < utf8.UTFMax-1 && end < len(spec) && !utf8.RuneStart(spec[end]); i++ {
 		end++
 	}
 	var b strings.Builder
@@ -101,7 +103,7 @@ type parser struct{ s string }
 func (p *parser) fail(off int, format string, args ...any) error {
 	for i, a := range args {
 		if s, ok := a.(string); ok {
-			args[i] = build.Short(s)
+			args[i] = shorten.String(s)
 		}
 	}
 	return &SyntaxError{Spec: p.s, Offset: off, Reason: fmt.Sprintf(format, args...)}

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/interop/hdf5"
-	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -109,7 +109,7 @@ func ParseSpecials(attrs map[string]string, dt numeric.DataType) (*Specials, err
 		}
 		if hasFilter {
 			return nil, &SpecialError{Attribute: "_DeflateLevel", Value: attrs["_DeflateLevel"], Reason: fmt.Sprintf(
-				"with _Filter = %s the order of deflate and those filters is not in ncdump's output (netCDF-4 keeps the order they were defined in); read the filter pipeline from the file", strconv.Quote(build.Short(spec)))}
+				"with _Filter = %s the order of deflate and those filters is not in ncdump's output (netCDF-4 keeps the order they were defined in); read the filter pipeline from the file", shorten.Quote(spec))}
 		}
 		sp.Filters = append(sp.Filters, hdf5.Filter{ID: hdf5.FilterDeflate, Flags: hdf5.FlagOptional, CDValues: []uint32{uint32(n)}, Name: "deflate"})
 	}

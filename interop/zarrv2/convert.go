@@ -1,7 +1,6 @@
 package zarrv2
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/interop/cf"
 	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/metadata"
@@ -82,57 +83,51 @@ type converter struct {
 var requiredKeys = []string{"zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"}
 
 func (c *converter) convert(zarray []byte, opts Options) error {
-	zarray = bytes.TrimSpace(zarray)
-	if len(zarray) == 0 || zarray[0] != '{' {
-		return &Error{Reason: "want a JSON object"}
-	}
-	top, err := codec.NewConfig("", "", zarray)
+	top, err := strictjson.Parse(zarray, strictjson.Options{NewError: convertError})
 	if err != nil {
-		return configErr("", err)
+		return err
 	}
 	if err := top.Require(requiredKeys...); err != nil {
-		return configErr("", err)
+		return err
 	}
 	if v, _, err := top.Int("zarr_format", 0, math.MaxInt32); err != nil {
-		return configErr("", err)
+		return err
 	} else if v != 2 {
 		return &Error{Pointer: "/zarr_format", Reason: fmt.Sprintf("zarr_format %d; want 2", v)}
 	}
 	dtName, _, err := top.String("dtype")
 	if err != nil {
-		return &Error{Pointer: "/dtype", Reason: "want a NumPy type string such as \"<f4\" (structured types are not supported)"}
+		return &Error{Pointer: "/dtype", Reason: "want a NumPy type string such as \"<f4\" (structured types are not supported)", Err: err}
 	}
 	dt, endian, err := npdtype.Parse(dtName)
 	if err != nil {
 		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
 	}
-	raw, _ := top.Raw("shape")
-	shape, err := ints(raw, "/shape", 0)
+	shape, _, err := top.Ints("shape", 0, math.MaxInt64)
 	if err != nil {
 		return err
 	}
-	raw, _ = top.Raw("chunks")
-	chunks, err := ints(raw, "/chunks", 1)
+	chunks, _, err := top.Ints("chunks", 1, math.MaxInt32)
 	if err != nil {
 		return err
+	}
+	if len(shape) > maxRank {
+		return &Error{Pointer: "/shape", Reason: fmt.Sprintf("%d dimensions; at most %d are supported", len(shape), maxRank)}
 	}
 	if len(chunks) != len(shape) {
 		return &Error{Pointer: "/chunks", Reason: fmt.Sprintf("%d chunk dimensions for %d array dimensions", len(chunks), len(shape))}
 	}
 	chunkShape := make([]int, len(chunks))
 	for i, n := range chunks {
-		if n > math.MaxInt32 {
-			return &Error{Pointer: fmt.Sprintf("/chunks/%d", i), Reason: "chunk dimension too large"}
-		}
 		chunkShape[i] = int(n)
 	}
 	order, _, err := top.Enum("order", "C", "F")
 	if err != nil {
-		return configErr("", err)
+		return err
 	}
 	sep := "."
 	if s, ok, err := top.Enum("dimension_separator", ".", "/"); err != nil {
-		return configErr("", err)
+		return err
 	} else if ok {
 		sep = s
 	}
@@ -140,15 +135,16 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	if err != nil {
 		return err
 	}
-	for _, k := range ncZarrKeys(zarray) {
-		v, _ := top.Raw(k)
-		attrs[k] = v
-		c.res.Warnings = append(c.res.Warnings, fmt.Sprintf("%s (netCDF's NCZarr metadata) is kept as an attribute; zcodec does not use it", build.Short(k)))
+	for _, k := range top.Keys() {
+		if isNCZarrKey(k) {
+			attrs[k], _ = top.Raw(k)
+			c.res.Warnings = append(c.res.Warnings, fmt.Sprintf("%s (netCDF's NCZarr metadata) is kept as an attribute; zcodec does not use it", shorten.Quote(k)))
+		}
 	}
 	fraw, _ := top.Raw("filters")
 	craw, _ := top.Raw("compressor")
 	if err := top.Finish(); err != nil {
-		return configErr("", err)
+		return err
 	}
 
 	c.spec = codec.ChunkSpec{DataType: dt, Shape: chunkShape, FillValue: fill}
@@ -187,15 +183,20 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 			return &Error{Pointer: "/attributes", Reason: err.Error()}
 		}
 	}
-	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs); err != nil {
+	// The array exists: its chunks are read, so a fill value that does not
+	// survive the chain is a warning (docs/decisions.md#d17).
+	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, codec.WithFillMode(codec.FillWarn)); err != nil {
 		return &Error{Reason: "the converted chain does not resolve: " + err.Error(), Err: err}
+	}
+	for _, w := range a.Pipeline.Warnings() {
+		c.res.Warnings = append(c.res.Warnings, w.String())
 	}
 	c.res.Array = a
 	return nil
 }
 
 // fillAndAttributes reads fill_value and builds the attributes.
-func (c *converter) fillAndAttributes(top *codec.Config, dt numeric.DataType, opts Options) (numeric.Scalar, map[string]json.RawMessage, error) {
+func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataType, opts Options) (numeric.Scalar, map[string]json.RawMessage, error) {
 	attrs := map[string]json.RawMessage{}
 	for k, v := range opts.Attributes {
 		attrs[k] = v
@@ -247,15 +248,15 @@ func (c *converter) transpose(rank int) error {
 
 // chain maps the v2 filters and then the compressor.
 func (c *converter) chain(filtersRaw, compRaw json.RawMessage) error {
-	var filters []json.RawMessage
 	if string(filtersRaw) != "null" {
-		if len(filtersRaw) == 0 || filtersRaw[0] != '[' || json.Unmarshal(filtersRaw, &filters) != nil {
-			return &Error{Pointer: "/filters", Reason: "want null or an array of codec objects"}
-		}
-	}
-	for i, f := range filters {
-		if err := c.entry(f, fmt.Sprintf("/filters/%d", i)); err != nil {
+		filters, err := strictjson.ParseArray(filtersRaw, strictjson.Options{Pointer: "/filters", NewError: convertError})
+		if err != nil {
 			return err
+		}
+		for i, f := range filters {
+			if err := c.entry(f, strictjson.Pointer("/filters", strconv.Itoa(i))); err != nil {
+				return err
+			}
 		}
 	}
 	if string(compRaw) != "null" {
@@ -266,20 +267,19 @@ func (c *converter) chain(filtersRaw, compRaw json.RawMessage) error {
 
 // entry maps one numcodecs object {"id": X, ...} and adds its codec.
 func (c *converter) entry(raw json.RawMessage, pointer string) error {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
-		return &Error{Pointer: pointer, Reason: "want a codec object with \"id\""}
-	}
-	obj, err := codec.NewConfig("", pointer, raw)
+	obj, err := strictjson.Parse(raw, strictjson.Options{Pointer: pointer, NewError: convertError})
 	if err != nil {
-		return configErr(pointer, err)
+		return err
 	}
-	id, ok, err := obj.String("id")
-	if err != nil || !ok {
-		return &Error{Pointer: pointer + "/id", Reason: "want the codec id string"}
+	if err := obj.Require("id"); err != nil {
+		return err
+	}
+	id, _, err := obj.String("id")
+	if err != nil {
+		return err
 	}
 	params := map[string]json.RawMessage{}
-	for _, k := range memberNames(raw) {
+	for _, k := range obj.Keys() {
 		if k != "id" {
 			params[k], _ = obj.Raw(k)
 		}
@@ -437,70 +437,20 @@ func isJSONNumber(s string) bool {
 	return json.Unmarshal([]byte(s), &n) == nil
 }
 
-// ncZarrKeys returns the top-level keys of netcdf-c's NCZarr metadata:
+// isNCZarrKey reports whether k is a key of netcdf-c's NCZarr metadata:
 // _NCZARR_ARRAY, and any other key starting with _nczarr_ in any case.
-func ncZarrKeys(obj []byte) []string {
-	var out []string
-	for _, k := range memberNames(obj) {
-		if strings.HasPrefix(strings.ToLower(k), "_nczarr_") {
-			out = append(out, k)
-		}
-	}
-	return out
-}
+func isNCZarrKey(k string) bool { return strings.HasPrefix(strings.ToLower(k), "_nczarr_") }
 
-// memberNames lists the keys of the JSON object obj in document order; obj
-// has passed codec.NewConfig, so it is a valid object without duplicates.
-func memberNames(obj []byte) []string {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if _, err := dec.Token(); err != nil {
-		return nil
-	}
-	var out []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		k, _ := t.(string)
-		out = append(out, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return out
-		}
-	}
-	return out
-}
+// maxRank is the most dimensions a converted array may have.
+const maxRank = 32
 
-func ints(raw json.RawMessage, pointer string, lo uint64) ([]uint64, error) {
-	var items []json.RawMessage
-	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, &Error{Pointer: pointer, Reason: "want an array of integers"}
+// convertError builds the *Error of a problem the strict reader finds.
+func convertError(e *strictjson.Error) error {
+	reason := e.Reason
+	if pos := e.Position(); pos != "" {
+		reason += " at " + pos
 	}
-	if len(items) > 32 {
-		return nil, &Error{Pointer: pointer, Reason: "more than 32 dimensions"}
-	}
-	out := make([]uint64, len(items))
-	for i, it := range items {
-		v, err := strconv.ParseUint(string(bytes.TrimSpace(it)), 10, 64)
-		if err != nil || v < lo || v > math.MaxInt64 {
-			return nil, &Error{Pointer: fmt.Sprintf("%s/%d", pointer, i), Reason: fmt.Sprintf("want an integer >= %d", lo)}
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-// configErr turns an error of the strict object reader into an *Error.
-func configErr(pointer string, err error) error {
-	var ce *codec.ConfigError
-	if errors.As(err, &ce) {
-		if ce.Pointer != "" {
-			pointer = ce.Pointer
-		}
-		return &Error{Pointer: pointer, Reason: ce.Reason, Err: err}
-	}
-	return &Error{Pointer: pointer, Reason: err.Error(), Err: err}
+	return &Error{Pointer: e.Pointer, Reason: reason, Err: e}
 }
 
 // codecErr turns the registry's error for the codec built from the v2
@@ -515,11 +465,7 @@ func codecErr(pointer, name string, err error) error {
 	case errors.Is(err, codec.ErrUnknownCodec):
 		return &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("no codec %q is registered", name), Err: err}
 	case ce.Key != "":
-		return &Error{Pointer: pointer + "/" + escape(ce.Key), Reason: fmt.Sprintf("%s: %s", name, ce.Reason), Err: err}
+		return &Error{Pointer: strictjson.Pointer(pointer, ce.Key), Reason: fmt.Sprintf("%s: %s", name, ce.Reason), Err: err}
 	}
 	return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s: %s", name, ce.Reason), Err: err}
-}
-
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

@@ -96,9 +96,6 @@ func TestZarrPythonArrays(t *testing.T) {
 				return
 			}
 			skipUnregistered(t, err)
-			if errors.Is(err, codec.ErrFillRoundTrip) {
-				t.Skipf("the fill value does not survive the chain, and resolution is strict: %v", err)
-			}
 			if err != nil {
 				t.Fatalf("Convert: %v", err)
 			}
@@ -106,11 +103,18 @@ func TestZarrPythonArrays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			pipelines := []*codec.Pipeline{res.Array.Pipeline}
 			a, err := metadata.Parse(zarrJSON, registry.Default())
-			if err != nil {
+			switch {
+			case errors.Is(err, codec.ErrFillRoundTrip):
+				// strict parsing refuses what reading accepts with a warning
+				t.Logf("metadata.Parse: %v", err)
+			case err != nil:
 				t.Fatalf("metadata.Parse(%s): %v", zarrJSON, err)
+			default:
+				pipelines = append(pipelines, a.Pipeline)
 			}
-			for _, p := range []*codec.Pipeline{res.Array.Pipeline, a.Pipeline} {
+			for _, p := range pipelines {
 				for _, ch := range c.Chunks {
 					out := make([]byte, p.DecodedSize())
 					if err := p.Decode(out, testvec.Hex(ch.Data)); err != nil {
@@ -254,7 +258,7 @@ func TestConvertErrors(t *testing.T) {
 		{`{` + base + `, "dtype": "<f4", "compressor": {"id": "zlib", "level": 11}}`, "/compressor/level"},
 		{`{` + base + `, "dtype": "<f4", "compressor": {"id": "zlib", "lvl": 1}}`, "/compressor/lvl"},
 		{`{` + base + `, "dtype": "<f4", "compressor": {"id": "no_such_codec"}}`, "/compressor/id"},
-		{`{` + base + `, "dtype": "<f4", "compressor": {"level": 1}}`, "/compressor/id"},
+		{`{` + base + `, "dtype": "<f4", "compressor": {"level": 1}}`, "/compressor"},
 		{`{` + base + `, "dtype": "<U4", "compressor": null}`, "/dtype"},
 		{`{` + base + `, "dtype": [["a", "<f4"]], "compressor": null}`, "/dtype"},
 		{`{` + base + `, "dtype": "<f4", "compressor": null, "extra": 1}`, "/extra"},
@@ -277,6 +281,22 @@ func TestConvertErrors(t *testing.T) {
 	}
 }
 
+// TestLongValuesAreShortened: a huge key or value is not echoed whole.
+func TestLongValuesAreShortened(t *testing.T) {
+	huge := strings.Repeat("k", 1<<20)
+	for _, zarray := range []string{
+		`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "<f4", "compressor": null, "` + huge + `": 1}`,
+		`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "` + huge + `", "compressor": null}`,
+		`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": "` + huge + `", "order": "C", "filters": null, "dtype": "<f4", "compressor": null}`,
+		`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "<f4", "compressor": {"id": "zlib", "` + huge + `": 1}}`,
+	} {
+		_, err := zarrv2.Convert([]byte(zarray), zarrv2.Options{})
+		if err == nil || len(err.Error()) > 400 {
+			t.Errorf("error of %d bytes: %.200v", len(err.Error()), err)
+		}
+	}
+}
+
 func FuzzConvert(f *testing.F) {
 	for _, c := range loadCases(f) {
 		f.Add([]byte(c.Zarray), false)
@@ -294,7 +314,7 @@ func FuzzConvert(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := metadata.Parse(j, nil); err != nil {
+		if _, err := metadata.Parse(j, nil); err != nil && !errors.Is(err, codec.ErrFillRoundTrip) {
 			t.Fatalf("the converted zarr.json does not parse: %v\n%s", err, j)
 		}
 	})

@@ -3,7 +3,7 @@ package zarrv2
 import (
 	"errors"
 
-	"github.com/zcodec/zcodec/interop/internal/build"
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // ErrConvert is matched by every *Error.
@@ -25,7 +25,7 @@ func (e *Error) Error() string {
 	if e.Pointer == "" {
 		return ".zarray: " + e.Reason
 	}
-	return ".zarray: " + build.Short(e.Pointer) + ": " + e.Reason
+	return ".zarray: " + shorten.Pointer(e.Pointer) + ": " + e.Reason
 }
 
 // Is makes every Error match ErrConvert.

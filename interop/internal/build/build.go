@@ -6,7 +6,6 @@ package build
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
@@ -45,21 +44,4 @@ func Bytes(reg *registry.Registry, pointer string, dt numeric.DataType, e bytesc
 		e = bytescodec.LittleEndian
 	}
 	return Codec(reg, pointer, bytescodec.Name, map[string]string{"endian": e.String()})
-}
-
-// maxExcerpt bounds the length of a value quoted in a message.
-const maxExcerpt = 60
-
-// Short returns s, cut to a readable excerpt when it is long, for quoting
-// user input in messages.
-func Short(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) <= maxExcerpt {
-		return s
-	}
-	cut := maxExcerpt - 3
-	for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
-		cut--
-	}
-	return s[:cut] + "..."
 }
