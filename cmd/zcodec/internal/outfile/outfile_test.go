@@ -54,13 +54,6 @@ func onlyFiles(t *testing.T, dir string, names ...string) {
 	}
 }
 
-func umask(t *testing.T) os.FileMode {
-	t.Helper()
-	m := syscall.Umask(0)
-	syscall.Umask(m)
-	return os.FileMode(m)
-}
-
 func TestNewFileGetsCreateMode(t *testing.T) {
 	dir := t.TempDir()
 	for _, mask := range []int{0o022, 0o077, 0o002} {
