@@ -217,3 +217,22 @@ func FuzzFiltersFromPipeline(f *testing.F) {
 		sameEncoding(t, a.Pipeline, fp)
 	})
 }
+
+// TestLongValuesAreShortened: a huge member name or value is not echoed
+// whole.
+func TestLongValuesAreShortened(t *testing.T) {
+	huge := strings.Repeat("k", 10<<20)
+	ok := `"data_type": "<f4", "shape": [4], "chunks": [2], "filters": []`
+	for _, in := range []string{
+		`{` + ok + `, "` + huge + `": 1}`,
+		`{"data_type": "` + huge + `", "shape": [4], "chunks": [2], "filters": []}`,
+		`{` + ok + `, "fill_value": "` + huge + `"}`,
+		`{"data_type": "<f4", "shape": [4], "chunks": [2], "filters": [{"id": 1, "cd_values": [], "` + huge + `": 2}]}`,
+		`{"data_type": "<f4", "shape": [` + strings.Repeat("9", 1<<20) + `], "chunks": [2], "filters": []}`,
+	} {
+		_, err := hdf5.ParseDescription([]byte(in))
+		if err == nil || len(err.Error()) > 400 {
+			t.Errorf("error of %d bytes: %.200v", len(err.Error()), err)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package hdf5
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/zcodec/zcodec/internal/shorten"
+)
 
 // Filter is one entry of an HDF5 filter pipeline as HDF5 reports it
 // (H5Pget_filter2): the filter id, its flags and its client data values.
@@ -90,7 +94,7 @@ func (e *DescriptionError) Error() string {
 	if e.Pointer == "" {
 		return "dataset description: " + e.Reason
 	}
-	return "dataset description: " + e.Pointer + ": " + e.Reason
+	return "dataset description: " + shorten.Pointer(e.Pointer) + ": " + e.Reason
 }
 
 // Is makes every DescriptionError match ErrDescription.
