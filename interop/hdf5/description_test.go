@@ -212,9 +212,11 @@ func FuzzFiltersFromPipeline(f *testing.F) {
 				t.Fatalf("optional filter %+v", fl)
 			}
 		}
-		// the filters written back as a chain encode every chunk as the
-		// original chain does
-		sameEncoding(t, a.Pipeline, fp)
+		// the filters written back as a chain encode a chunk as the
+		// original chain does (for chunks small enough to try quickly)
+		if a.Pipeline.DecodedSize() <= 1<<16 {
+			sameEncoding(t, a.Pipeline, fp)
+		}
 	})
 }
 
