@@ -66,7 +66,7 @@ func TestParseProblems(t *testing.T) {
 		pointers []string
 	}{
 		{"not json", `{"zarr_format": 3,`, []string{""}},
-		{"duplicate member", `{"zarr_format": 3, "zarr_format": 3}`, []string{""}},
+		{"duplicate member", `{"zarr_format": 3, "zarr_format": 3}`, []string{"/zarr_format"}},
 		{"missing members", `{"zarr_format": 3, "node_type": "array"}`, []string{"", "", "", "", "", ""}},
 		{"negative shape", string(doc(`"shape": [-1], "data_type": "int8", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [0]}}, "fill_value": 0, "codecs": ["bytes"]`)),
 			[]string{"/shape/0", "/chunk_grid/configuration/chunk_shape/0"}},
