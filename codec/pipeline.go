@@ -136,8 +136,9 @@ func (p *Pipeline) putScratch(s *scratch) {
 // FillRoundTripAdvisor reporting true it is a warning in both modes. When a
 // codec cannot encode the fill value at all (its ResolveArray fails with a
 // *FillRoundTripError whose EncodeErr is set) and the failure is only a
-// warning, the codec is resolved against the zero of the data type as a
-// stand-in fill value, which is what the codecs after it see; a reader
+// warning, the codec is resolved against a stand-in fill value (the one the
+// error offers, or the zero of the data type), which is what the codecs
+// after it see; a reader
 // fills missing chunks with the array's own fill value and never needs the
 // encoded one (decisions D17).
 func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
@@ -217,8 +218,11 @@ func (p *Pipeline) resolveArray(i int, c ArrayToArray, cur ChunkSpec) (BoundArra
 			return nil, stepErr(err)
 		}
 		// The fill value does not encode: resolve against a stand-in.
-		standIn := cur.WithDataType(cur.DataType, numeric.Zero(cur.DataType))
-		if b, err = c.ResolveArray(standIn); err != nil {
+		fill := rt.StandIn
+		if fill.DataType() != cur.DataType {
+			fill = numeric.Zero(cur.DataType)
+		}
+		if b, err = c.ResolveArray(cur.WithDataType(cur.DataType, fill)); err != nil {
 			return nil, stepErr(err)
 		}
 	}
