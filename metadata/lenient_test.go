@@ -7,6 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/numeric"
 )
 
 // scaleOffsetDoc is the metadata of a float array written by another
@@ -121,4 +122,51 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestFillThatDoesNotEncode checks arrays whose fill value cannot be
+// encoded at all: refused when strict, read with a warning otherwise.
+func TestFillThatDoesNotEncode(t *testing.T) {
+	tests := []struct {
+		name, doc, strict string
+	}{
+		{"NaN fill, float64 -> uint8 without scalar_map", string(doc(`"shape": [4], "data_type": "float64",
+			"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}}, "fill_value": "NaN",
+			"codecs": [{"name": "cast_value", "configuration": {"data_type": "uint8", "rounding": "nearest-even"}}, "bytes"]`)),
+			`encoding fill value: "NaN" (float64) has no uint8 value`},
+		{"uint16 fill 0 below the offset", string(doc(`"shape": [4], "data_type": "uint16",
+			"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}}, "fill_value": 0,
+			"codecs": [{"name": "scale_offset", "configuration": {"offset": 1000, "scale": 2}}, {"name": "bytes", "configuration": {"endian": "little"}}]`)),
+			"fill value 0 cannot be encoded"},
+	}
+	for _, tt := range tests {
+		_, err := metadata.Parse([]byte(tt.doc), nil)
+		var fe *codec.FillRoundTripError
+		if !errors.As(err, &fe) || fe.EncodeErr == nil || !strings.Contains(err.Error(), tt.strict) {
+			t.Errorf("%s, strict: %v", tt.name, err)
+		}
+		if strings.Count(err.Error(), "cast_value: cast_value") > 0 {
+			t.Errorf("%s: codec name doubled: %v", tt.name, err)
+		}
+		a, err := metadata.Parse([]byte(tt.doc), nil, codec.WithFillMode(codec.FillWarn))
+		if err != nil {
+			t.Errorf("%s, warn: %v", tt.name, err)
+			continue
+		}
+		if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0].Reason, "cannot be encoded") {
+			t.Errorf("%s: warnings %+v", tt.name, a.Warnings)
+		}
+		// Chunks decode.
+		enc := []byte{1, 2, 3, 4}
+		if a.DataType == numeric.Uint16 {
+			enc = []byte{2, 0, 4, 0, 6, 0, 8, 0} // 1001, 1002, 1003, 1004
+		}
+		out := make([]byte, a.Pipeline.DecodedSize())
+		if err := a.Pipeline.Decode(out, enc); err != nil {
+			t.Errorf("%s: decode: %v", tt.name, err)
+		}
+		if a.DataType == numeric.Uint16 && string(out) != "\xe9\x03\xea\x03\xeb\x03\xec\x03" {
+			t.Errorf("%s: decoded % x", tt.name, out)
+		}
+	}
 }
