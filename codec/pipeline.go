@@ -125,9 +125,9 @@ func (p *Pipeline) putScratch(s *scratch) {
 // spec. It checks the order (array->array*, exactly one array->bytes,
 // bytes->bytes*), resolves every codec against the spec the previous one
 // produced, and checks that the fill value survives each array->array codec
-// (encode then decode gives a numerically equal value; decisions D1).
-// Errors are a *ChainOrderError or a *StepError wrapping the codec's error
-// (a *ConfigError, or a *FillRoundTripError).
+// (encode then decode gives a numerically equal value;
+// docs/decisions.md#d1). Errors are a *ChainOrderError or a *StepError
+// wrapping the codec's error (a *ConfigError, or a *FillRoundTripError).
 //
 // The fill round trip is always computed. What a failure is depends on the
 // FillMode (WithFillMode; FillStrict by default) and on the codec: under
@@ -138,9 +138,8 @@ func (p *Pipeline) putScratch(s *scratch) {
 // *FillRoundTripError whose EncodeErr is set) and the failure is only a
 // warning, the codec is resolved against a stand-in fill value (the one the
 // error offers, or the zero of the data type), which is what the codecs
-// after it see; a reader
-// fills missing chunks with the array's own fill value and never needs the
-// encoded one (decisions D17).
+// after it see. A reader fills missing chunks with the array's own fill
+// value and never needs the encoded one (docs/decisions.md#d17).
 func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
 	var o options
 	for _, opt := range opts {
