@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -353,7 +354,7 @@ func (p *Pipeline) Steps() []Step {
 
 // Encode appends the encoding of src, one whole decoded chunk, to dst and
 // returns the extended slice. len(src) must be DecodedSize(). On error it
-// returns dst unchanged.
+// returns dst unchanged. src may overlap the spare capacity of dst.
 //
 // Codecs that pass bytes through unchanged (see Identity) are skipped:
 // with the bytes codec in little-endian order, the last array pass (or src
@@ -402,6 +403,11 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 		}
 		s.bytes[k], buf, held = out, out, k
 	}
+	if held < 0 && overlaps(dst[len(dst):cap(dst)], buf) {
+		// The encoder would write over its own input: give it a copy.
+		buf = append(s.bytes[0][:0], buf...)
+		s.bytes[0] = buf
+	}
 	out, err := p.b2b[p.lastActive].Encode(dst, buf)
 	if err != nil {
 		return dst, p.stepErr(bi+1+p.lastActive, err)
@@ -411,7 +417,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 
 // Decode decodes src, one encoded chunk, into dst, which must have exactly
 // DecodedSize() bytes. On error the contents of dst are unspecified and must
-// not be used.
+// not be used. When the chain has a bytes->bytes codec, src may overlap dst.
 //
 // Decoding writes into dst as early as the chain allows: when the bytes
 // codec passes bytes through (see Identity) and no array->array codec
@@ -441,7 +447,7 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 		}
 		var out []byte
 		var err error
-		if j == p.firstActive && p.a2bIdentity != nil {
+		if j == p.firstActive && p.a2bIdentity != nil && !overlaps(target, buf) {
 			// Capped, so that a decoder writing more than it may cannot
 			// reach the caller's memory beyond dst.
 			out, err = p.b2b[j].Decode(target[:0:len(target)], buf)
@@ -481,6 +487,15 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 		arr = out
 	}
 	return nil
+}
+
+// overlaps reports whether a and b share any byte of memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, b0 := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
 }
 
 // sameStart reports whether a and b start at the same byte of memory.
