@@ -109,17 +109,22 @@ func (e *ChainOrderError) Is(target error) bool { return target == ErrConfig }
 
 // FillRoundTripError reports a fill value that an array->array codec does
 // not give back unchanged: Original encoded to Encoded, which decoded to
-// Decoded (or failed to decode with DecodeErr). A codec whose ResolveArray
-// cannot encode the fill value at all returns a *FillRoundTripError (or an
-// error wrapping one) with EncodeErr set and Encoded, Decoded unset, and
-// nothing else wrong: under FillWarn the pipeline then resolves it with a
-// stand-in fill value (see NewPipeline).
+// Decoded (or failed to decode with DecodeErr).
+//
+// A codec whose ResolveArray cannot encode the fill value at all, and finds
+// nothing else wrong, returns a *FillRoundTripError (or an error wrapping
+// one) with EncodeErr set and Encoded, Decoded unset. When the failure is
+// only a warning (see NewPipeline) the pipeline then resolves the codec
+// again with a stand-in fill value: StandIn if the codec offers one (a
+// value of the same data type that it encodes, such as scale_offset's
+// offset), else the zero of the data type.
 type FillRoundTripError struct {
 	Original  numeric.Scalar
 	Encoded   numeric.Scalar
 	Decoded   numeric.Scalar
 	EncodeErr error
 	DecodeErr error
+	StandIn   numeric.Scalar
 }
 
 func (e *FillRoundTripError) Error() string {

@@ -266,23 +266,29 @@ type advisoryMapper struct{ fillMapper }
 func (advisoryMapper) Name() string                { return "advisory_mapper" }
 func (advisoryMapper) FillRoundTripAdvisory() bool { return true }
 
-// noFill is an array->array identity codec on uint8 that cannot encode a
-// fill value other than 0: its ResolveArray reports a
+// noFill is an array->array identity codec on uint8 that can encode only
+// one fill value, accept: its ResolveArray reports any other with a
 // *codec.FillRoundTripError with EncodeErr, wrapped in a *codec.ConfigError
-// as a real codec would.
-type noFill struct{}
+// as a real codec would, offering accept as the stand-in when offer is set.
+type noFill struct {
+	accept uint64
+	offer  bool
+}
 
-var errNoFill = errors.New("only 0 encodes")
+var errNoFill = errors.New("only one value encodes")
 
 func (noFill) Name() string                 { return "no_fill" }
 func (noFill) MarshalJSON() ([]byte, error) { return codec.MarshalCodec("no_fill", nil) }
-func (noFill) ResolveArray(s codec.ChunkSpec) (codec.BoundArrayToArray, error) {
+func (n noFill) ResolveArray(s codec.ChunkSpec) (codec.BoundArrayToArray, error) {
 	if s.DataType != numeric.Uint8 {
 		return nil, &codec.ConfigError{Codec: "no_fill", Reason: "needs uint8"}
 	}
-	if v, _ := s.FillValue.Uint64(); v != 0 {
-		return nil, &codec.ConfigError{Codec: "no_fill", Key: "fill", Reason: "fill value does not encode",
-			Err: &codec.FillRoundTripError{Original: s.FillValue, EncodeErr: errNoFill}}
+	if v, _ := s.FillValue.Uint64(); v != n.accept {
+		rt := &codec.FillRoundTripError{Original: s.FillValue, EncodeErr: errNoFill}
+		if n.offer {
+			rt.StandIn = numeric.ScalarFromBits(numeric.Uint8, n.accept, 0)
+		}
+		return nil, &codec.ConfigError{Codec: "no_fill", Key: "fill", Reason: "fill value does not encode", Err: rt}
 	}
 	return boundFillMapper{fillMapper{decoded: s.FillValue}, s}, nil
 }

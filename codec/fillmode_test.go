@@ -85,12 +85,21 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 	if len(w) != 1 || w[0].Index != 0 || !errors.Is(w[0].Err, errNoFill) || w[0].Err.Original != fill {
 		t.Fatalf("warnings %+v", w)
 	}
-	if want := "codec 0 (no_fill): fill value 7 (uint8) cannot be encoded: only 0 encodes"; w[0].String() != want {
+	if want := "codec 0 (no_fill): fill value 7 (uint8) cannot be encoded: only one value encodes"; w[0].String() != want {
 		t.Errorf("warning %q, want %q", w[0].String(), want)
 	}
 	steps := p.Steps()
 	if steps[0].Decoded.FillValue != fill || steps[1].Decoded.FillValue != numeric.Zero(numeric.Uint8) || p.Spec().FillValue != fill {
 		t.Errorf("specs: %v / %v / %v", steps[0].Decoded, steps[1].Decoded, p.Spec())
+	}
+	// A stand-in offered by the codec is used instead of zero; with none
+	// that encodes, the failure stays an error.
+	p, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{accept: 42, offer: true}, littleBytes}, codec.WithFillMode(codec.FillWarn))
+	if err != nil || p.Steps()[1].Decoded.FillValue != numeric.ScalarFromBits(numeric.Uint8, 42, 0) || len(p.Warnings()) != 1 {
+		t.Errorf("offered stand-in: %v", err)
+	}
+	if _, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{accept: 42}, littleBytes}, codec.WithFillMode(codec.FillWarn)); !errors.Is(err, errNoFill) {
+		t.Errorf("no stand-in encodes: %v", err)
 	}
 	// Another resolution error is an error in every mode.
 	_, err = codec.NewPipeline(spec(numeric.Int8, numeric.Zero(numeric.Int8), 3), []codec.Codec{noFill{}, littleBytes}, codec.WithFillMode(codec.FillWarn))

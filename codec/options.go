@@ -2,8 +2,8 @@ package codec
 
 import "fmt"
 
-// FillMode says what a failed fill round trip (decisions D1, D17) is when
-// a pipeline is resolved.
+// FillMode says what a failed fill round trip (docs/decisions.md#d1,
+// docs/decisions.md#d17) is when a pipeline is resolved.
 type FillMode uint8
 
 const (
@@ -43,7 +43,7 @@ func WithFillMode(m FillMode) Option { return func(o *options) { o.fillMode = m 
 // codec. A codec whose FillRoundTripAdvisory returns true has fill round
 // trip failures that are warnings in every FillMode: the numcodecs
 // array->array codecs, which come from Zarr v2, where fill values never
-// passed through filters (decisions D17).
+// passed through filters (docs/decisions.md#d17).
 type FillRoundTripAdvisor interface {
 	FillRoundTripAdvisory() bool
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -125,9 +126,9 @@ func (p *Pipeline) putScratch(s *scratch) {
 // spec. It checks the order (array->array*, exactly one array->bytes,
 // bytes->bytes*), resolves every codec against the spec the previous one
 // produced, and checks that the fill value survives each array->array codec
-// (encode then decode gives a numerically equal value; decisions D1).
-// Errors are a *ChainOrderError or a *StepError wrapping the codec's error
-// (a *ConfigError, or a *FillRoundTripError).
+// (encode then decode gives a numerically equal value;
+// docs/decisions.md#d1). Errors are a *ChainOrderError or a *StepError
+// wrapping the codec's error (a *ConfigError, or a *FillRoundTripError).
 //
 // The fill round trip is always computed. What a failure is depends on the
 // FillMode (WithFillMode; FillStrict by default) and on the codec: under
@@ -136,10 +137,10 @@ func (p *Pipeline) putScratch(s *scratch) {
 // FillRoundTripAdvisor reporting true it is a warning in both modes. When a
 // codec cannot encode the fill value at all (its ResolveArray fails with a
 // *FillRoundTripError whose EncodeErr is set) and the failure is only a
-// warning, the codec is resolved against the zero of the data type as a
-// stand-in fill value, which is what the codecs after it see; a reader
-// fills missing chunks with the array's own fill value and never needs the
-// encoded one (decisions D17).
+// warning, the codec is resolved against a stand-in fill value (the one the
+// error offers, or the zero of the data type), which is what the codecs
+// after it see. A reader fills missing chunks with the array's own fill
+// value and never needs the encoded one (docs/decisions.md#d17).
 func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
 	var o options
 	for _, opt := range opts {
@@ -217,8 +218,11 @@ func (p *Pipeline) resolveArray(i int, c ArrayToArray, cur ChunkSpec) (BoundArra
 			return nil, stepErr(err)
 		}
 		// The fill value does not encode: resolve against a stand-in.
-		standIn := cur.WithDataType(cur.DataType, numeric.Zero(cur.DataType))
-		if b, err = c.ResolveArray(standIn); err != nil {
+		fill := rt.StandIn
+		if fill.DataType() != cur.DataType {
+			fill = numeric.Zero(cur.DataType)
+		}
+		if b, err = c.ResolveArray(cur.WithDataType(cur.DataType, fill)); err != nil {
 			return nil, stepErr(err)
 		}
 	}
@@ -350,7 +354,7 @@ func (p *Pipeline) Steps() []Step {
 
 // Encode appends the encoding of src, one whole decoded chunk, to dst and
 // returns the extended slice. len(src) must be DecodedSize(). On error it
-// returns dst unchanged.
+// returns dst unchanged. src may overlap the spare capacity of dst.
 //
 // Codecs that pass bytes through unchanged (see Identity) are skipped:
 // with the bytes codec in little-endian order, the last array pass (or src
@@ -399,6 +403,11 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 		}
 		s.bytes[k], buf, held = out, out, k
 	}
+	if held < 0 && overlaps(dst[len(dst):cap(dst)], buf) {
+		// The encoder would write over its own input: give it a copy.
+		buf = append(s.bytes[0][:0], buf...)
+		s.bytes[0] = buf
+	}
 	out, err := p.b2b[p.lastActive].Encode(dst, buf)
 	if err != nil {
 		return dst, p.stepErr(bi+1+p.lastActive, err)
@@ -408,7 +417,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 
 // Decode decodes src, one encoded chunk, into dst, which must have exactly
 // DecodedSize() bytes. On error the contents of dst are unspecified and must
-// not be used.
+// not be used. When the chain has a bytes->bytes codec, src may overlap dst.
 //
 // Decoding writes into dst as early as the chain allows: when the bytes
 // codec passes bytes through (see Identity) and no array->array codec
@@ -438,7 +447,7 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 		}
 		var out []byte
 		var err error
-		if j == p.firstActive && p.a2bIdentity != nil {
+		if j == p.firstActive && p.a2bIdentity != nil && !overlaps(target, buf) {
 			// Capped, so that a decoder writing more than it may cannot
 			// reach the caller's memory beyond dst.
 			out, err = p.b2b[j].Decode(target[:0:len(target)], buf)
@@ -478,6 +487,15 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 		arr = out
 	}
 	return nil
+}
+
+// overlaps reports whether a and b share any byte of memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, b0 := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
 }
 
 // sameStart reports whether a and b start at the same byte of memory.

@@ -19,7 +19,10 @@
 // lets readers ignore such extensions). Configuration decoding is strict:
 // unknown keys, wrong JSON types, missing required keys and out-of-range
 // values are *codec.ConfigError values whose Pointer locates the offending
-// value, e.g. "/codecs/1/configuration/rounding".
+// value, e.g. "/codecs/1/configuration/rounding". The JSON itself is read
+// strictly (a key repeated in any object, bare NaN, a trailing comma are
+// errors with their line and column; docs/decisions.md#d16), and long names
+// and values are shortened in messages.
 package registry
 
 import (

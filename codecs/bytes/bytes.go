@@ -6,6 +6,13 @@
 // The package registers the codec with the default registry under "bytes"
 // and its early-draft name "endian". Its name shadows the standard library's
 // bytes package; importers usually name it bytescodec.
+//
+// A chunk's decoded bytes are already little-endian, so in little-endian
+// order, or for one-byte types, the codec is the identity: it implements
+// codec.Identity and the pipeline hands the array's buffer on instead of
+// copying it, still checking the length and, for bool, that every byte is 0
+// or 1. Decoding never trusts a length from the data: a chunk must have
+// exactly the size the chunk spec gives (docs/decisions.md#d15).
 package bytes
 
 import (

@@ -98,7 +98,7 @@ func Check(data []byte, opts Options) error {
 
 // scan checks data, the value at path in the document.
 func scan(data []byte, opts *Options, path []string) (*scanner, error) {
-	s := &scanner{data: data, maxDepth: opts.maxDepth() - len(path), pointer: opts.Pointer, base: path}
+	s := &scanner{data: data, maxDepth: opts.maxDepth() - len(path), limit: opts.maxDepth(), pointer: opts.Pointer, base: path}
 	if e := s.scan(); e != nil {
 		return nil, opts.err(e)
 	}

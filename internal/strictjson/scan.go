@@ -41,7 +41,8 @@ type pathToken struct {
 type scanner struct {
 	data     []byte
 	pos      int
-	maxDepth int
+	maxDepth int         // for the scanned value, which may be nested in the document
+	limit    int         // Options.MaxDepth, for messages
 	pointer  string      // pointer of the document (Options.Pointer)
 	base     []string    // tokens from the document to the scanned value
 	path     []pathToken // from the scanned value to the current one
@@ -107,15 +108,24 @@ func (s *scanner) value(depth int, outer bool) *Error {
 	return s.unexpected("a value")
 }
 
-func (s *scanner) object(depth int, outer bool) *Error {
+// open enters the object or array at s.pos, depth levels deep, and reports
+// whether it is empty (and already closed).
+func (s *scanner) open(depth int, closing byte) (empty bool, err *Error) {
 	if depth > s.maxDepth {
-		return s.fail(KindDepth, s.pos, fmt.Sprintf("objects and arrays nest deeper than %d levels", s.maxDepth))
+		return false, s.fail(KindDepth, s.pos, fmt.Sprintf("objects and arrays nest deeper than %d levels", s.limit))
 	}
-	s.pos++ // '{'
+	s.pos++ // '{' or '['
 	s.skipSpace()
-	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+	if s.pos < len(s.data) && s.data[s.pos] == closing {
 		s.pos++
-		return nil
+		return true, nil
+	}
+	return false, nil
+}
+
+func (s *scanner) object(depth int, outer bool) *Error {
+	if empty, err := s.open(depth, '}'); empty || err != nil {
+		return err
 	}
 	var keys []string // the keys so far, for small objects
 	var seen map[string]bool
@@ -179,14 +189,8 @@ func (s *scanner) object(depth int, outer bool) *Error {
 }
 
 func (s *scanner) array(depth int, outer bool) *Error {
-	if depth > s.maxDepth {
-		return s.fail(KindDepth, s.pos, fmt.Sprintf("objects and arrays nest deeper than %d levels", s.maxDepth))
-	}
-	s.pos++ // '['
-	s.skipSpace()
-	if s.pos < len(s.data) && s.data[s.pos] == ']' {
-		s.pos++
-		return nil
+	if empty, err := s.open(depth, ']'); empty || err != nil {
+		return err
 	}
 	for i := 0; ; i++ {
 		s.path = append(s.path, pathToken{index: i})
