@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+
 	"fmt"
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"strconv"
 	"strings"
@@ -91,7 +93,14 @@ func runChunk(env *environment, op string, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	a, code := parseArray(env, op, *meta, mdata)
+	// Decoding reads chunks of an array that exists: a fill value that
+	// does not survive the chain is a warning there, an error when
+	// encoding (docs/decisions.md#d17).
+	mode := codec.FillStrict
+	if op == "decode" {
+		mode = codec.FillWarn
+	}
+	a, code := parseArray(env, op, *meta, mdata, codec.WithFillMode(mode))
 	if a == nil {
 		return code
 	}

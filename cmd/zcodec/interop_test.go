@@ -200,3 +200,26 @@ func TestGroupUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeIsLenient: a float scale_offset array whose fill value does not
+// survive float rounding (offset 3.3, scale 0.1, fill 0) decodes with a
+// warning, and encoding or validating it is an error.
+func TestDecodeIsLenient(t *testing.T) {
+	dir := t.TempDir()
+	meta := filepath.Join(dir, "zarr.json")
+	os.WriteFile(meta, []byte(`{"zarr_format": 3, "node_type": "array", "shape": [4], "data_type": "float32",
+		"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}},
+		"chunk_key_encoding": {"name": "default"}, "fill_value": 0,
+		"codecs": [{"name": "scale_offset", "configuration": {"offset": 3.3, "scale": 0.1}}, {"name": "bytes", "configuration": {"endian": "little"}}]}`), 0o644)
+	chunk := make([]byte, 16)
+	out, stderr, code := runIn(t, chunk, "decode", "--metadata", meta)
+	if code != 0 || len(out) != 16 || !strings.Contains(stderr, "warning: /codecs/0: scale_offset: fill value 0 (float32) encodes to -0.33") {
+		t.Errorf("decode: exit %d, %d bytes, stderr %q", code, len(out), stderr)
+	}
+	if _, stderr, code := runIn(t, chunk, "encode", "--metadata", meta); code != 1 || !strings.Contains(stderr, "fill value 0 (float32)") {
+		t.Errorf("encode: exit %d, stderr %q", code, stderr)
+	}
+	if out, _, code := runIn(t, nil, "validate", meta); code != 1 || !strings.Contains(out, "fill value 0 (float32)") {
+		t.Errorf("validate: exit %d, %q", code, out)
+	}
+}

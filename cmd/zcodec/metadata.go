@@ -3,17 +3,23 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/metadata"
 )
 
-// parseArray parses the zarr.json data read from name for command cmd. On
-// failure it prints every problem (file, JSON pointer, codec, reason) on
-// standard error and returns a nil array and exit status 1.
-func parseArray(env *environment, cmd, name string, data []byte) (*metadata.Array, int) {
-	a, err := metadata.Parse(data, nil)
+// parseArray parses the zarr.json data read from name for command cmd,
+// resolving its chain with opts, and prints the metadata's warnings on
+// standard error. On failure it prints every problem (file, JSON pointer,
+// codec, reason) on standard error and returns a nil array and exit status
+// 1.
+func parseArray(env *environment, cmd, name string, data []byte, opts ...codec.Option) (*metadata.Array, int) {
+	a, err := metadata.Parse(data, nil, opts...)
 	if err == nil {
+		for _, w := range a.Warnings {
+			fmt.Fprintf(env.stderr, "zcodec %s: %s: warning: %s\n", cmd, displayName(name), w)
+		}
 		return a, 0
 	}
 	var ve *metadata.ValidationError
