@@ -84,11 +84,11 @@ func runChunk(env *environment, op string, args []string) int {
 		fmt.Fprintf(env.stderr, "zcodec %s: %v\n", op, err)
 		return 1
 	}
-	dst, err := openOutput(env, *out)
+	dst, err := createOutput(env, *out)
 	if err != nil {
 		return fail(err)
 	}
-	defer dst.abort()
+	defer dst.Abort()
 	mdata, err := readMetadata(env, *meta)
 	if err != nil {
 		return fail(err)
@@ -133,7 +133,7 @@ func runChunk(env *environment, op string, args []string) int {
 	if _, err := dst.Write(result); err != nil {
 		return fail(err)
 	}
-	if err := dst.commit(); err != nil {
+	if err := dst.Commit(); err != nil {
 		return fail(err)
 	}
 	return 0

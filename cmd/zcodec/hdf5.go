@@ -31,11 +31,11 @@ func runHDF5Translate(env *environment, args []string) int {
 		fmt.Fprintf(env.stderr, "zcodec hdf5 translate: %v\n", err)
 		return 1
 	}
-	dst, err := openOutput(env, *out)
+	dst, err := createOutput(env, *out)
 	if err != nil {
 		return fail(err)
 	}
-	defer dst.abort()
+	defer dst.Abort()
 	data, err := readMetadata(env, operands[0])
 	if err != nil {
 		return fail(err)
@@ -71,11 +71,11 @@ func runHDF5Filters(env *environment, args []string) int {
 		fmt.Fprintf(env.stderr, "zcodec hdf5 filters: %v\n", err)
 		return 1
 	}
-	dst, err := openOutput(env, *out)
+	dst, err := createOutput(env, *out)
 	if err != nil {
 		return fail(err)
 	}
-	defer dst.abort()
+	defer dst.Abort()
 	data, err := readMetadata(env, operands[0])
 	if err != nil {
 		return fail(err)
@@ -97,7 +97,7 @@ func runHDF5Filters(env *environment, args []string) int {
 	if err := writeJSON(dst, fp.Filters, false); err != nil {
 		return fail(err)
 	}
-	if err := dst.commit(); err != nil {
+	if err := dst.Commit(); err != nil {
 		return fail(err)
 	}
 	return 0

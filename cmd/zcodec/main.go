@@ -48,7 +48,7 @@ import (
 // command is one command: run gets the arguments after its name and
 // returns the exit status. A command parses its arguments with newFlags
 // (so -h works everywhere), reads metadata with readMetadata and writes
-// files with openOutput.
+// files with createOutput.
 type command struct {
 	name    string
 	summary string

@@ -49,13 +49,13 @@ func displayName(name string) string {
 }
 
 // writeArray writes a's zarr.json and a newline to dst and commits it.
-func writeArray(env *environment, cmd string, dst *output, a *metadata.Array) int {
+func writeArray(env *environment, cmd string, dst output, a *metadata.Array) int {
 	j, err := a.MarshalJSON()
 	if err == nil {
 		_, err = dst.Write(append(j, '\n'))
 	}
 	if err == nil {
-		err = dst.commit()
+		err = dst.Commit()
 	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "zcodec %s: %v\n", cmd, err)

@@ -9,40 +9,37 @@ import (
 	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 )
 
-// output is where a command writes its result: standard output for "-",
-// otherwise a file written through package outfile (atomic, and safe for
-// devices, FIFOs and symlinks). Commands open it before doing the work, so
-// an unusable -o fails fast, and commit it only when everything succeeded.
-type output struct {
+// output is where a command writes its result. Commands open it with
+// createOutput before doing the work, so that an unusable -o fails fast,
+// write to it, and Commit it only when everything succeeded; Abort (safe
+// after Commit) discards what was written.
+type output interface {
 	io.Writer
-	file *outfile.File // nil for standard output
+	// Commit makes a file's contents appear at its path.
+	Commit() error
+	// Abort discards what was written to a file.
+	Abort()
 }
 
-// openOutput opens name ("-" is standard output).
-func openOutput(env *environment, name string) (*output, error) {
+// stdoutOutput is standard output as an output.
+type stdoutOutput struct{ io.Writer }
+
+func (stdoutOutput) Commit() error { return nil }
+func (stdoutOutput) Abort()        {}
+
+// createOutput opens name for writing: "-" is standard output, anything
+// else a file written through package outfile (atomic, keeping modes and
+// hard links, safe for devices, FIFOs and symlinks, removed on SIGINT and
+// SIGTERM until committed).
+func createOutput(env *environment, name string) (output, error) {
 	if name == "-" {
-		return &output{Writer: env.stdout}, nil
+		return stdoutOutput{env.stdout}, nil
 	}
 	f, err := outfile.Create(name)
 	if err != nil {
 		return nil, err
 	}
-	return &output{Writer: f, file: f}, nil
-}
-
-// commit makes a file's contents appear at its path.
-func (o *output) commit() error {
-	if o.file == nil {
-		return nil
-	}
-	return o.file.Commit()
-}
-
-// abort discards what was written to a file.
-func (o *output) abort() {
-	if o.file != nil {
-		o.file.Abort()
-	}
+	return f, nil
 }
 
 // cause strips the operation and file name of an *fs.PathError: the

@@ -42,11 +42,11 @@ func runV2Convert(env *environment, args []string) int {
 		}
 		opts.FillValue = v
 	}
-	dst, err := openOutput(env, *out)
+	dst, err := createOutput(env, *out)
 	if err != nil {
 		return fail(err)
 	}
-	defer dst.abort()
+	defer dst.Abort()
 	if *attrs != "" {
 		b, err := readMetadata(env, *attrs)
 		if err != nil {
