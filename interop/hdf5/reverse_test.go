@@ -103,6 +103,7 @@ func TestFiltersFromPipeline(t *testing.T) {
 		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c"}]`, "float32", "crc32c"},
 		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.shuffle", "configuration": {"elementsize": 2}}]`, "float32", "numcodecs.shuffle"},
 		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.zlib"}, {"name": "numcodecs.shuffle"}]`, "float32", "numcodecs.shuffle"},
+		{`[{"name": "sharding_indexed", "configuration": {"chunk_shape": [4, 2], "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}], "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]}}]`, "float32", "sharding_indexed"},
 	} {
 		a, fp, err := filtersOf(t, c.dt, c.codecs)
 		if !strings.HasPrefix(c.want, "[") {
