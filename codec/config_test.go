@@ -272,3 +272,32 @@ func TestConfigErrorMessagesShort(t *testing.T) {
 		}
 	}
 }
+
+// listParser is a codec.CodecListParser that records what it is asked.
+type listParser struct{ pointers []string }
+
+func (l *listParser) ParseCodecList(raw json.RawMessage, pointer string) (codec.CodecList, error) {
+	l.pointers = append(l.pointers, pointer)
+	return codec.CodecList{}, nil
+}
+
+// TestConfigCodecsNested checks that an object nested in a configuration
+// builds codec lists with the configuration's parser, at its own pointer.
+func TestConfigCodecsNested(t *testing.T) {
+	c := newConfig(t, `{"codecs": [], "inner": {"codecs": ["bytes"]}}`)
+	if _, _, err := c.Codecs("codecs"); err == nil {
+		t.Error("Codecs without a parser succeeded")
+	}
+	lp := &listParser{}
+	c.SetCodecListParser(lp)
+	sub, _, err := c.Object("inner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := sub.Codecs("codecs"); !ok || err != nil {
+		t.Fatalf("nested Codecs: %v, %v", ok, err)
+	}
+	if len(lp.pointers) != 1 || lp.pointers[0] != cfgPointer+"/inner/codecs" {
+		t.Errorf("parser asked for %q", lp.pointers)
+	}
+}

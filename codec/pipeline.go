@@ -358,7 +358,8 @@ func (p *Pipeline) Steps() []Step {
 //
 // Codecs that pass bytes through unchanged (see Identity) are skipped:
 // with the bytes codec in little-endian order, the last array pass (or src
-// itself) feeds the first compressor directly.
+// itself) feeds the first compressor directly, or, when nothing follows,
+// the last array pass writes into dst.
 func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	if len(src) != p.arraySizes[0] {
 		return dst, &SizeError{What: "decoded chunk", Got: len(src), Want: p.arraySizes[0]}
@@ -366,7 +367,21 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	s := p.getScratch()
 	defer p.putScratch(s)
 	cur := src
+	// When no bytes step changes the bytes, the last array pass writes
+	// straight into dst.
+	last := len(p.a2a) - 1
+	direct := p.a2bIdentity != nil && p.lastActive < 0
 	for i, pass := range p.a2a {
+		if i == last && direct {
+			size := p.arraySizes[i+1]
+			ext := slices.Grow(dst, size)
+			if out := ext[len(dst) : len(dst)+size]; !overlaps(out, cur) {
+				if err := pass.b.EncodeArray(out, cur); err != nil {
+					return dst, p.passError(pass, err)
+				}
+				return ext[:len(dst)+size], nil
+			}
+		}
 		out := grow(&s.arrays[i], p.arraySizes[i+1])
 		if err := pass.b.EncodeArray(out, cur); err != nil {
 			return dst, p.passError(pass, err)
