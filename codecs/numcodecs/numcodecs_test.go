@@ -1,4 +1,4 @@
-package scaleoffset
+package numcodecs
 
 import (
 	"bytes"
@@ -70,11 +70,11 @@ func TestNumcodecsVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dt, err := parseV2DataType(tc.DType)
+			dt, err := npType(tc.DType)
 			if err != nil {
 				t.Fatal(err)
 			}
-			edt, err := parseV2DataType(tc.EncodedDType)
+			edt, err := npType(tc.EncodedDType)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,11 +146,11 @@ func TestNumcodecsConfig(t *testing.T) {
 		{FixedScaleOffsetName, `{"offset": 0, "scale": 0.0, "dtype": "<f8"}`, "zero"},
 		{FixedScaleOffsetName, `{"offset": 1180591620717411303424, "scale": 1, "dtype": "<f8"}`, "outside [-2^63, 2^64-1]"},
 		{FixedScaleOffsetName, `{"offset": "1", "scale": 1, "dtype": "<f8"}`, "want a JSON number"},
-		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<c8"}`, "not a supported Zarr v2 data type"},
-		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<f8", "astype": "|b1"}`, "not a supported Zarr v2 data type"},
+		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<c8"}`, `"<c8" is complex64, which numcodecs.fixedscaleoffset does not take`},
+		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<f8", "astype": "|b1"}`, `"|b1" is bool, which`},
 		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<f8", "id": "fixedscaleoffset"}`, `unknown configuration key "id"`},
 		{AsTypeName, `{"encode_dtype": "<f4"}`, `missing required key "decode_dtype"`},
-		{AsTypeName, `{"encode_dtype": "<f4", "decode_dtype": "float64"}`, "not a supported Zarr v2 data type"},
+		{AsTypeName, `{"encode_dtype": "<f4", "decode_dtype": "float64"}`, "not one of the supported NumPy types"},
 	}
 	for _, tc := range bad {
 		_, err := parseCodec(tc.name, tc.config)

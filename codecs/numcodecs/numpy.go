@@ -1,4 +1,4 @@
-package scaleoffset
+package numcodecs
 
 import (
 	"math"
