@@ -61,16 +61,16 @@
 //
 // # Fusion with cast_value
 //
-// scale_offset is usually followed by cast_value. Fuse resolves the pair
-// as one array->array codec that passes over a chunk once, with the
-// results, fill value and errors of the two run in turn; a resolved
-// scale_offset also offers it as FuseNext(next codec.ArrayToArray)
-// (codec.BoundArrayToArray, bool), for a pipeline to discover by interface
-// assertion; the fused codec's StepOf(err) int says which of the two (0 or
-// 1) an error belongs to. float32/float64 data cast to integers of up to 32 bits with
-// rounding "nearest-even", out_of_range absent or "clamp" and at most a
-// "NaN" scalar_map entry run as a single loop; other pairs run block by
-// block through a cache-sized buffer.
+// scale_offset is usually followed by cast_value. A resolved scale_offset
+// is a codec.Fuser: a pipeline runs it and the codec after it in one pass
+// over the chunk when that codec converts elements one by one (a
+// codec.ElementCaster, as cast_value is), with the results, fill value and
+// errors of the two run in turn; the fused pass's StepOf says which of the
+// two an error belongs to. The package does not know cast_value: it works
+// from the numeric.Cast the next codec describes. float32/float64 data cast
+// to integers of up to 32 bits with rounding "nearest-even", out_of_range
+// absent or "clamp" and at most a "NaN" scalar_map entry run as a single
+// loop; other pairs run block by block through a cache-sized buffer.
 //
 // # Speed
 //
