@@ -64,3 +64,7 @@ func (c *AsType) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray,
 	b.enc = decoded.WithDataType(to, fill)
 	return b, nil
 }
+
+// FillRoundTripAdvisory reports true: a fill value that does not survive
+// the casts is a warning, not an error (decision D17).
+func (c *AsType) FillRoundTripAdvisory() bool { return true }

@@ -143,3 +143,9 @@ func (c *FixedScaleOffset) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArr
 	b.enc = decoded.WithDataType(c.astype, fill)
 	return b, nil
 }
+
+// FillRoundTripAdvisory reports true: the fill value never passed through
+// numcodecs' filters in Zarr v2, so a fill value that does not survive
+// quantisation (NaN stored as an integer, typically) is reported as a
+// warning, not an error (decision D17).
+func (c *FixedScaleOffset) FillRoundTripAdvisory() bool { return true }

@@ -46,10 +46,8 @@ func (b *npBound) run(dst, src []byte, from, to numeric.DataType, k func(dst, sr
 		k(dst, src)
 		return nil
 	}
-	fs, ts := from.Size(), to.Size()
 	for i := range n {
-		x, _ := numeric.ScalarFromBytes(from, src[i*fs:(i+1)*fs])
-		npToScalar(one(npFromScalar(x)), to).PutBytes(dst[i*ts:])
+		npStore(to, dst, i, one(npLoad(from, src, i)))
 	}
 	return nil
 }

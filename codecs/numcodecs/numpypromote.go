@@ -107,10 +107,22 @@ func signedOf(dt numeric.DataType) numeric.DataType {
 	return dt
 }
 
-// promoteTypes is np.promote_types for the real types (float16 included).
+// promoteTypes is np.promote_types for bool, the integer, float and
+// complex types.
 func promoteTypes(a, b numeric.DataType) numeric.DataType {
-	if a == b {
+	switch {
+	case a == b:
 		return a
+	case a == numeric.Bool:
+		return b
+	case b == numeric.Bool:
+		return a
+	case a.IsComplex() || b.IsComplex():
+		part := promoteTypes(realPart(a), realPart(b))
+		if part == numeric.Float64 {
+			return numeric.Complex128
+		}
+		return numeric.Complex64
 	}
 	if a.IsFloat() && b.IsFloat() {
 		if a.Size() >= b.Size() {
@@ -186,4 +198,14 @@ func jsonKind(raw []byte) string {
 		return "null"
 	}
 	return "an invalid value"
+}
+
+// realPart returns the type of a complex type's parts, float32 for the
+// component of complex64 (float16 is never a part), and other types as
+// they are.
+func realPart(dt numeric.DataType) numeric.DataType {
+	if dt.IsComplex() {
+		return dt.ComponentType()
+	}
+	return dt
 }
