@@ -511,3 +511,60 @@ func TestFloatParameterStrings(t *testing.T) {
 		t.Errorf("offset Infinity: %v, want an error at element 1 (Inf - Inf = NaN propagates at 0)", err)
 	}
 }
+
+// Decision D18: with only one of offset and scale, the absent one is
+// skipped, so -0.0 survives every operation that keeps it. With only a
+// scale, -0.0 encodes and decodes to -0.0 in every float type (an offset
+// applied as 0 would add +0 on decoding and give +0.0). With only an
+// offset of 0, encoding keeps -0.0 (-0 - 0 is -0) and decoding gives +0.0,
+// as IEEE's -0 + 0 does.
+func TestOneParameterKeepsNegativeZero(t *testing.T) {
+	floats := []numeric.DataType{numeric.Float16, numeric.BFloat16, numeric.Float32, numeric.Float64}
+	for _, dt := range floats {
+		negZero := numeric.FloatScalar(dt, math.Copysign(0, -1)).Bytes()
+		posZero := numeric.FloatScalar(dt, 0).Bytes()
+		for _, tc := range []struct {
+			config   string
+			enc, dec []byte
+		}{
+			{`{"scale": 2}`, negZero, negZero},
+			{`{"scale": 0.5}`, negZero, negZero},
+			{`{"offset": 0}`, negZero, posZero},
+		} {
+			n := 64 // several vector groups in SIMD builds
+			src := bytes.Repeat(negZero, n)
+			b := resolve(t, tc.config, dt, n)
+			enc := make([]byte, len(src))
+			if err := b.EncodeArray(enc, src); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(enc, bytes.Repeat(tc.enc, n)) {
+				t.Errorf("%v %s: -0 encodes to %x", dt, tc.config, enc[:dt.Size()])
+			}
+			dec := make([]byte, len(src))
+			if err := b.DecodeArray(dec, src); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(dec, bytes.Repeat(tc.dec, n)) {
+				t.Errorf("%v %s: -0 decodes to %x", dt, tc.config, dec[:dt.Size()])
+			}
+		}
+	}
+}
+
+// The fused scale_offset + cast_value pass keeps -0.0 as the two codecs do
+// when only a scale is given.
+func TestFusedOneParameterKeepsNegativeZero(t *testing.T) {
+	n := 64
+	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)}
+	f, _ := resolvePair(t, `{"scale": 2}`, `{"data_type": "float32"}`, spec)
+	src := bytes.Repeat(numeric.FloatScalar(numeric.Float64, math.Copysign(0, -1)).Bytes(), n)
+	enc := make([]byte, 4*n)
+	if err := f.EncodeArray(enc, src); err != nil || !bytes.Equal(enc, bytes.Repeat([]byte{0, 0, 0, 0x80}, n)) {
+		t.Errorf("encode: %x, %v", enc[:4], err)
+	}
+	dec := make([]byte, len(src))
+	if err := f.DecodeArray(dec, enc); err != nil || !bytes.Equal(dec, src) {
+		t.Errorf("decode: %x, %v", dec[:8], err)
+	}
+}
