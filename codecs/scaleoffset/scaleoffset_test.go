@@ -2,6 +2,7 @@ package scaleoffset
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/big"
@@ -566,5 +567,24 @@ func TestFusedOneParameterKeepsNegativeZero(t *testing.T) {
 	dec := make([]byte, len(src))
 	if err := f.DecodeArray(dec, enc); err != nil || !bytes.Equal(dec, src) {
 		t.Errorf("decode: %x, %v", dec[:8], err)
+	}
+}
+
+// Decision D20's example: float32 arithmetic decodes -27313 with offset
+// 273.15 and scale 100 to 0.019989014, while the float64 reading (zarrita's)
+// is the exact -27313 / 100 + 273.15 rounded once to float32, 0.02.
+func TestFloat32ArithmeticExample(t *testing.T) {
+	b := resolve(t, `{"offset": 273.15, "scale": 100}`, numeric.Float32, 1)
+	dst := make([]byte, 4)
+	if err := b.DecodeArray(dst, elems(t, numeric.Float32, -27313.0)); err != nil {
+		t.Fatal(err)
+	}
+	if got := binary.LittleEndian.Uint32(dst); got != 0x3ca3c000 {
+		t.Errorf("decoded %#x, want 0x3ca3c000 (0.019989014)", got)
+	}
+	exact := new(big.Rat).Add(new(big.Rat).Quo(big.NewRat(-27313, 1), big.NewRat(100, 1)), rat(273.15))
+	f64, _ := exact.Float64()
+	if got := math.Float32bits(float32(f64)); got != 0x3ca3d70a {
+		t.Errorf("float64 reading %#x, want 0x3ca3d70a (0.02)", got)
 	}
 }
