@@ -38,8 +38,7 @@
 // AVX2 registers where the CPU has AVX2 (detected at start-up; the noasm
 // build tag leaves it out), 1- and 2-byte elements in 8x8 and 4x4 blocks
 // through 64-bit words, and other sizes in 4x4 blocks of loads before
-// stores. A power-of-two row length makes a tile's rows share cache sets,
-// which costs about half the speed of other lengths.
+// stores.
 //
 // # No fusion with cast_value
 //
