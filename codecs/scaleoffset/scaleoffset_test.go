@@ -135,12 +135,12 @@ func TestMarshalJSON(t *testing.T) {
 		t.Errorf("New: %s", got)
 	}
 	// float64 scalars serve an int32 array when they are integers
-	b, err := c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{}))
+	_, err = c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{}))
 	if err == nil || !strings.Contains(err.Error(), "scale") {
 		t.Errorf("New(5, 0.1) on int32: %v, want a scale error", err)
 	}
 	c, _ = New(numeric.FloatScalar(numeric.Float64, 5), numeric.FloatScalar(numeric.Float64, 3))
-	if b, err = c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{})); err != nil || b.Encoded().FillValue.String() != "-15" {
+	if b, err := c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{})); err != nil || b.Encoded().FillValue.String() != "-15" {
 		t.Errorf("New(5, 3) on int32: %v, %v", b, err)
 	}
 	if _, err := New(numeric.Scalar{}, numeric.Zero(numeric.Int8)); err == nil {
