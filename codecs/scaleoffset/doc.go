@@ -27,12 +27,14 @@
 // "0x8000000000000000", and numbers that round to zero in the array's type
 // (1e-50 for float32).
 //
-// Choices where the specification is silent (decisions D9-D11):
+// Choices where the specification is silent (docs/decisions.md#d9 to #d11):
 //
 //   - An absent parameter is skipped, not applied as 0 or 1: with neither,
 //     the codec copies bits (-0.0 and NaN payloads survive), and with only
-//     a scale, decoding does not add +0 (which would turn -0.0 into +0.0).
-//     A parameter that is written is always applied.
+//     a scale, decoding does not add +0 (which would turn -0.0 into +0.0),
+//     so -0.0 survives wherever the written operation keeps it
+//     (docs/decisions.md#d18). A parameter that is written is always
+//     applied.
 //   - Float arithmetic stays in the array's type and rounds twice, once per
 //     operation, to nearest-even; Go's explicit conversions keep the
 //     compiler from fusing operations into an FMA. A power-of-two scale is
@@ -50,7 +52,7 @@
 //   - The fill value is encoded at resolution and becomes the encoded
 //     spec's fill value; a fill value the codec cannot encode is a
 //     *codec.ConfigError wrapping an *ElementError. The pipeline checks
-//     that it decodes back (decision D1).
+//     that it decodes back (docs/decisions.md#d1).
 //   - MarshalJSON writes offset and scale as they were given (compacted):
 //     their canonical form depends on the array's data type, which an
 //     unbound codec does not know.
@@ -59,10 +61,10 @@
 // value and the rule it breaks; they match ErrValue, and when decoding also
 // codec.ErrCorrupt.
 //
-// # float32 arithmetic and clients that compute in float64 (decision D20)
+// # float32 arithmetic and clients that compute in float64
 //
-// The specification leaves the arithmetic of float scale_offset open.
-// zcodec computes in the array's type (D10): for float32, offset and scale
+// (docs/decisions.md#d20) The specification leaves the arithmetic of float scale_offset open.
+// zcodec computes in the array's type (docs/decisions.md#d10): for float32, offset and scale
 // are float32 values and each operation rounds to float32. zarrita.js
 // (0.7.5, which only decodes) computes x / scale + offset in float64 with
 // the parameters as float64 values and rounds once when it stores the

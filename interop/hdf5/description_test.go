@@ -41,7 +41,7 @@ func TestParseDescriptionErrors(t *testing.T) {
 		{`{` + ok + `, "extra": 1}`, "/extra", "unknown key"},
 		{`{` + ok + `, "attributes": []}`, "/attributes", "JSON object"},
 		{`{` + ok + `, "attributes": {"_FillValue": NaN}}`, "", `"NaN"`},
-		{`{"data_type": "<f4", "shape": [4], "chunks": [2], "filters": [], "shape": [5]}`, "", "duplicate"},
+		{`{"data_type": "<f4", "shape": [4], "chunks": [2], "filters": [], "shape": [5]}`, "/shape", "duplicate"},
 		{`{"data_type": "<U4", "shape": [4], "chunks": [2], "filters": []}`, "/data_type", "NumPy"},
 		{`{"data_type": "string", "shape": [4], "chunks": [2], "filters": []}`, "/data_type", "neither"},
 		{`{"data_type": "<f4", "shape": [4, 4], "chunks": [2], "filters": []}`, "/chunks", "rank-2"},
