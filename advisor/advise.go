@@ -1,0 +1,297 @@
+package advisor
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+
+	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+
+	_ "github.com/zcodec/zcodec/codecs" // the chains are built from the standard codec set
+)
+
+// Options says what to look for.
+type Options struct {
+	// Tolerance is the error allowed on every element; the zero Tolerance
+	// looks for the smallest lossless chain.
+	Tolerance Tolerance
+	// Targets are the integer types scale_offset + cast_value may store
+	// codes as: 8-, 16- and 32-bit integer types. nil means uint8, uint16
+	// and uint32, with int8, int16 and int32 instead where an offset of
+	// zero must keep zeros exact and the data are negative.
+	Targets []numeric.DataType
+	// Compressors names the compressor families to try
+	// (CompressorFamilies); nil means DefaultCompressors, and an empty
+	// list tries uncompressed chains only.
+	Compressors []string
+	// Finalists is how many of the best layouts (quantiser, delta or not,
+	// byte or bit shuffle or neither), ranked by a fast compressor, are
+	// tried with every compressor setting; 0 means 3.
+	Finalists int
+	// Concurrency is how many chains run at once; 0 means GOMAXPROCS.
+	// Speeds are measured per chain, so a value above the number of idle
+	// cores lowers them.
+	Concurrency int
+	// Registry builds the codecs; nil means registry.Default().
+	Registry *registry.Registry
+}
+
+// Report is the advisor's result.
+type Report struct {
+	// Spec is the sample's chunk spec, and SampleChunks, SampleBytes,
+	// Complete and ArrayChunks describe the sample.
+	Spec         codec.ChunkSpec
+	SampleChunks int
+	SampleBytes  int64
+	Complete     bool
+	ArrayChunks  int64
+	// Stats describes the sample's values (float arrays only).
+	Stats     Stats
+	Tolerance Tolerance
+	// Candidates are every chain run, smallest first; those that failed
+	// (Err set) come last.
+	Candidates []*Candidate
+	// Best is the index in Candidates of the smallest chain that Meets the
+	// tolerance (the faster decoder among equal sizes), or -1.
+	Best int
+	// Notes say which families of chains were left out, and why.
+	Notes []string
+	// Concurrency is how many chains ran at once.
+	Concurrency int
+}
+
+// Chosen returns the chosen candidate, or nil.
+func (r *Report) Chosen() *Candidate {
+	if r.Best < 0 {
+		return nil
+	}
+	return r.Candidates[r.Best]
+}
+
+// advice is the state of one Advise call.
+type advice struct {
+	ctx      context.Context
+	spec     codec.ChunkSpec
+	chunks   [][]byte
+	complete bool
+	tol      Tolerance
+	stats    Stats
+	targets  []numeric.DataType
+	// explicitTargets says the targets were given: every one that holds
+	// the codes is tried, not only the narrowest.
+	explicitTargets bool
+	families        []string
+	reg             *registry.Registry
+	workers         int
+	notes           []string
+	// ran holds every chain run, by its codecs JSON.
+	ran   map[string]*Candidate
+	order []*Candidate
+}
+
+func (a *advice) note(format string, args ...any) {
+	a.notes = append(a.notes, fmt.Sprintf(format, args...))
+}
+
+// Advise runs candidate chains on the sample and returns them measured,
+// smallest first, with the smallest that keeps the tolerance chosen. See
+// the package documentation for the candidates and how they are measured.
+// It returns an error only for unusable input (*SampleError,
+// *ToleranceError, *OptionError, *UnsupportedError) or when ctx is done;
+// a chain that fails is a Candidate with Err set.
+func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
+	if ctx == nil {
+		return nil, codec.ErrNilContext
+	}
+	if s == nil {
+		return nil, &SampleError{Chunk: -1, Reason: "no sample"}
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	if err := opts.Tolerance.Validate(); err != nil {
+		return nil, err
+	}
+	a := &advice{ctx: ctx, spec: s.Spec.Clone(), chunks: s.Chunks, complete: s.Complete, tol: opts.Tolerance,
+		reg: opts.Registry, workers: opts.Concurrency, ran: map[string]*Candidate{}}
+	if a.reg == nil {
+		a.reg = registry.Default()
+	}
+	if a.workers <= 0 {
+		a.workers = runtime.GOMAXPROCS(0)
+	}
+	var err error
+	if a.families, err = checkFamilies(opts.Compressors); err != nil {
+		return nil, err
+	}
+	if a.targets, err = a.checkTargets(opts.Targets); err != nil {
+		return nil, err
+	}
+	a.explicitTargets = opts.Targets != nil
+	if a.spec.DataType.IsFloat() {
+		a.stats = statsOf(a.spec.DataType, a.chunks)
+	}
+	finalists := opts.Finalists
+	if finalists <= 0 {
+		finalists = 3
+	}
+
+	// Quantisers alone, uncompressed: their errors, tightened where the
+	// measurement exceeds the tolerance.
+	qs := a.quantizers()
+	var good []*quantizer
+	for len(qs) > 0 {
+		var plain []chain
+		for _, q := range qs {
+			plain = append(plain, chain{q: q})
+		}
+		results, err := a.run(plain)
+		if err != nil {
+			return nil, err
+		}
+		var retry []*quantizer
+		for i, c := range results {
+			switch {
+			case c == nil:
+			case c.Meets():
+				good = append(good, qs[i])
+			case c.Err == nil && !c.Errors.Within() && qs[i].tighter != nil:
+				if t := qs[i].tighter(); t != nil {
+					retry = append(retry, t)
+				}
+			}
+		}
+		qs = retry
+	}
+
+	// Layouts, ranked by a fast compressor.
+	type probe struct {
+		layout chain
+		size   int64
+	}
+	var probes []probe
+	var probeChains []chain
+	for _, q := range good {
+		for _, delta := range []bool{false, true} {
+			if delta && !q.storedAs.IsInteger() {
+				continue
+			}
+			for _, l := range []layout{layoutPlain, layoutShuffle, layoutBitShuffle} {
+				if l == layoutShuffle && q.storedAs.Size() == 1 {
+					continue
+				}
+				if c := a.probeCompressor(l); c != nil {
+					probeChains = append(probeChains, chain{q: q, delta: delta, layout: l, comp: c})
+				}
+			}
+		}
+	}
+	results, err := a.run(probeChains)
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range results {
+		if c != nil && c.Meets() {
+			probes = append(probes, probe{probeChains[i], c.EncodedBytes})
+		}
+	}
+	slices.SortStableFunc(probes, func(x, y probe) int { return cmp.Compare(x.size, y.size) })
+
+	// The best layouts with every compressor setting.
+	var finals []chain
+	for _, p := range probes[:min(finalists, len(probes))] {
+		for _, fam := range a.families {
+			for _, c := range compressorSettings(fam) {
+				ch := p.layout
+				ch.comp = c
+				finals = append(finals, ch)
+			}
+		}
+	}
+	if _, err := a.run(finals); err != nil {
+		return nil, err
+	}
+	return a.report(s), nil
+}
+
+// probeCompressor returns the fast setting that ranks layout l, or nil
+// when no allowed family can arrange bytes so.
+func (a *advice) probeCompressor(l layout) *compressor {
+	for _, fam := range probeOrder {
+		if !slices.Contains(a.families, fam) {
+			continue
+		}
+		if fam != "blosc" && l == layoutBitShuffle {
+			continue
+		}
+		return compressorSettings(fam)[0]
+	}
+	return nil
+}
+
+// checkTargets validates Options.Targets, or gives the default.
+func (a *advice) checkTargets(ts []numeric.DataType) ([]numeric.DataType, error) {
+	if ts == nil {
+		ts = []numeric.DataType{numeric.Uint8, numeric.Uint16, numeric.Uint32}
+		if (a.tol.Rel != 0 || a.tol.SigDigits != 0) && a.spec.DataType.IsFloat() {
+			// zeros stay exact only with an offset of zero: negative data
+			// then need signed codes.
+			ts = append(ts, numeric.Int8, numeric.Int16, numeric.Int32)
+		}
+		return ts, nil
+	}
+	var out []numeric.DataType
+	for _, t := range ts {
+		if !t.IsInteger() || t.Size() > 4 {
+			return nil, &OptionError{Option: "Targets", Reason: fmt.Sprintf("%v is not an 8-, 16- or 32-bit integer type", t)}
+		}
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y numeric.DataType) int { return cmp.Compare(x.Size(), y.Size()) })
+	return out, nil
+}
+
+// report sorts what ran and chooses.
+func (a *advice) report(s *Sample) *Report {
+	r := &Report{Spec: a.spec, SampleChunks: len(a.chunks), SampleBytes: s.Bytes(), Complete: a.complete,
+		ArrayChunks: s.ArrayChunks, Stats: a.stats, Tolerance: a.tol, Notes: a.notes, Concurrency: a.workers, Best: -1}
+	r.Candidates = slices.Clone(a.order)
+	slices.SortStableFunc(r.Candidates, func(x, y *Candidate) int {
+		if (x.Err == nil) != (y.Err == nil) {
+			if x.Err == nil {
+				return -1
+			}
+			return 1
+		}
+		if c := cmp.Compare(x.EncodedBytes, y.EncodedBytes); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.DecodeSeconds, y.DecodeSeconds)
+	})
+	for i, c := range r.Candidates {
+		if c.Meets() {
+			r.Best = i
+			break
+		}
+	}
+	return r
+}
+
+// numpyType returns the little-endian NumPy type string of dt ("<u2").
+func numpyType(dt numeric.DataType) string { return npdtype.Format(dt, bytescodec.LittleEndian) }
+
+// stopped wraps the context's error.
+func (a *advice) stopped() error {
+	if err := a.ctx.Err(); err != nil {
+		return fmt.Errorf("advisor: %w", err)
+	}
+	return nil
+}

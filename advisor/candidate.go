@@ -1,0 +1,136 @@
+package advisor
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Candidate is one chain the advisor ran on the sample, with what it
+// measured.
+type Candidate struct {
+	// Label describes the chain in a few words: "scale_offset+cast_value
+	// uint16 step 0.0996 | delta | shuffle | zstd 19".
+	Label string
+	// Codecs is the chain's "codecs" array, as the codecs write themselves
+	// (ready for zarr.json).
+	Codecs json.RawMessage
+	// Family is the quantiser's family (FamilyScaleOffset, ...) and
+	// StoredAs the data type of the quantised elements.
+	Family   string
+	StoredAs numeric.DataType
+	// Step is the quantisation step of scale_offset and quantize chains,
+	// 0 for the others.
+	Step float64
+	// Carried is the range of values a scale_offset chain keeps within the
+	// tolerance (NaN for other families): the sample's range and the
+	// headroom on each side. Values beyond it fail to encode or, within
+	// one step of the integer type's end, meet a code reserved for NaN,
+	// an infinity or the fill value.
+	Carried [2]float64
+	// Headroom is the spare room on each side of the sample's range as a
+	// fraction of that range (scale_offset chains).
+	Headroom float64
+	// DecodedBytes is the sample's size and EncodedBytes the sum of its
+	// chunks' encoded sizes.
+	DecodedBytes, EncodedBytes int64
+	// Errors is what decoding every chunk and comparing every element with
+	// the sample measured.
+	Errors Errors
+	// FillRoundTrip says the fill value survives every array->array codec
+	// (docs/decisions.md#d1); FillWarning says why not when a codec only
+	// warns (the numcodecs filters, docs/decisions.md#d17).
+	FillRoundTrip bool
+	FillWarning   string
+	// EncodeSeconds and DecodeSeconds are the measured wall times of
+	// encoding and decoding the sample, chunk by chunk on one goroutine.
+	EncodeSeconds, DecodeSeconds float64
+	// Notes are remarks on how the chain was chosen.
+	Notes []string
+	// Err is why the chain could not be used: it did not resolve (a fill
+	// value that does not survive it, docs/decisions.md#d1), or a chunk
+	// failed to encode or decode. The measurements are then absent.
+	Err error
+}
+
+// Meets reports whether the candidate ran, kept the tolerance on every
+// element of the sample and lets the fill value survive.
+func (c *Candidate) Meets() bool { return c.Err == nil && c.Errors.Within() && c.FillRoundTrip }
+
+// Ratio returns DecodedBytes / EncodedBytes.
+func (c *Candidate) Ratio() float64 {
+	if c.EncodedBytes == 0 {
+		return 0
+	}
+	return float64(c.DecodedBytes) / float64(c.EncodedBytes)
+}
+
+// EncodeMBps and DecodeMBps return the measured speeds in MB/s (1e6 bytes
+// of decoded data per second).
+func (c *Candidate) EncodeMBps() float64 { return mbps(c.DecodedBytes, c.EncodeSeconds) }
+
+// DecodeMBps: see EncodeMBps.
+func (c *Candidate) DecodeMBps() float64 { return mbps(c.DecodedBytes, c.DecodeSeconds) }
+
+func mbps(n int64, s float64) float64 {
+	if s <= 0 {
+		return 0
+	}
+	return float64(n) / s / 1e6
+}
+
+// chain is a candidate before it runs: a quantiser, an optional delta
+// filter on integer codes, a byte layout and a compressor (nil for none).
+type chain struct {
+	q      *quantizer
+	delta  bool
+	layout layout
+	comp   *compressor
+}
+
+const bytesCodec = `{"name":"bytes","configuration":{"endian":"little"}}`
+
+// codecs returns the chain's codec JSON array, or "" when the compressor
+// cannot take the layout.
+func (c chain) codecs() string {
+	parts := append([]string(nil), c.q.codecs...)
+	if c.delta {
+		parts = append(parts, fmt.Sprintf(`{"name":"numcodecs.delta","configuration":{"dtype":%q}}`, numpyType(c.q.storedAs)))
+	}
+	parts = append(parts, bytesCodec)
+	if c.comp != nil {
+		tail := c.comp.codec(c.q.storedAs.Size(), c.layout)
+		if tail == "" {
+			return ""
+		}
+		parts = append(parts, tail)
+	} else if c.layout != layoutPlain {
+		return ""
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func (c chain) label() string {
+	parts := []string{c.q.label}
+	if c.delta {
+		parts = append(parts, "delta")
+	}
+	switch {
+	case c.comp == nil:
+		parts = append(parts, "uncompressed")
+	case c.comp.family == "blosc":
+		l := c.comp.label
+		if c.layout != layoutPlain {
+			l += " " + c.layout.String()
+		}
+		parts = append(parts, l)
+	default:
+		if c.layout != layoutPlain {
+			parts = append(parts, c.layout.String())
+		}
+		parts = append(parts, c.comp.label)
+	}
+	return strings.Join(parts, " | ")
+}

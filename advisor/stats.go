@@ -1,0 +1,107 @@
+package advisor
+
+import (
+	"math"
+
+	"github.com/zcodec/zcodec/internal/elements"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Stats describes the elements of a sample of a float array.
+type Stats struct {
+	Elements int64
+	// Finite counts the finite elements; NaN, PosInf and NegInf the others.
+	Finite, NaN, PosInf, NegInf int64
+	// Zeros counts the elements equal to zero (of either sign).
+	Zeros int64
+	// Min and Max are the smallest and largest finite elements, and MinAbs
+	// the smallest non-zero finite magnitude; each is NaN when there is no
+	// such element.
+	Min, Max, MinAbs float64
+}
+
+// MaxAbs returns the largest finite magnitude, or NaN when there is none.
+func (s Stats) MaxAbs() float64 { return max(math.Abs(s.Min), math.Abs(s.Max)) }
+
+// statsOf measures the chunks of a float data type.
+func statsOf(dt numeric.DataType, chunks [][]byte) Stats {
+	var a statsAcc
+	a.min, a.max, a.minAbs = math.Inf(1), math.Inf(-1), math.Inf(1)
+	var widened []float32
+	for _, c := range chunks {
+		switch dt {
+		case numeric.Float64:
+			accumulate(&a, elements.Load[float64](c))
+		case numeric.Float32:
+			accumulate(&a, elements.Load[float32](c))
+		case numeric.Float16, numeric.BFloat16:
+			widened = widenHalf(dt, c, widened)
+			accumulate(&a, widened)
+		}
+	}
+	s := a.Stats
+	s.Min, s.Max, s.MinAbs = a.min, a.max, a.minAbs
+	if s.Finite == 0 {
+		s.Min, s.Max = math.NaN(), math.NaN()
+	}
+	if s.Finite == s.Zeros {
+		s.MinAbs = math.NaN()
+	}
+	return s
+}
+
+type statsAcc struct {
+	Stats
+	min, max, minAbs float64
+}
+
+func accumulate[T float32 | float64](a *statsAcc, x []T) {
+	lo, hi, minAbs := a.min, a.max, a.minAbs
+	var nan, pinf, ninf, zeros int64
+	for _, v := range x {
+		f := float64(v)
+		switch {
+		case f != f:
+			nan++
+		case f > math.MaxFloat64:
+			pinf++
+		case f < -math.MaxFloat64:
+			ninf++
+		default:
+			lo, hi = min(lo, f), max(hi, f)
+			if f == 0 {
+				zeros++
+			} else {
+				minAbs = min(minAbs, math.Abs(f))
+			}
+		}
+	}
+	a.min, a.max, a.minAbs = lo, hi, minAbs
+	a.Elements += int64(len(x))
+	a.NaN += nan
+	a.PosInf += pinf
+	a.NegInf += ninf
+	a.Zeros += zeros
+	a.Finite += int64(len(x)) - nan - pinf - ninf
+}
+
+// widenHalf returns the float16 or bfloat16 elements of b as float32
+// values (exact), reusing buf.
+func widenHalf(dt numeric.DataType, b []byte, buf []float32) []float32 {
+	n := len(b) / 2
+	if cap(buf) < n {
+		buf = make([]float32, n)
+	}
+	buf = buf[:n]
+	bits := elements.Load[uint16](b)
+	if dt == numeric.Float16 {
+		for j, h := range bits {
+			buf[j] = numeric.F16(h).Float32()
+		}
+	} else {
+		for j, h := range bits {
+			buf[j] = numeric.BF16(h).Float32()
+		}
+	}
+	return buf
+}

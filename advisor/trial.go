@@ -1,0 +1,144 @@
+package advisor
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/zcodec/zcodec/codec"
+)
+
+// workspace is one worker's buffers, reused from chain to chain.
+type workspace struct {
+	encoded [][]byte
+	decoded []byte
+}
+
+// run runs the chains not run before, at most a.workers at once, and
+// returns the candidate of each chain (nil for a chain whose compressor
+// cannot take its layout).
+func (a *advice) run(chains []chain) ([]*Candidate, error) {
+	out := make([]*Candidate, len(chains))
+	type job struct {
+		c    *Candidate
+		ch   chain
+		json string
+	}
+	var jobs []job
+	for i, ch := range chains {
+		js := ch.codecs()
+		if js == "" {
+			continue
+		}
+		if c, ok := a.ran[js]; ok {
+			out[i] = c
+			continue
+		}
+		c := &Candidate{Label: ch.label(), Family: ch.q.family, StoredAs: ch.q.storedAs, Step: ch.q.step,
+			Carried: ch.q.carried, Headroom: ch.q.headroom, Notes: ch.q.notes}
+		a.ran[js] = c
+		a.order = append(a.order, c)
+		out[i] = c
+		jobs = append(jobs, job{c, ch, js})
+	}
+	next := make(chan job)
+	var wg sync.WaitGroup
+	for range min(a.workers, len(jobs)) {
+		wg.Go(func() {
+			ws := &workspace{}
+			for j := range next {
+				a.trial(j.c, j.json, ws)
+			}
+		})
+	}
+	for _, j := range jobs {
+		if a.ctx.Err() != nil {
+			break
+		}
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	return out, a.stopped()
+}
+
+// trial resolves the chain js for the sample's spec (strictly: a fill
+// value that does not survive scale_offset or cast_value fails it), then
+// encodes every chunk of the sample, decodes it back and compares every
+// element.
+func (a *advice) trial(c *Candidate, js string, ws *workspace) {
+	ch, err := a.reg.ParseCodecs([]byte(js), "/codecs")
+	if err != nil {
+		c.Err = err
+		return
+	}
+	c.Codecs = canonicalCodecs(ch.Codecs)
+	p, err := codec.NewPipeline(a.spec, ch.Codecs)
+	if err != nil {
+		c.Err = err
+		return
+	}
+	c.FillRoundTrip = true
+	if w := p.Warnings(); len(w) > 0 {
+		c.FillRoundTrip = false
+		c.FillWarning = w[0].String()
+	}
+	if len(ws.encoded) < len(a.chunks) {
+		ws.encoded = append(ws.encoded, make([][]byte, len(a.chunks)-len(ws.encoded))...)
+	}
+	start := time.Now()
+	for i, chunk := range a.chunks {
+		if ws.encoded[i], err = p.Encode(ws.encoded[i][:0], chunk); err != nil {
+			c.Err = &ChunkError{Chunk: i, Op: "encode", Err: err}
+			return
+		}
+		c.EncodedBytes += int64(len(ws.encoded[i]))
+		c.DecodedBytes += int64(len(chunk))
+	}
+	c.EncodeSeconds = time.Since(start).Seconds()
+	if cap(ws.decoded) < p.DecodedSize() {
+		ws.decoded = make([]byte, p.DecodedSize())
+	}
+	dec := ws.decoded[:p.DecodedSize()]
+	m, err := NewMeter(a.spec.DataType, a.tol)
+	if err != nil {
+		c.Err = err
+		return
+	}
+	var took time.Duration
+	for i, chunk := range a.chunks {
+		start := time.Now()
+		if err := p.Decode(dec, ws.encoded[i]); err != nil {
+			c.Err = &ChunkError{Chunk: i, Op: "decode", Err: err}
+			return
+		}
+		took += time.Since(start)
+		m.Add(chunk, dec)
+		if a.ctx.Err() != nil {
+			c.Err = a.ctx.Err()
+			return
+		}
+	}
+	c.DecodeSeconds = took.Seconds()
+	c.Errors = m.Errors()
+}
+
+// canonicalCodecs returns the codecs array as the codecs write
+// themselves.
+func canonicalCodecs(cs []codec.Codec) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		j, err := c.MarshalJSON()
+		if err != nil {
+			return nil
+		}
+		b.Write(j)
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
