@@ -16,6 +16,7 @@
 //	zcodec fillvalue encode --dtype T VALUE        fill value -> CF _FillValue attribute
 //	zcodec fillvalue decode --dtype T JSON         CF _FillValue attribute -> fill value
 //	zcodec v2 convert [-o OUT] FILE|-              Zarr v2 .zarray -> zarr.json
+//	zcodec advise CHUNK... --metadata FILE --abs-tol X   the smallest chain within an error
 //
 // Every command and subcommand prints its usage with -h or --help. The
 // decoded side of a chunk is its elements in C order, little-endian, of the
@@ -75,6 +76,7 @@ func commands() []command {
 		{"netcdf", "parse and format netCDF filter specs", runNetCDF},
 		{"fillvalue", "encode and decode the CF _FillValue attribute", runFillValue},
 		{"v2", "convert Zarr v2 array metadata to Zarr v3", runV2},
+		{"advise", "find the smallest codec chain that keeps a stated error, measured", runAdvise},
 	}
 }
 
