@@ -1,0 +1,475 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// adviseFlags holds the options of zcodec advise.
+type adviseFlags struct {
+	*flags
+	absTol, relTol  *float64
+	sigDigits       *int
+	lossless        *bool
+	dtypes, comps   *string
+	metadata        *string
+	encoded, full   *bool
+	asJSON          *bool
+	top             *int
+	out             *string
+	maxChunkBytes   byteSize
+	tolerance       advisor.Tolerance
+	targets         []numeric.DataType
+	compressorNames []string
+}
+
+func newAdviseFlags(env *environment) *adviseFlags {
+	fs := newFlags(env, "advise",
+		"zcodec advise CHUNK... --metadata FILE (--abs-tol X | --rel-tol X | --sig-digits N | --lossless) [flags]",
+		"Finds the smallest codec chain that keeps a stated error on the array's values. It builds\n"+
+			"candidate chains (scale_offset + cast_value into integer codes, numcodecs.bitround and\n"+
+			"quantize, lossless) from the values' range, NaN and infinities and the fill value, runs\n"+
+			"each through the real codecs on the chunks given, decodes them back and compares every\n"+
+			"element exactly, and prints the chains measured, smallest first, with the smallest that\n"+
+			"meets the tolerance marked * and its \"codecs\" array ready for zarr.json.\n"+
+			"\n"+
+			"CHUNK files hold decoded chunks of the array (C order, little-endian, as decode writes),\n"+
+			"or stored chunks with --encoded. Sizes are the encoded bytes of those chunks; speeds are\n"+
+			"measured (MB/s of decoded bytes), each chain on one goroutine, several chains at once.\n"+
+			"Exit status 1 when no chain meets the tolerance.")
+	f := &adviseFlags{flags: fs}
+	f.absTol = fs.Float64("abs-tol", 0, "largest absolute error: |decoded - original| <= X")
+	f.relTol = fs.Float64("rel-tol", 0, "largest relative error: |decoded - original| <= X |original|")
+	f.sigDigits = fs.Int("sig-digits", 0, "keep N significant digits: error <= half a unit in the N-th digit")
+	f.lossless = fs.Bool("lossless", false, "look for the smallest lossless chain")
+	f.dtypes = fs.String("dtypes", "", "integer types codes may be stored as, such as uint8,uint16,int16 (default: the narrowest\nunsigned type that holds them)")
+	f.comps = fs.String("compressors", "", "compressor families to try: "+strings.Join(advisor.CompressorFamilies, ",")+"\n(default "+strings.Join(advisor.DefaultCompressors, ",")+"; none for uncompressed chains only)")
+	f.metadata = fs.String("metadata", "", "the array's zarr.json (data type, chunk shape, fill value)")
+	f.encoded = fs.Bool("encoded", false, "the CHUNK files are stored chunks: decode them with the zarr.json's chain first")
+	f.full = fs.Bool("full", false, "the CHUNK files are every chunk of the array (not a sample)")
+	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
+	f.top = fs.Int("top", 15, "chains shown in the table, smallest first (0 for all)")
+	f.out = fs.String("out", "", "write the chosen chain's \"codecs\" array to this file")
+	f.maxChunkBytes = byteSize(defaultMaxChunkBytes)
+	fs.Var(&f.maxChunkBytes, "max-chunk-bytes", "refuse chunks whose decoded size exceeds this, before reading them")
+	return f
+}
+
+// check validates the flags after parsing, and returns the exit status of
+// a usage error, or 0.
+func (f *adviseFlags) check() int {
+	set := 0
+	if *f.absTol != 0 {
+		set++
+		f.tolerance.Abs = *f.absTol
+	}
+	if *f.relTol != 0 {
+		set++
+		f.tolerance.Rel = *f.relTol
+	}
+	if *f.sigDigits != 0 {
+		set++
+		f.tolerance.SigDigits = *f.sigDigits
+	}
+	switch {
+	case set == 0 && !*f.lossless:
+		return f.fail("give the error allowed: --abs-tol, --rel-tol or --sig-digits (or --lossless)")
+	case set > 0 && *f.lossless:
+		return f.fail("--lossless cannot be combined with a tolerance")
+	}
+	if err := f.tolerance.Validate(); err != nil {
+		var te *advisor.ToleranceError
+		errors.As(err, &te)
+		return f.fail("%s: %s", map[string]string{"Abs": "--abs-tol", "Rel": "--rel-tol", "SigDigits": "--sig-digits"}[te.Field], te.Reason)
+	}
+	if *f.dtypes != "" {
+		for _, name := range strings.Split(*f.dtypes, ",") {
+			dt, err := numeric.ParseDataType(strings.TrimSpace(name))
+			if err != nil || !dt.IsInteger() || dt.Size() > 4 {
+				return f.fail("--dtypes: %s is not an 8-, 16- or 32-bit integer type", shorten.Quote(name))
+			}
+			f.targets = append(f.targets, dt)
+		}
+	}
+	if *f.comps != "" {
+		f.compressorNames = []string{}
+		if *f.comps != "none" {
+			f.compressorNames = strings.Split(*f.comps, ",")
+		}
+	}
+	if *f.top < 0 {
+		return f.fail("--top: want 0 or more")
+	}
+	return 0
+}
+
+func runAdvise(env *environment, args []string) int {
+	f := newAdviseFlags(env)
+	operands, code, stop := f.parse(args)
+	if stop {
+		return code
+	}
+	if code := f.check(); code != 0 {
+		return code
+	}
+	if len(operands) == 0 {
+		return f.fail("want at least one CHUNK file")
+	}
+	if *f.metadata == "" {
+		return f.fail("--metadata is required with CHUNK files")
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+		return 1
+	}
+	var out output
+	if *f.out != "" {
+		var err error
+		if out, err = createOutput(env, *f.out); err != nil {
+			return fail(err)
+		}
+		defer out.Abort()
+	}
+	sample, code := readRawSample(env, f, operands)
+	if sample == nil {
+		return code
+	}
+	rep, err := advisor.Advise(context.Background(), sample, advisor.Options{
+		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames})
+	if err != nil {
+		var oe *advisor.OptionError
+		if errors.As(err, &oe) {
+			return f.fail("--compressors: %s", oe.Reason)
+		}
+		return fail(err)
+	}
+	return finishAdvise(env, f, rep, out)
+}
+
+// readRawSample reads the CHUNK files of raw mode as a sample of the array
+// --metadata describes.
+func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.Sample, int) {
+	mdata, err := readMetadata(env, *f.metadata)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+		return nil, 1
+	}
+	// The array exists: its own chain only decodes (docs/decisions.md#d17).
+	a, code := parseArray(env, "advise", *f.metadata, mdata, codec.WithFillMode(codec.FillWarn))
+	if a == nil {
+		return nil, code
+	}
+	p := a.Pipeline
+	if n := p.DecodedSize(); int64(n) > int64(f.maxChunkBytes) {
+		fmt.Fprintf(env.stderr, "zcodec advise: a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v\n", p.Spec(), n, &f.maxChunkBytes)
+		return nil, 1
+	}
+	s := &advisor.Sample{Spec: a.ChunkSpec(), Complete: *f.full}
+	if n := numChunks(a.Shape, a.ChunkShape); n > 0 {
+		s.ArrayChunks = n
+		if n == 1 && len(files) == 1 {
+			s.Complete = true
+		}
+	}
+	for _, name := range files {
+		limit := p.DecodedSize()
+		if *f.encoded {
+			limit = p.Encoded().MaxSize
+		}
+		b, err := readInput(env, name, int64(limit))
+		if err == nil && b == nil {
+			err = &inputError{name, fmt.Errorf("holds more than the %d bytes a chunk of this array can have", limit)}
+		}
+		if err != nil {
+			fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+			return nil, 1
+		}
+		if *f.encoded {
+			dec := make([]byte, p.DecodedSize())
+			if err := p.Decode(dec, b); err != nil {
+				fmt.Fprintf(env.stderr, "zcodec advise: %s: %v\n", displayName(name), err)
+				return nil, 1
+			}
+			b = dec
+		} else if len(b) != p.DecodedSize() {
+			fmt.Fprintf(env.stderr, "zcodec advise: %s: %d bytes, but a decoded chunk of this array (%v) has %d; give stored chunks with --encoded\n", displayName(name), len(b), p.Spec(), p.DecodedSize())
+			return nil, 1
+		}
+		s.Chunks = append(s.Chunks, b)
+	}
+	return s, 0
+}
+
+// numChunks returns the number of chunks of a regular grid, or 0 when it
+// does not fit an int64.
+func numChunks(shape []int64, chunk []int) int64 {
+	n := int64(1)
+	for i, d := range shape {
+		c := (d + int64(chunk[i]) - 1) / int64(chunk[i])
+		if c > 0 && n > math.MaxInt64/c {
+			return 0
+		}
+		n *= c
+	}
+	return n
+}
+
+// finishAdvise prints the report and writes --out.
+func finishAdvise(env *environment, f *adviseFlags, rep *advisor.Report, out output) int {
+	best := rep.Chosen()
+	var err error
+	if *f.asJSON {
+		err = writeJSON(env.stdout, adviseJSON(rep), true)
+	} else {
+		err = printAdvice(env.stdout, rep, *f.top)
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+		return 1
+	}
+	if best == nil {
+		fmt.Fprintf(env.stderr, "zcodec advise: no chain meets %v on the sample\n", rep.Tolerance)
+		return 1
+	}
+	if out != nil {
+		if _, err := io.WriteString(out, codecsText(best.Codecs)+"\n"); err != nil {
+			fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+			return 1
+		}
+		if err := out.Commit(); err != nil {
+			fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// codecsText writes a codecs array one codec to a line.
+func codecsText(codecs json.RawMessage) string {
+	var list []json.RawMessage
+	if err := json.Unmarshal(codecs, &list); err != nil {
+		return string(codecs)
+	}
+	lines := make([]string, len(list))
+	for i, c := range list {
+		lines[i] = "  " + string(c)
+	}
+	return "[\n" + strings.Join(lines, ",\n") + "\n]"
+}
+
+// printAdvice writes the report as text: the sample, the values, the table
+// of chains and the chosen chain's codecs.
+func printAdvice(w io.Writer, rep *advisor.Report, top int) error {
+	var b strings.Builder
+	what := "a sample"
+	if rep.Complete {
+		what = "every chunk"
+	}
+	of := ""
+	if rep.ArrayChunks > 0 {
+		of = fmt.Sprintf(" of %d", rep.ArrayChunks)
+	}
+	fmt.Fprintf(&b, "array: %v chunks of %v, fill value %s\n", rep.Spec.DataType, rep.Spec.Shape, numeric.FormatFillValue(rep.Spec.FillValue))
+	fmt.Fprintf(&b, "sample: %d chunk(s)%s, %s, %s\n", rep.SampleChunks, of, sizeText(rep.SampleBytes), what)
+	if st := rep.Stats; st.Elements > 0 {
+		fmt.Fprintf(&b, "values: %.7g to %.7g; NaN %d, +Inf %d, -Inf %d of %d\n", st.Min, st.Max, st.NaN, st.PosInf, st.NegInf, st.Elements)
+	}
+	fmt.Fprintf(&b, "tolerance: %v\n", rep.Tolerance)
+	fmt.Fprintf(&b, "measured on the sample: bytes are its chunks encoded; MB/s of decoded bytes, one goroutine per chain, %d chains at a time\n\n", rep.Concurrency)
+	fmt.Fprintf(&b, "  %10s %7s %11s %11s %4s %8s %8s  %s\n", "bytes", "ratio", "max abs err", "max rel err", "fill", "enc MB/s", "dec MB/s", "chain")
+	shown := 0
+	for i, c := range rep.Candidates {
+		if top > 0 && shown >= top {
+			break
+		}
+		if c.Err != nil {
+			if top == 0 {
+				fmt.Fprintf(&b, "! %s: %v\n", c.Label, c.Err)
+			}
+			continue
+		}
+		mark := " "
+		switch {
+		case i == rep.Best:
+			mark = "*"
+		case !c.Errors.Within():
+			mark = "x"
+		case !c.FillRoundTrip:
+			mark = "f"
+		}
+		fill := "yes"
+		if !c.FillRoundTrip {
+			fill = "no"
+		}
+		fmt.Fprintf(&b, "%s %10d %7.2f %11.4g %11.4g %4s %8s %8s  %s\n", mark, c.EncodedBytes, c.Ratio(), c.Errors.MaxAbs, c.Errors.MaxRel, fill, speedText(c.EncodeMBps()), speedText(c.DecodeMBps()), c.Label)
+		shown++
+	}
+	if shown < len(rep.Candidates) {
+		fmt.Fprintf(&b, "(%d of %d chains shown; --top 0 shows all)\n", shown, len(rep.Candidates))
+	}
+	b.WriteString("* chosen   x exceeds the tolerance   f the fill value does not survive\n")
+	if len(rep.Notes) > 0 {
+		b.WriteString("\nleft out:\n")
+		for _, n := range rep.Notes {
+			fmt.Fprintf(&b, "  %s\n", n)
+		}
+	}
+	if best := rep.Chosen(); best != nil {
+		fmt.Fprintf(&b, "\nchosen: %s\n", best.Label)
+		fmt.Fprintf(&b, "  %d bytes for %s of the sample (ratio %.2f); max abs error %.4g, max rel error %.4g\n",
+			best.EncodedBytes, sizeText(best.DecodedBytes), best.Ratio(), best.Errors.MaxAbs, best.Errors.MaxRel)
+		if best.Family == advisor.FamilyScaleOffset {
+			fmt.Fprintf(&b, "  keeps the tolerance for values from %.7g to %.7g\n", best.Carried[0], best.Carried[1])
+		}
+		for _, n := range best.Notes {
+			fmt.Fprintf(&b, "  %s\n", n)
+		}
+		fmt.Fprintf(&b, "codecs (for zarr.json):\n%s\n", codecsText(best.Codecs))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// speedText writes MB/s with two significant digits below 10.
+func speedText(v float64) string {
+	if v < 10 {
+		return fmt.Sprintf("%.2g", v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// sizeText writes a byte count as "4.0 MiB".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// adviceReport is the --json form of a report.
+type adviceReport struct {
+	Array struct {
+		DataType   string          `json:"data_type"`
+		ChunkShape []int           `json:"chunk_shape"`
+		FillValue  json.RawMessage `json:"fill_value"`
+	} `json:"array"`
+	Sample struct {
+		Chunks      int   `json:"chunks"`
+		Bytes       int64 `json:"bytes"`
+		Complete    bool  `json:"complete"`
+		ArrayChunks int64 `json:"array_chunks,omitempty"`
+	} `json:"sample"`
+	Stats       *statsReport      `json:"stats,omitempty"`
+	Tolerance   toleranceReport   `json:"tolerance"`
+	Concurrency int               `json:"concurrency"`
+	Candidates  []candidateReport `json:"candidates"`
+	Chosen      *int              `json:"chosen"`
+	Codecs      json.RawMessage   `json:"codecs"`
+	Notes       []string          `json:"notes"`
+}
+
+type statsReport struct {
+	Elements int64 `json:"elements"`
+	Finite   int64 `json:"finite"`
+	NaN      int64 `json:"nan"`
+	PosInf   int64 `json:"pos_inf"`
+	NegInf   int64 `json:"neg_inf"`
+	Min      any   `json:"min"`
+	Max      any   `json:"max"`
+}
+
+type toleranceReport struct {
+	Abs       float64 `json:"abs,omitempty"`
+	Rel       float64 `json:"rel,omitempty"`
+	SigDigits int     `json:"sig_digits,omitempty"`
+}
+
+type candidateReport struct {
+	Label         string          `json:"label"`
+	Family        string          `json:"family"`
+	StoredAs      string          `json:"stored_as"`
+	Step          float64         `json:"step,omitempty"`
+	Carried       []any           `json:"carried,omitempty"`
+	DecodedBytes  int64           `json:"decoded_bytes"`
+	EncodedBytes  int64           `json:"encoded_bytes"`
+	Ratio         float64         `json:"ratio"`
+	MaxAbsError   any             `json:"max_abs_error"`
+	MaxRelError   any             `json:"max_rel_error"`
+	Exceeding     int64           `json:"exceeding"`
+	NaNLost       int64           `json:"nan_lost"`
+	NaNMade       int64           `json:"nan_made"`
+	FillRoundTrip bool            `json:"fill_round_trip"`
+	FillWarning   string          `json:"fill_warning,omitempty"`
+	EncodeMBps    float64         `json:"encode_mb_per_s"`
+	DecodeMBps    float64         `json:"decode_mb_per_s"`
+	Meets         bool            `json:"meets"`
+	Notes         []string        `json:"notes,omitempty"`
+	Error         string          `json:"error,omitempty"`
+	Codecs        json.RawMessage `json:"codecs,omitempty"`
+}
+
+// jsonNumber returns f for JSON: null for NaN, "Infinity" or "-Infinity"
+// as strings (the Zarr fill-value spellings).
+func jsonNumber(f float64) any {
+	switch {
+	case math.IsNaN(f):
+		return nil
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return f
+}
+
+func adviseJSON(rep *advisor.Report) *adviceReport {
+	r := &adviceReport{Concurrency: rep.Concurrency, Notes: rep.Notes}
+	if r.Notes == nil {
+		r.Notes = []string{}
+	}
+	r.Array.DataType = rep.Spec.DataType.String()
+	r.Array.ChunkShape = rep.Spec.Shape
+	r.Array.FillValue = json.RawMessage(numeric.FormatFillValue(rep.Spec.FillValue))
+	r.Sample.Chunks, r.Sample.Bytes, r.Sample.Complete, r.Sample.ArrayChunks = rep.SampleChunks, rep.SampleBytes, rep.Complete, rep.ArrayChunks
+	if st := rep.Stats; st.Elements > 0 {
+		r.Stats = &statsReport{Elements: st.Elements, Finite: st.Finite, NaN: st.NaN, PosInf: st.PosInf, NegInf: st.NegInf, Min: jsonNumber(st.Min), Max: jsonNumber(st.Max)}
+	}
+	r.Tolerance = toleranceReport{Abs: rep.Tolerance.Abs, Rel: rep.Tolerance.Rel, SigDigits: rep.Tolerance.SigDigits}
+	r.Candidates = []candidateReport{}
+	for _, c := range rep.Candidates {
+		cr := candidateReport{Label: c.Label, Family: c.Family, StoredAs: c.StoredAs.String(), Step: c.Step,
+			DecodedBytes: c.DecodedBytes, EncodedBytes: c.EncodedBytes, Ratio: c.Ratio(),
+			MaxAbsError: jsonNumber(c.Errors.MaxAbs), MaxRelError: jsonNumber(c.Errors.MaxRel), Exceeding: c.Errors.Exceeding,
+			NaNLost: c.Errors.NaNLost, NaNMade: c.Errors.NaNMade, FillRoundTrip: c.FillRoundTrip, FillWarning: c.FillWarning,
+			EncodeMBps: c.EncodeMBps(), DecodeMBps: c.DecodeMBps(), Meets: c.Meets(), Notes: c.Notes, Codecs: c.Codecs}
+		if c.Family == advisor.FamilyScaleOffset {
+			cr.Carried = []any{jsonNumber(c.Carried[0]), jsonNumber(c.Carried[1])}
+		}
+		if c.Err != nil {
+			cr.Error = c.Err.Error()
+		}
+		r.Candidates = append(r.Candidates, cr)
+	}
+	if best := rep.Chosen(); best != nil {
+		r.Chosen = &rep.Best
+		r.Codecs = best.Codecs
+	} else {
+		r.Codecs = json.RawMessage("null")
+	}
+	return r
+}

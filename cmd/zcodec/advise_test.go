@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+)
+
+// adviseArray is the zarr.json of the arrays these tests advise on: one
+// chunk of 64 x 96 float32 temperatures.
+const adviseArray = `{"zarr_format": 3, "node_type": "array", "shape": [64, 96], "data_type": "float32",
+ "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [64, 96]}},
+ "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+ "fill_value": "NaN", "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "zstd", "configuration": {"level": 3, "checksum": false}}]}`
+
+// temperatureChunk returns the decoded bytes of the test chunk: a smooth
+// field with a hole of NaN.
+func temperatureChunk() []byte {
+	b := make([]byte, 64*96*4)
+	for y := range 64 {
+		for x := range 96 {
+			v := float32(273.15 + 15*math.Sin(float64(y)/20) + 4*math.Cos(float64(x)/13) + 0.02*math.Sin(float64(x*y)))
+			if (y-30)*(y-30)+(x-40)*(x-40) < 25 {
+				v = float32(math.NaN())
+			}
+			binary.LittleEndian.PutUint32(b[4*(y*96+x):], math.Float32bits(v))
+		}
+	}
+	return b
+}
+
+// adviseFiles writes the test array's zarr.json and chunk into a temporary
+// directory and returns their paths.
+func adviseFiles(t *testing.T) (meta, chunk string) {
+	t.Helper()
+	dir := t.TempDir()
+	meta, chunk = filepath.Join(dir, "zarr.json"), filepath.Join(dir, "chunk.raw")
+	if err := os.WriteFile(meta, []byte(adviseArray), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(chunk, temperatureChunk(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return meta, chunk
+}
+
+// checkChain resolves a codecs array strictly for the test chunk and
+// returns what a Meter measures after a round trip.
+func checkChain(t *testing.T, codecsJSON []byte, tol advisor.Tolerance) advisor.Errors {
+	t.Helper()
+	ch, err := registry.Default().ParseCodecs(codecsJSON, "/codecs")
+	if err != nil {
+		t.Fatalf("%s: %v", codecsJSON, err)
+	}
+	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64, 96}, FillValue: numeric.FloatScalar(numeric.Float32, math.NaN())}
+	p, err := codec.NewPipeline(spec, ch.Codecs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := temperatureChunk()
+	enc, err := p.Encode(nil, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := make([]byte, len(raw))
+	if err := p.Decode(dec, enc); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := advisor.NewMeter(numeric.Float32, tol)
+	m.Add(raw, dec)
+	return m.Errors()
+}
+
+// TestAdviseRawChunk: the table marks a chain, --out writes its codecs,
+// and those codecs keep the tolerance on the chunk, NaN included.
+func TestAdviseRawChunk(t *testing.T) {
+	meta, chunk := adviseFiles(t)
+	out := filepath.Join(filepath.Dir(meta), "codecs.json")
+	stdout, stderr, code := zcodec(t, nil, "advise", chunk, "--metadata", meta, "--abs-tol", "0.05", "--compressors", "zstd,lz4", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"array: float32 chunks of [64 96], fill value \"NaN\"", "sample: 1 chunk(s) of 1, 24.0 KiB, every chunk",
+		"tolerance: abs 0.05", "\n*", "chosen: scale_offset+cast_value uint8", "codecs (for zarr.json):"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	written, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, string(written)) {
+		t.Errorf("--out wrote\n%s\nwhich the output does not show", written)
+	}
+	e := checkChain(t, written, advisor.Tolerance{Abs: 0.05})
+	if !e.Within() || e.MaxAbs == 0 || e.NaNLost != 0 {
+		t.Fatalf("the written chain measures %+v", e)
+	}
+}
+
+// TestAdviseJSON: the JSON report lists the candidates smallest first and
+// names the chosen one, whose codecs are the "codecs" member.
+func TestAdviseJSON(t *testing.T) {
+	meta, chunk := adviseFiles(t)
+	stdout, stderr, code := zcodec(t, nil, "advise", chunk, "--metadata", meta, "--sig-digits", "3", "--compressors", "zstd", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var rep struct {
+		Sample struct {
+			Complete bool `json:"complete"`
+		} `json:"sample"`
+		Tolerance  map[string]any `json:"tolerance"`
+		Candidates []struct {
+			EncodedBytes int64           `json:"encoded_bytes"`
+			Meets        bool            `json:"meets"`
+			Codecs       json.RawMessage `json:"codecs"`
+			MaxAbs       any             `json:"max_abs_error"`
+			Error        string          `json:"error"`
+		} `json:"candidates"`
+		Chosen *int            `json:"chosen"`
+		Codecs json.RawMessage `json:"codecs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if rep.Chosen == nil || !rep.Candidates[*rep.Chosen].Meets || compactJSON(t, rep.Candidates[*rep.Chosen].Codecs) != compactJSON(t, rep.Codecs) {
+		t.Fatalf("chosen %v, codecs %s", rep.Chosen, rep.Codecs)
+	}
+	if !rep.Sample.Complete || rep.Tolerance["sig_digits"] != 3.0 {
+		t.Errorf("sample %+v, tolerance %v", rep.Sample, rep.Tolerance)
+	}
+	for i := 1; i < len(rep.Candidates); i++ {
+		if rep.Candidates[i].Error == "" && rep.Candidates[i].EncodedBytes < rep.Candidates[i-1].EncodedBytes {
+			t.Fatalf("candidate %d is smaller than %d", i, i-1)
+		}
+	}
+	for i, c := range rep.Candidates[:*rep.Chosen] {
+		if c.Meets {
+			t.Fatalf("candidate %d meets the tolerance and is smaller than the chosen one", i)
+		}
+	}
+	if e := checkChain(t, rep.Codecs, advisor.Tolerance{SigDigits: 3}); !e.Within() {
+		t.Fatalf("%+v", e)
+	}
+}
+
+func compactJSON(t *testing.T, b []byte) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// TestAdviseEncodedChunks: --encoded decodes stored chunks with the
+// array's own chain first.
+func TestAdviseEncodedChunks(t *testing.T) {
+	meta, chunk := adviseFiles(t)
+	enc := chunk + ".zst"
+	if _, stderr, code := zcodec(t, nil, "encode", "--metadata", meta, "-i", chunk, "-o", enc); code != 0 {
+		t.Fatal(stderr)
+	}
+	stdout, stderr, code := zcodec(t, nil, "advise", enc, "--metadata", meta, "--encoded", "--rel-tol", "1e-3", "--compressors", "zstd")
+	if code != 0 || !strings.Contains(stdout, "chosen: ") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// Without --encoded the stored chunk has the wrong size.
+	_, stderr, code = zcodec(t, nil, "advise", enc, "--metadata", meta, "--rel-tol", "1e-3")
+	if code != 1 || !strings.Contains(stderr, "give stored chunks with --encoded") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestAdviseLossless: an integer array gets the smallest lossless chain.
+func TestAdviseLossless(t *testing.T) {
+	stdout, stderr, code := zcodec(t, nil, "advise", meta+"int16_2x3.decoded", "--metadata", meta+"valid_int16_big.json", "--lossless", "--compressors", "zstd,lz4")
+	if code != 0 || !strings.Contains(stdout, "chosen: lossless") || !strings.Contains(stdout, "tolerance: exact") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestAdviseUsage(t *testing.T) {
+	m, chunk := adviseFiles(t)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{chunk, "--metadata", m}, 2, "give the error allowed"},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--lossless"}, 2, "--lossless cannot be combined"},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "-1"}, 2, "--abs-tol: -1 is not a finite number"},
+		{[]string{chunk, "--metadata", m, "--rel-tol", "2"}, 2, "--rel-tol: 2 is not a number in (0, 1)"},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--dtypes", "uint8,float32"}, 2, `--dtypes: "float32" is not an 8-, 16- or 32-bit integer type`},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--compressors", "zstd,brotli"}, 2, `--compressors: "brotli" is not one of`},
+		{[]string{chunk, "--abs-tol", "0.1"}, 2, "--metadata is required"},
+		{[]string{"--metadata", m, "--abs-tol", "0.1"}, 2, "want at least one CHUNK"},
+		{[]string{m, "--metadata", m, "--abs-tol", "0.1"}, 1, "a decoded chunk of this array (float32 [64 96] fill \"NaN\") has 24576"},
+		{[]string{"/nonexistent/chunk", "--metadata", m, "--abs-tol", "0.1"}, 1, "/nonexistent/chunk: no such file or directory"},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--max-chunk-bytes", "1KiB"}, 1, "more than --max-chunk-bytes 1KiB"},
+	} {
+		_, stderr, code := runIn(t, nil, append([]string{"advise"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr:\n%s\nwant exit %d and %q", tc.args, code, stderr, tc.code, tc.want)
+		}
+	}
+	stdout, _, code := runIn(t, nil, "advise", "-h")
+	if code != 0 || !strings.Contains(stdout, "usage: zcodec advise") || !strings.Contains(stdout, "-abs-tol") {
+		t.Errorf("-h: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestAdviseTooTight: a tolerance no quantiser can keep leaves the
+// lossless chain, which is chosen and written.
+func TestAdviseTooTight(t *testing.T) {
+	m, chunk := adviseFiles(t)
+	out := filepath.Join(filepath.Dir(m), "codecs.json")
+	stdout, stderr, code := runIn(t, nil, "advise", chunk, "--metadata", m, "--abs-tol", "1e-300", "--compressors", "none", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "chosen: lossless | uncompressed") {
+		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(out); err != nil || compactJSON(t, b) != `[{"name":"bytes","configuration":{"endian":"little"}}]` {
+		t.Fatalf("%s %v", b, err)
+	}
+}
