@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
@@ -58,7 +59,8 @@ type Report struct {
 	// (Err set) come last.
 	Candidates []*Candidate
 	// Best is the index in Candidates of the smallest chain that Meets the
-	// tolerance (the faster decoder among equal sizes), or -1.
+	// tolerance (among equal sizes the one of fewer codecs, then the first
+	// by Label), or -1.
 	Best int
 	// Notes say which families of chains were left out, and why.
 	Notes []string
@@ -274,7 +276,12 @@ func (a *advice) report(s *Sample) *Report {
 		if c := cmp.Compare(x.EncodedBytes, y.EncodedBytes); c != 0 {
 			return c
 		}
-		return cmp.Compare(x.DecodeSeconds, y.DecodeSeconds)
+		// Ties go to the shorter chain, then by label: speeds measured on
+		// a busy machine would make the choice change from run to run.
+		if c := cmp.Compare(strings.Count(x.Label, "|"), strings.Count(y.Label, "|")); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Label, y.Label)
 	})
 	for i, c := range r.Candidates {
 		if c.Meets() {

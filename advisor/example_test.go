@@ -1,0 +1,46 @@
+package advisor_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Advise on two chunks of a float32 temperature field with a NaN fill
+// value: the smallest chain that keeps every value within 0.05 K.
+func Example() {
+	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64, 64}, FillValue: numeric.FloatScalar(numeric.Float32, math.NaN())}
+	var chunks [][]float32
+	for c := range 2 {
+		v := make([]float32, 64*64)
+		for i := range v {
+			y, x := float64(c*64+i/64), float64(i%64)
+			v[i] = float32(273.15 + 10*math.Sin(y/40) + 3*math.Cos(x/17))
+		}
+		chunks = append(chunks, v)
+	}
+	sample, err := advisor.NewSample(spec, chunks...)
+	if err != nil {
+		panic(err)
+	}
+	sample.Complete = true // these chunks are the whole array
+	report, err := advisor.Advise(context.Background(), sample, advisor.Options{
+		Tolerance:   advisor.Tolerance{Abs: 0.05},
+		Compressors: []string{"zstd"},
+	})
+	if err != nil {
+		panic(err)
+	}
+	best := report.Chosen()
+	fmt.Println(best.Label)
+	fmt.Printf("max abs error %.4f, within %v\n", best.Errors.MaxAbs, best.Errors.Within())
+	fmt.Println(string(best.Codecs))
+	// Output:
+	// scale_offset+cast_value uint8 step 0.09938 | delta | zstd 19
+	// max abs error 0.0497, within true
+	// [{"name":"scale_offset","configuration":{"offset":265.4375,"scale":10.0625}},{"name":"cast_value","configuration":{"data_type":"uint8","rounding":"nearest-even","scalar_map":{"encode":[["NaN",255]],"decode":[[255,"NaN"]]}}},{"name":"numcodecs.delta","configuration":{"dtype":"|u1","astype":"|u1"}},{"name":"bytes","configuration":{"endian":"little"}},{"name":"zstd","configuration":{"level":19,"checksum":false}}]
+}
