@@ -31,9 +31,11 @@ type Options struct {
 	// (CompressorFamilies); nil means DefaultCompressors, and an empty
 	// list tries uncompressed chains only.
 	Compressors []string
-	// Finalists is how many of the best layouts (quantiser, delta or not,
-	// byte or bit shuffle or neither), ranked by a fast compressor, are
-	// tried with every compressor setting; 0 means 3.
+	// Finalists is, for each compressor family, how many of the best
+	// layouts (quantiser, delta or not, byte or bit shuffle or neither),
+	// ranked by the family's strongest setting on a part of the sample,
+	// run with every setting of the family on the whole sample (those
+	// within 5% of the best); 0 means 2.
 	Finalists int
 	// Concurrency is how many chains run at once; 0 means GOMAXPROCS.
 	// Speeds are measured per chain, so a value above the number of idle
@@ -92,9 +94,11 @@ type advice struct {
 	reg             *registry.Registry
 	workers         int
 	notes           []string
-	// ran holds every chain run, by its codecs JSON.
-	ran   map[string]*Candidate
-	order []*Candidate
+	// sample holds the sample's chunks and the chains run on them, probe
+	// the smaller set that ranks layouts; order lists the candidates run
+	// on the sample in the order they ran.
+	sample, probe *chunkSet
+	order         []*Candidate
 }
 
 func (a *advice) note(format string, args ...any) {
@@ -121,7 +125,7 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 		return nil, err
 	}
 	a := &advice{ctx: ctx, spec: s.Spec.Clone(), chunks: s.Chunks, complete: s.Complete, tol: opts.Tolerance,
-		reg: opts.Registry, workers: opts.Concurrency, ran: map[string]*Candidate{}}
+		reg: opts.Registry, workers: opts.Concurrency}
 	if a.reg == nil {
 		a.reg = registry.Default()
 	}
@@ -141,11 +145,33 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 	}
 	finalists := opts.Finalists
 	if finalists <= 0 {
-		finalists = 3
+		finalists = 2
 	}
 
-	// Quantisers alone, uncompressed: their errors, tightened where the
-	// measurement exceeds the tolerance.
+	a.sample = &chunkSet{spec: a.spec, chunks: a.chunks, ran: map[string]*Candidate{}, record: true}
+	a.probe = a.probeSet()
+	good, err := a.measureQuantizers()
+	if err != nil {
+		return nil, err
+	}
+	good, err = a.rankQuantizers(good)
+	if err != nil {
+		return nil, err
+	}
+	finals, err := a.probeLayouts(good, finalists)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := a.run(a.sample, finals); err != nil {
+		return nil, err
+	}
+	return a.report(s), nil
+}
+
+// measureQuantizers runs every quantiser on the sample with no compressor,
+// replacing one whose measured error exceeds the tolerance by a tighter
+// one, and returns those that meet it.
+func (a *advice) measureQuantizers() ([]*quantizer, error) {
 	qs := a.quantizers()
 	var good []*quantizer
 	for len(qs) > 0 {
@@ -153,7 +179,7 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 		for _, q := range qs {
 			plain = append(plain, chain{q: q})
 		}
-		results, err := a.run(plain)
+		results, err := a.run(a.sample, plain)
 		if err != nil {
 			return nil, err
 		}
@@ -171,68 +197,155 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 		}
 		qs = retry
 	}
+	return good, nil
+}
 
-	// Layouts, ranked by a fast compressor.
-	type probe struct {
-		layout chain
-		size   int64
+// quantizerSlack is how much larger than the best a quantiser's output may
+// be under the fast compressor for its layouts to be probed further.
+const quantizerSlack = 1.5
+
+// rankQuantizers compresses each quantiser's output with the fastest
+// setting (byte shuffled, with and without delta) on the probe set, and
+// keeps those within quantizerSlack of the smallest: a lossless chain next
+// to a quantised one, typically.
+func (a *advice) rankQuantizers(qs []*quantizer) ([]*quantizer, error) {
+	fast := a.fastCompressor()
+	if fast == nil || len(qs) < 2 {
+		return qs, nil
 	}
-	var probes []probe
-	var probeChains []chain
-	for _, q := range good {
+	var chains []chain
+	var owner []int
+	for i, q := range qs {
+		l := layoutShuffle
+		if q.storedAs.Size() == 1 {
+			l = layoutPlain
+		}
 		for _, delta := range []bool{false, true} {
 			if delta && !q.storedAs.IsInteger() {
 				continue
 			}
-			for _, l := range []layout{layoutPlain, layoutShuffle, layoutBitShuffle} {
-				if l == layoutShuffle && q.storedAs.Size() == 1 {
-					continue
-				}
-				if c := a.probeCompressor(l); c != nil {
-					probeChains = append(probeChains, chain{q: q, delta: delta, layout: l, comp: c})
-				}
-			}
+			chains = append(chains, chain{q: q, delta: delta, layout: l, comp: fast})
+			owner = append(owner, i)
 		}
 	}
-	results, err := a.run(probeChains)
+	results, err := a.run(a.probe, chains)
 	if err != nil {
 		return nil, err
 	}
-	for i, c := range results {
-		if c != nil && c.Meets() {
-			probes = append(probes, probe{probeChains[i], c.EncodedBytes})
+	size := make([]int64, len(qs))
+	for k, c := range results {
+		if c == nil || !c.Meets() {
+			continue
+		}
+		if i := owner[k]; size[i] == 0 || c.EncodedBytes < size[i] {
+			size[i] = c.EncodedBytes
 		}
 	}
-	slices.SortStableFunc(probes, func(x, y probe) int { return cmp.Compare(x.size, y.size) })
+	best := int64(0)
+	for _, n := range size {
+		if n > 0 && (best == 0 || n < best) {
+			best = n
+		}
+	}
+	var kept []*quantizer
+	for i, q := range qs {
+		if size[i] > 0 && float64(size[i]) <= quantizerSlack*float64(best) {
+			kept = append(kept, q)
+		}
+	}
+	return kept, nil
+}
 
-	// The best layouts with every compressor setting.
+// layoutSlack is how much larger than a family's best probe another layout
+// may be to run with every setting of the family too.
+const layoutSlack = 1.05
+
+// probeLayouts compresses every layout of every quantiser (delta or not;
+// byte shuffle, bit shuffle or neither) with the strongest setting of each
+// compressor family on the probe set, and returns the chains to run on the
+// sample: for each family, every setting on its best layout and on up to
+// finalists-1 more within layoutSlack of it.
+func (a *advice) probeLayouts(qs []*quantizer, finalists int) ([]chain, error) {
+	type probe struct {
+		ch   chain
+		size int64
+	}
 	var finals []chain
-	for _, p := range probes[:min(finalists, len(probes))] {
-		for _, fam := range a.families {
-			for _, c := range compressorSettings(fam) {
-				ch := p.layout
+	for _, fam := range a.families {
+		settings := compressorSettings(fam)
+		strongest := settings[len(settings)-1]
+		var chains []chain
+		for _, q := range qs {
+			for _, delta := range []bool{false, true} {
+				if delta && !q.storedAs.IsInteger() {
+					continue
+				}
+				for _, l := range []layout{layoutPlain, layoutShuffle, layoutBitShuffle} {
+					if l != layoutPlain && q.storedAs.Size() == 1 && fam != "blosc" {
+						continue // nothing to shuffle
+					}
+					chains = append(chains, chain{q: q, delta: delta, layout: l, comp: strongest})
+				}
+			}
+		}
+		results, err := a.run(a.probe, chains)
+		if err != nil {
+			return nil, err
+		}
+		var probes []probe
+		for i, c := range results {
+			if c != nil && c.Meets() {
+				probes = append(probes, probe{chains[i], c.EncodedBytes})
+			}
+		}
+		slices.SortStableFunc(probes, func(x, y probe) int { return cmp.Compare(x.size, y.size) })
+		for k, p := range probes {
+			if k >= finalists || float64(p.size) > layoutSlack*float64(probes[0].size) {
+				break
+			}
+			for _, c := range settings {
+				ch := p.ch
 				ch.comp = c
 				finals = append(finals, ch)
 			}
 		}
 	}
-	if _, err := a.run(finals); err != nil {
-		return nil, err
-	}
-	return a.report(s), nil
+	return finals, nil
 }
 
-// probeCompressor returns the fast setting that ranks layout l, or nil
-// when no allowed family can arrange bytes so.
-func (a *advice) probeCompressor(l layout) *compressor {
+// probeBytes bounds the decoded size of the probe set.
+const probeBytes = 1 << 20
+
+// probeSet returns the chunks that rank layouts: the sample's first chunks
+// up to probeBytes, or, when the first chunk alone is larger, a slab of it
+// (its leading rows), as a chunk of that smaller shape.
+func (a *advice) probeSet() *chunkSet {
+	set := &chunkSet{spec: a.spec, ran: map[string]*Candidate{}}
+	size := a.spec.Size()
+	if size <= probeBytes || len(a.spec.Shape) == 0 {
+		for _, c := range a.chunks {
+			if len(set.chunks) > 0 && (len(set.chunks)+1)*size > probeBytes {
+				break
+			}
+			set.chunks = append(set.chunks, c)
+		}
+		return set
+	}
+	rowBytes := size / a.spec.Shape[0]
+	rows := max(1, probeBytes/rowBytes)
+	set.spec = a.spec.Clone()
+	set.spec.Shape[0] = rows
+	set.chunks = [][]byte{a.chunks[0][:rows*rowBytes]}
+	return set
+}
+
+// fastCompressor returns the fastest setting of the first family in
+// probeOrder that is allowed, or nil.
+func (a *advice) fastCompressor() *compressor {
 	for _, fam := range probeOrder {
-		if !slices.Contains(a.families, fam) {
-			continue
+		if slices.Contains(a.families, fam) {
+			return compressorSettings(fam)[0]
 		}
-		if fam != "blosc" && l == layoutBitShuffle {
-			continue
-		}
-		return compressorSettings(fam)[0]
 	}
 	return nil
 }

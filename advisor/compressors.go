@@ -64,8 +64,8 @@ func bloscCompressor(cname string, clevel int) *compressor {
 	}}
 }
 
-// compressorSettings returns every setting of a family; the first is the
-// fastest, used to rank layouts.
+// compressorSettings returns every setting of a family, the fastest first
+// and the strongest (the one that ranks layouts) last.
 func compressorSettings(family string) []*compressor {
 	switch family {
 	case "zstd":
@@ -75,7 +75,7 @@ func compressorSettings(family string) []*compressor {
 		}
 		return cs
 	case "blosc":
-		return []*compressor{bloscCompressor("zstd", 5), bloscCompressor("lz4", 5), bloscCompressor("zstd", 9), bloscCompressor("lz4", 9)}
+		return []*compressor{bloscCompressor("lz4", 5), bloscCompressor("zstd", 5), bloscCompressor("lz4", 9), bloscCompressor("zstd", 9)}
 	case "gzip":
 		return []*compressor{plainCompressor(family, "gzip 9", `{"name":"gzip","configuration":{"level":9}}`)}
 	case "zlib":
@@ -88,8 +88,8 @@ func compressorSettings(family string) []*compressor {
 	return nil
 }
 
-// probeOrder is the order in which families give the setting that ranks
-// layouts: the fastest first.
+// probeOrder is the order in which families give the fast setting that
+// ranks quantisers: the fastest first.
 var probeOrder = []string{"zstd", "lz4", "blosc", "gzip", "zlib", "bz2"}
 
 // checkFamilies validates a list of family names.

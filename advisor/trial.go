@@ -15,10 +15,21 @@ type workspace struct {
 	decoded []byte
 }
 
-// run runs the chains not run before, at most a.workers at once, and
-// returns the candidate of each chain (nil for a chain whose compressor
-// cannot take its layout).
-func (a *advice) run(chains []chain) ([]*Candidate, error) {
+// chunkSet is what trials run on: the sample, or the smaller set that
+// ranks layouts.
+type chunkSet struct {
+	spec   codec.ChunkSpec
+	chunks [][]byte
+	// ran holds every chain run on the set, by its codecs JSON; record
+	// says the candidates go into the report.
+	ran    map[string]*Candidate
+	record bool
+}
+
+// run runs the chains not run on set before, at most a.workers at once,
+// and returns the candidate of each chain (nil for a chain whose
+// compressor cannot take its layout).
+func (a *advice) run(set *chunkSet, chains []chain) ([]*Candidate, error) {
 	out := make([]*Candidate, len(chains))
 	type job struct {
 		c    *Candidate
@@ -31,14 +42,16 @@ func (a *advice) run(chains []chain) ([]*Candidate, error) {
 		if js == "" {
 			continue
 		}
-		if c, ok := a.ran[js]; ok {
+		if c, ok := set.ran[js]; ok {
 			out[i] = c
 			continue
 		}
 		c := &Candidate{Label: ch.label(), Family: ch.q.family, StoredAs: ch.q.storedAs, Step: ch.q.step,
 			Carried: ch.q.carried, Headroom: ch.q.headroom, Notes: ch.q.notes}
-		a.ran[js] = c
-		a.order = append(a.order, c)
+		set.ran[js] = c
+		if set.record {
+			a.order = append(a.order, c)
+		}
 		out[i] = c
 		jobs = append(jobs, job{c, ch, js})
 	}
@@ -48,7 +61,7 @@ func (a *advice) run(chains []chain) ([]*Candidate, error) {
 		wg.Go(func() {
 			ws := &workspace{}
 			for j := range next {
-				a.trial(j.c, j.json, ws)
+				a.trial(set, j.c, j.json, ws)
 			}
 		})
 	}
@@ -63,18 +76,17 @@ func (a *advice) run(chains []chain) ([]*Candidate, error) {
 	return out, a.stopped()
 }
 
-// trial resolves the chain js for the sample's spec (strictly: a fill
-// value that does not survive scale_offset or cast_value fails it), then
-// encodes every chunk of the sample, decodes it back and compares every
-// element.
-func (a *advice) trial(c *Candidate, js string, ws *workspace) {
+// trial resolves the chain js for the set's spec (strictly: a fill value
+// that does not survive scale_offset or cast_value fails it), then encodes
+// every chunk of the set, decodes it back and compares every element.
+func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 	ch, err := a.reg.ParseCodecs([]byte(js), "/codecs")
 	if err != nil {
 		c.Err = err
 		return
 	}
 	c.Codecs = canonicalCodecs(ch.Codecs)
-	p, err := codec.NewPipeline(a.spec, ch.Codecs)
+	p, err := codec.NewPipeline(set.spec, ch.Codecs)
 	if err != nil {
 		c.Err = err
 		return
@@ -84,14 +96,14 @@ func (a *advice) trial(c *Candidate, js string, ws *workspace) {
 		c.FillRoundTrip = false
 		c.FillWarning = w[0].String()
 	}
-	if len(ws.encoded) < len(a.chunks) {
-		ws.encoded = append(ws.encoded, make([][]byte, len(a.chunks)-len(ws.encoded))...)
+	if len(ws.encoded) < len(set.chunks) {
+		ws.encoded = append(ws.encoded, make([][]byte, len(set.chunks)-len(ws.encoded))...)
 	}
-	for _, chunk := range a.chunks {
+	for _, chunk := range set.chunks {
 		c.DecodedBytes += int64(len(chunk))
 	}
 	encode := func() error {
-		for i, chunk := range a.chunks {
+		for i, chunk := range set.chunks {
 			if ws.encoded[i], err = p.Encode(ws.encoded[i][:0], chunk); err != nil {
 				return &ChunkError{Chunk: i, Op: "encode", Err: err}
 			}
@@ -102,20 +114,20 @@ func (a *advice) trial(c *Candidate, js string, ws *workspace) {
 		c.Err = err
 		return
 	}
-	for i := range a.chunks {
+	for i := range set.chunks {
 		c.EncodedBytes += int64(len(ws.encoded[i]))
 	}
 	if cap(ws.decoded) < p.DecodedSize() {
 		ws.decoded = make([]byte, p.DecodedSize())
 	}
 	dec := ws.decoded[:p.DecodedSize()]
-	m, err := NewMeter(a.spec.DataType, a.tol)
+	m, err := NewMeter(set.spec.DataType, a.tol)
 	if err != nil {
 		c.Err = err
 		return
 	}
 	var first time.Duration
-	for i, chunk := range a.chunks {
+	for i, chunk := range set.chunks {
 		start := time.Now()
 		if err := p.Decode(dec, ws.encoded[i]); err != nil {
 			c.Err = &ChunkError{Chunk: i, Op: "decode", Err: err}
@@ -129,7 +141,7 @@ func (a *advice) trial(c *Candidate, js string, ws *workspace) {
 		}
 	}
 	decode := func() error {
-		for i := range a.chunks {
+		for i := range set.chunks {
 			if err := p.Decode(dec, ws.encoded[i]); err != nil {
 				return err
 			}
