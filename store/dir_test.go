@@ -35,10 +35,10 @@ func TestDirEscape(t *testing.T) {
 	os.WriteFile(secret, []byte("outside"), 0o600)
 	root := filepath.Join(base, "root")
 	os.MkdirAll(filepath.Join(root, "sub"), 0o777)
-	os.Symlink("../secret", filepath.Join(root, "up"))              // relative, leads out
-	os.Symlink(secret, filepath.Join(root, "abs"))                  // absolute
-	os.Symlink("..", filepath.Join(root, "sub", "parent"))          // a directory link inside
-	os.Symlink("../..", filepath.Join(root, "sub", "grandparent"))  // leads out
+	os.Symlink("../secret", filepath.Join(root, "up"))             // relative, leads out
+	os.Symlink(secret, filepath.Join(root, "abs"))                 // absolute
+	os.Symlink("..", filepath.Join(root, "sub", "parent"))         // a directory link inside
+	os.Symlink("../..", filepath.Join(root, "sub", "grandparent")) // leads out
 	os.WriteFile(filepath.Join(root, "sub", "ok"), []byte("in"), 0o600)
 	os.Symlink("sub/ok", filepath.Join(root, "inside"))
 	d, err := OpenDir(root)
