@@ -1,0 +1,211 @@
+package zarr
+
+import (
+	"bytes"
+	"encoding/binary"
+
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// box describes a box inside a C-order array held in a byte slice: the
+// array's shape and the box's start, in elements.
+type box struct {
+	shape []int64 // shape of the array the bytes hold
+	start []int64 // start of the box in that array
+}
+
+// eachRun calls fn with the byte offsets, in a and in b, of every
+// contiguous run of a box of the given extent that sits at a.start in
+// array a and at b.start in array b, and the run's length in bytes.
+// Trailing dimensions that both arrays and the extent span whole merge into
+// one run.
+func eachRun(extent []int64, es int, a, b box, fn func(aOff, bOff, n int64)) {
+	rank := len(extent)
+	for _, n := range extent {
+		if n == 0 {
+			return
+		}
+	}
+	if rank == 0 {
+		fn(0, 0, int64(es))
+		return
+	}
+	run := int64(es)
+	k := rank // dimensions k.. form one run
+	for k > 0 {
+		d := k - 1
+		run *= extent[d]
+		k = d
+		if extent[d] != a.shape[d] || extent[d] != b.shape[d] {
+			break
+		}
+	}
+	aStride := make([]int64, rank)
+	bStride := make([]int64, rank)
+	as, bs := int64(es), int64(es)
+	for d := rank - 1; d >= 0; d-- {
+		aStride[d], bStride[d] = as, bs
+		as *= a.shape[d]
+		bs *= b.shape[d]
+	}
+	var aOff, bOff int64
+	for d := range rank {
+		aOff += a.start[d] * aStride[d]
+		bOff += b.start[d] * bStride[d]
+	}
+	idx := make([]int64, k)
+	for {
+		fn(aOff, bOff, run)
+		d := k - 1
+		for ; d >= 0; d-- {
+			idx[d]++
+			aOff += aStride[d]
+			bOff += bStride[d]
+			if idx[d] < extent[d] {
+				break
+			}
+			aOff -= extent[d] * aStride[d]
+			bOff -= extent[d] * bStride[d]
+			idx[d] = 0
+		}
+		if d < 0 {
+			return
+		}
+	}
+}
+
+// copyBox copies a box of the given extent from src (laid out as from) to
+// dst (laid out as to).
+func copyBox(dst []byte, to box, src []byte, from box, extent []int64, es int) {
+	eachRun(extent, es, to, from, func(d, s, n int64) { copy(dst[d:d+n], src[s:s+n]) })
+}
+
+// fillBox sets every element of a box of dst to the fill pattern.
+func (f *filler) fillBox(dst []byte, to box, extent []int64, es int) {
+	eachRun(extent, es, to, to, func(d, _, n int64) { f.fill(dst[d : d+n]) })
+}
+
+// contiguous reports whether the box (start, extent) of an array of the
+// given shape occupies one contiguous run of its C-order layout: after the
+// first dimension where the extent exceeds 1, every dimension is whole.
+func contiguous(shape, extent []int64) bool {
+	d := 0
+	for d < len(extent) && extent[d] == 1 {
+		d++
+	}
+	for d++; d < len(extent); d++ {
+		if extent[d] != shape[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// offsetOf returns the byte offset of the element at start in a C-order
+// array of the given shape.
+func offsetOf(shape, start []int64, es int) int64 {
+	off := int64(0)
+	for d := range shape {
+		off = off*shape[d] + start[d]
+	}
+	return off * int64(es)
+}
+
+// filler writes and recognises runs of one fill value.
+type filler struct {
+	zero    bool   // every byte of the fill value is 0
+	pattern []byte // the fill value repeated, a few KiB
+	// nanParts marks, for a float or complex fill, which of its one or
+	// two components are NaN: an element matches such a component when it
+	// is any NaN, whatever its sign and payload (decisions D1, D2).
+	nanParts [2]bool
+	part     numeric.DataType // the component type of a float or complex fill
+	complex  bool
+}
+
+func newFiller(fill numeric.Scalar) *filler {
+	raw := fill.Bytes()
+	f := &filler{zero: true}
+	for _, b := range raw {
+		if b != 0 {
+			f.zero = false
+		}
+	}
+	f.pattern = bytes.Repeat(raw, max(1, 4096/len(raw)))
+	dt := fill.DataType()
+	switch {
+	case dt.IsFloat():
+		f.part, f.nanParts[0] = dt, fill.IsNaN()
+	case dt.IsComplex():
+		re, im := fill.Parts()
+		f.part, f.nanParts, f.complex = re.DataType(), [2]bool{re.IsNaN(), im.IsNaN()}, true
+	}
+	return f
+}
+
+// fill sets b, whose length is a multiple of the fill value's, to fill
+// values.
+func (f *filler) fill(b []byte) {
+	if f.zero {
+		clear(b)
+		return
+	}
+	for len(b) > 0 {
+		n := copy(b, f.pattern)
+		b = b[n:]
+	}
+}
+
+// isFill reports whether every element of b equals the fill value: the
+// same bits, except that any NaN matches a NaN fill (so -0.0 is not a fill
+// of 0.0, but every NaN is a fill of NaN).
+func (f *filler) isFill(b []byte) bool {
+	for rest := b; len(rest) > 0; {
+		n := min(len(rest), len(f.pattern))
+		if !bytes.Equal(rest[:n], f.pattern[:n]) {
+			return f.nanParts != [2]bool{} && f.isFillNaN(b)
+		}
+		rest = rest[n:]
+	}
+	return true
+}
+
+// isFillNaN is isFill, element by element, for a fill with a NaN part.
+func (f *filler) isFillNaN(b []byte) bool {
+	ps := f.part.Size()
+	parts := 1
+	if f.complex {
+		parts = 2
+	}
+	es := parts * ps
+	for i := 0; i+es <= len(b); i += es {
+		for p := range parts {
+			c := b[i+p*ps : i+(p+1)*ps]
+			if f.nanParts[p] {
+				if !isNaNBits(c, f.part) {
+					return false
+				}
+			} else if !bytes.Equal(c, f.pattern[p*ps:(p+1)*ps]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isNaNBits reports whether c, the little-endian bytes of one value of the
+// float type dt, is a NaN.
+func isNaNBits(c []byte, dt numeric.DataType) bool {
+	switch dt {
+	case numeric.Float16:
+		v := binary.LittleEndian.Uint16(c) & 0x7fff
+		return v > 0x7c00
+	case numeric.BFloat16:
+		v := binary.LittleEndian.Uint16(c) & 0x7fff
+		return v > 0x7f80
+	case numeric.Float32:
+		return binary.LittleEndian.Uint32(c)&0x7fffffff > 0x7f800000
+	default:
+		return binary.LittleEndian.Uint64(c)&0x7fffffffffffffff > 0x7ff0000000000000
+	}
+}
