@@ -48,4 +48,3 @@ func (e *ChunkError) Error() string {
 
 // Unwrap returns Err.
 func (e *ChunkError) Unwrap() error { return e.Err }
-
