@@ -267,3 +267,35 @@ func TestCancel(t *testing.T) {
 		t.Errorf("write with a cancelled context: %v", err)
 	}
 }
+
+func TestVerify(t *testing.T) {
+	ctx := context.Background()
+	s := store.NewMemory()
+	a := create(t, s, "arr", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes",{"name":"crc32c"}]`, ""), 2)
+	Write(ctx, a, Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	s.Set(ctx, "arr/c/1", []byte("corrup"))    // right size, wrong checksum
+	s.Set(ctx, "arr/c/2", []byte("too large")) // larger than any chunk of the chain
+	s.Set(ctx, "arr/c/9", []byte("stray"))
+	got := map[string]string{}
+	err := a.Verify(ctx, func(c StoredChunk, err error) error {
+		switch {
+		case !c.InGrid:
+			got[c.Key] = "stray"
+		case err != nil:
+			var ce *ChunkError
+			if !errors.As(err, &ce) || ce.Key != c.Key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, store.ErrTooLarge) {
+				t.Errorf("%s: %v", c.Key, err)
+			}
+			got[c.Key] = "bad"
+		default:
+			got[c.Key] = "ok"
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != "map[arr/c/0:ok arr/c/1:bad arr/c/2:bad arr/c/3:ok arr/c/9:stray]" {
+		t.Errorf("verify: %v", got)
+	}
+}
