@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// signalContext returns a context cancelled by SIGINT or SIGTERM, so that
+// commands working on stores stop cleanly and remove what they left half
+// done.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// openStore opens the store a command's PATH names: an http:// or https://
+// URL (read-only) or a directory, read-only unless write.
+func openStore(path string, write bool) (store.Store, func(), error) {
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		if write {
+			return nil, nil, fmt.Errorf("%s: an HTTP store is read-only", path)
+		}
+		h, err := store.NewHTTP(path, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return h, func() {}, nil
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.IsDir() {
+		return nil, nil, fmt.Errorf("%s: not a directory (a Zarr store is a directory holding zarr.json, or .zarray/.zgroup)", path)
+	}
+	d, err := store.OpenDir(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var s store.Store = d
+	if !write {
+		s = store.ReadOnly(d)
+	}
+	return s, func() { d.Close() }, nil
+}
+
+// target is what a PATH holds: one array, or a group and its members.
+type target struct {
+	array   *zarr.Array // when PATH is an array
+	group   *zarr.Group // when PATH is a group
+	members []zarr.Node
+}
+
+// openTarget opens the node at the root of s: a group with its members, or
+// an array.
+func openTarget(ctx context.Context, s store.Store) (*target, error) {
+	g, err := zarr.OpenGroup(ctx, s, "")
+	if err == nil {
+		members, err := g.Members(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &target{group: g, members: members}, nil
+	}
+	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	a, aerr := zarr.Open(ctx, s, "", nil)
+	if aerr != nil {
+		return nil, aerr
+	}
+	return &target{array: a}, nil
+}
+
+// openArrayAt opens the array at the root of s; a group is an error that
+// lists its arrays.
+func openArrayAt(ctx context.Context, s store.Store, path string) (*zarr.Array, error) {
+	t, err := openTarget(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	if t.array != nil {
+		return t.array, nil
+	}
+	var names []string
+	for _, m := range t.members {
+		if m.Kind == "array" {
+			names = append(names, strings.TrimSuffix(path, "/")+"/"+m.Path)
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s is a group with no arrays", path)
+	}
+	if len(names) > 5 {
+		names = append(names[:5], "...")
+	}
+	return nil, fmt.Errorf("%s is a group; give the path of one of its arrays: %s", path, strings.Join(names, ", "))
+}
+
+// parseFlags parses a command's flags, which may come before, between or
+// after its operands, and returns the operands. -h and --help print the
+// usage and give status 0, a usage error 2; ok false means: return status.
+func parseFlags(fs *flag.FlagSet, args []string, env *environment) (operands []string, status int, ok bool) {
+	fs.SetOutput(env.stderr)
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, 0, false
+			}
+			return nil, 2, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return operands, 0, true
+		}
+		if args[0] == "--" {
+			return append(operands, args[1:]...), 0, true
+		}
+		operands = append(operands, args[0])
+		args = args[1:]
+	}
+}
+
+// failf prints a command's error and returns status 1.
+func failf(w io.Writer, cmd string, format string, args ...any) int {
+	fmt.Fprintf(w, "zcodec %s: %s\n", cmd, fmt.Sprintf(format, args...))
+	return 1
+}
