@@ -17,6 +17,7 @@ The Go tests open every array through zcodec, read the whole array and the regio
 and compare bytes (NaN compared as NaN). Arrays whose codecs zcodec lacks are listed
 with "needs" and skipped by the tests until the codec is registered.
 """
+import io
 import json
 import os
 import shutil
@@ -122,10 +123,14 @@ def build(root, consolidated, slash_case):
         for text in c["regions"]:
             sel = eval("np.s_[" + text + "]")
             regions.append({"region": text, "hex": le_hex(np.asarray(z[sel]))})
+        npy = io.BytesIO()
+        np.save(npy, np.ascontiguousarray(whole).astype(whole.dtype.newbyteorder("<")) if whole.dtype.itemsize > 1 else whole)
+        npy = npy.getvalue()
         results.append({
             "path": z.path, "shape": list(data.shape), "dtype": data.dtype.str,
             "fill": None if c["fill"] is None else repr(c["fill"]), "needs": c["needs"],
             "separator": z._dimension_separator or ".", "hex": le_hex(whole), "regions": regions,
+            "npy_header": npy[:len(npy) - whole.nbytes].hex(),
             "chunks_stored": sorted(k for k in os.listdir(os.path.join(root, z.path)) if not k.startswith("."))
             if (z._dimension_separator or ".") == "." else None,
         })
