@@ -31,6 +31,20 @@ type Options struct {
 	// Registry builds the codecs of the chain (nil: registry.Default(), so
 	// import github.com/zcodec/zcodec/codecs for the standard set).
 	Registry *registry.Registry
+	// MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
+	// since reading one means holding it whole (default 2 GiB, at most
+	// codec.MaxChunkBytes).
+	MaxChunkBytes int64
+}
+
+// DefaultMaxChunkBytes is the default of Options.MaxChunkBytes.
+const DefaultMaxChunkBytes = 2 << 30
+
+func (o *Options) maxChunkBytes() int64 {
+	if o == nil || o.MaxChunkBytes <= 0 {
+		return DefaultMaxChunkBytes
+	}
+	return o.MaxChunkBytes
 }
 
 func (o *Options) concurrency() int {
@@ -141,6 +155,10 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	keys, err := parseKeyEncoding(m.ChunkKeyEncoding)
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	if size := int64(m.Pipeline.DecodedSize()); size > opts.maxChunkBytes() {
+		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf(
+			"a chunk holds %d bytes decoded, more than the limit of %d (Options.MaxChunkBytes)", size, opts.maxChunkBytes())}
 	}
 	a := &Array{
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
