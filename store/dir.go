@@ -66,20 +66,23 @@ func (d *Dir) open(ctx context.Context, op, key string) (*os.File, int64, error)
 	}
 	name := filepath.FromSlash(key)
 	fail := func(err error) (*os.File, int64, error) { return nil, 0, &KeyError{Op: op, Key: key, Err: mapErr(err)} }
-	fi, err := d.root.Stat(name)
+	if statFirst {
+		fi, err := d.root.Stat(name)
+		if err != nil {
+			return fail(err)
+		}
+		if err := regular(fi); err != nil {
+			return fail(err)
+		}
+	}
+	f, err := d.root.OpenFile(name, openFlags, 0)
 	if err != nil {
 		return fail(err)
 	}
-	if err := regular(fi); err != nil {
-		return fail(err)
-	}
-	f, err := d.root.Open(name)
-	if err != nil {
-		return fail(err)
-	}
-	// The file may have been replaced between Stat and Open: check again
-	// what was opened.
-	if fi, err = f.Stat(); err == nil {
+	// Check what was opened (on systems without O_NONBLOCK, again: the
+	// file may have been replaced since).
+	fi, err := f.Stat()
+	if err == nil {
 		err = regular(fi)
 	}
 	if err != nil {
