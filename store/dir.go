@@ -10,7 +10,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -217,54 +219,158 @@ func (d *Dir) Delete(ctx context.Context, key string) error {
 
 // List walks the directory under prefix and reports every regular file
 // (and every symbolic link to one inside the directory) whose path is a
-// valid key, with its size. Keys come in the order of a depth-first walk
-// with the entries of each directory sorted by name.
+// valid key, with its size. Directories are read, and their files' sizes
+// looked up, on up to GOMAXPROCS goroutines; fn is called from List's own
+// goroutine, in no particular order.
 func (d *Dir) List(ctx context.Context, prefix string, fn func(Entry) error) error {
 	if err := ValidPrefix(prefix); err != nil {
 		return &KeyError{Op: "list", Key: prefix, Err: err}
 	}
-	start := "."
-	if prefix != "" {
-		start = strings.TrimSuffix(prefix, "/")
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type batch struct {
+		entries []Entry
+		err     error
 	}
-	fsys := d.root.FS()
-	var fnErr error
-	err := fs.WalkDir(fsys, start, func(p string, de fs.DirEntry, err error) error {
-		if err != nil {
-			if p == start && errors.Is(mapErr(err), ErrNotFound) {
-				return fs.SkipAll
+	var (
+		pending sync.WaitGroup
+		dirs    = make(chan string, 1024)
+		results = make(chan batch, 64)
+		queue   []string // directories waiting for room in dirs
+		qmu     sync.Mutex
+	)
+	// enqueue never blocks a worker: directories that do not fit the
+	// channel wait in queue until a worker takes the next one.
+	enqueue := func(rel string) {
+		pending.Add(1)
+		select {
+		case dirs <- rel:
+		default:
+			qmu.Lock()
+			queue = append(queue, rel)
+			qmu.Unlock()
+		}
+	}
+	next := func() (string, bool) {
+		qmu.Lock()
+		defer qmu.Unlock()
+		if n := len(queue); n > 0 {
+			rel := queue[n-1]
+			queue = queue[:n-1]
+			return rel, true
+		}
+		return "", false
+	}
+	var workers sync.WaitGroup
+	work := func(rel string) {
+		defer pending.Done()
+		entries, subdirs, err := d.readDir(ctx, rel)
+		for _, sd := range subdirs {
+			enqueue(sd)
+		}
+		select {
+		case results <- batch{entries, err}:
+		case <-ctx.Done():
+		}
+	}
+	for range runtime.GOMAXPROCS(0) {
+		workers.Go(func() {
+			for {
+				select {
+				case rel, ok := <-dirs:
+					if !ok {
+						return
+					}
+					work(rel)
+				case <-ctx.Done():
+					return
+				}
+				for rel, ok := next(); ok; rel, ok = next() {
+					work(rel)
+				}
 			}
-			return err
+		})
+	}
+	enqueue(strings.TrimSuffix(prefix, "/"))
+	go func() {
+		pending.Wait()
+		close(dirs)
+		workers.Wait()
+		close(results)
+	}()
+	var firstErr error
+	for b := range results {
+		if firstErr != nil {
+			continue
 		}
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
+		if b.err != nil {
+			firstErr = &KeyError{Op: "list", Key: prefix, Err: b.err}
+			cancel()
+			continue
 		}
-		if de.IsDir() || !strings.HasPrefix(p, prefix) || strings.Contains(de.Name(), tempMarker) || ValidKey(p) != nil {
-			return nil
+		for _, e := range b.entries {
+			if err := fn(e); err != nil {
+				firstErr = err
+				cancel()
+				break
+			}
+		}
+	}
+	if firstErr == nil && ctx.Err() != nil {
+		firstErr = &KeyError{Op: "list", Key: prefix, Err: context.Cause(ctx)}
+	}
+	return firstErr
+}
+
+// readDir reads the directory rel ("" for the root): the keys of its
+// regular files with their sizes, and its subdirectories.
+func (d *Dir) readDir(ctx context.Context, rel string) (entries []Entry, subdirs []string, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	name := "."
+	if rel != "" {
+		name = filepath.FromSlash(rel)
+	}
+	f, err := d.root.Open(name)
+	if err != nil {
+		if errors.Is(mapErr(err), ErrNotFound) {
+			return nil, nil, nil // nothing under the prefix
+		}
+		return nil, nil, err
+	}
+	des, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		if errors.Is(err, syscall.ENOTDIR) {
+			return nil, nil, nil // a file where the prefix's directory would be
+		}
+		return nil, nil, err
+	}
+	for _, de := range des {
+		p := de.Name()
+		if rel != "" {
+			p = rel + "/" + p
+		}
+		if de.IsDir() {
+			subdirs = append(subdirs, p)
+			continue
+		}
+		if strings.Contains(de.Name(), tempMarker) || ValidKey(p) != nil {
+			continue
 		}
 		fi, err := de.Info()
 		if err != nil {
-			return nil // removed since the directory was read
+			continue // removed since the directory was read
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
-			if fi, err = fs.Stat(fsys, p); err != nil {
-				return nil // a link that leads nowhere, or out of the directory
+			if fi, err = d.root.Stat(filepath.FromSlash(p)); err != nil || fi.IsDir() {
+				continue // a link that leads nowhere, out of the directory, or to a directory
 			}
 		}
-		if !fi.Mode().IsRegular() {
-			return nil
+		if fi.Mode().IsRegular() {
+			entries = append(entries, Entry{Key: p, Size: fi.Size()})
 		}
-		if err := fn(Entry{Key: p, Size: fi.Size()}); err != nil {
-			fnErr = err
-			return err
-		}
-		return nil
-	})
-	if err != nil && fnErr != nil && err == fnErr {
-		return err
 	}
-	if err != nil {
-		return &KeyError{Op: "list", Key: prefix, Err: err}
-	}
-	return nil
+	return entries, subdirs, nil
 }

@@ -46,9 +46,11 @@
 //     store checks the file's size; an HTTP store stops reading). Readers of
 //     chunks pass the largest encoded chunk their codec chain allows.
 //   - Delete of a key that holds no value succeeds: deleting is idempotent.
-//   - List reports keys in lexical order with their sizes when the store
-//     knows them cheaply (-1 otherwise). A directory store lists files, not
-//     directories, and skips the temporary files of writes in progress.
+//   - List reports keys with their sizes when the store knows them cheaply
+//     (-1 otherwise), in an order the store chooses (a memory store: sorted;
+//     a directory store: as its concurrent walk finds them). A directory
+//     store lists files, not directories, and skips the temporary files of
+//     writes in progress.
 //   - Directory writes are atomic: the value goes to a temporary file in the
 //     key's directory, which is renamed over the key, so a reader sees the
 //     old value or the new one, never a part. Files are not synced to the

@@ -22,8 +22,9 @@ type Store interface {
 	// Delete removes key's value; deleting a key that holds none succeeds.
 	Delete(ctx context.Context, key string) error
 	// List calls fn for every key that starts with prefix ("" or a key
-	// followed by "/"), in lexical order, and stops at the first error fn
-	// returns, returning it.
+	// followed by "/"), once each, in an order the store chooses, and stops
+	// at the first error fn returns, returning it. fn is called from one
+	// goroutine at a time.
 	List(ctx context.Context, prefix string, fn func(Entry) error) error
 }
 
