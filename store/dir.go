@@ -137,7 +137,7 @@ func (d *Dir) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, er
 		return nil, err
 	}
 	defer f.Close()
-	start, end, err := r.Bounds(size)
+	start, end, err := Bounds(r, size)
 	if err != nil {
 		return nil, &KeyError{Op: "get range", Key: key, Err: err}
 	}

@@ -50,7 +50,7 @@ func TestDirEscape(t *testing.T) {
 		if v, err := d.Get(ctx, k, NoLimit); err == nil || strings.Contains(string(v), "outside") {
 			t.Errorf("Get(%q) = %q, %v: escaped the root", k, v, err)
 		}
-		if v, err := d.GetRange(ctx, k, ByteRange{0, 3}); err == nil {
+		if v, err := d.GetRange(ctx, k, br(0, 3)); err == nil {
 			t.Errorf("GetRange(%q) = %q: escaped the root", k, v)
 		}
 		if err := d.Set(ctx, k, []byte("x")); err == nil {
@@ -89,7 +89,7 @@ func TestDirKeyIsDirectory(t *testing.T) {
 	if _, err := d.Get(ctx, "c/0", NoLimit); !errors.Is(err, ErrIsDirectory) {
 		t.Errorf("Get of a directory: %v", err)
 	}
-	if _, err := d.GetRange(ctx, "c", ByteRange{-4, 4}); !errors.Is(err, ErrIsDirectory) {
+	if _, err := d.GetRange(ctx, "c", br(-4, 4)); !errors.Is(err, ErrIsDirectory) {
 		t.Errorf("GetRange of a directory: %v", err)
 	}
 	if err := d.Set(ctx, "c/0", []byte("x")); !errors.Is(err, ErrIsDirectory) {

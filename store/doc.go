@@ -24,7 +24,7 @@
 // {Offset, Length} with Offset >= 0 and Length >= 0 is [Offset,
 // Offset+Length); Length -1 is everything from Offset; a negative Offset is
 // the last -Offset bytes (a suffix, as "Range: bytes=-N"), with Length
-// -Offset or -1. A range that does not lie inside the value is an error
+// -Offset. A range that does not lie inside the value is an error
 // matched by ErrRange: stores never return fewer bytes than asked for, so a
 // reader that trusts an index inside a value finds a lie at once.
 //

@@ -190,7 +190,7 @@ func (h *HTTP) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, e
 // offset must.
 func (h *HTTP) emptyRange(ctx context.Context, key string, r ByteRange) ([]byte, error) {
 	if r.Offset > 0 {
-		if _, err := h.GetRange(ctx, key, ByteRange{r.Offset - 1, 1}); err != nil {
+		if _, err := h.GetRange(ctx, key, ByteRange{Offset: r.Offset - 1, Length: 1}); err != nil {
 			var re *RangeError
 			if errors.As(err, &re) {
 				return nil, &KeyError{Op: "get range", Key: key, Err: &RangeError{Range: r, Size: re.Size, Reason: "starts after the end of the value"}}
@@ -275,7 +275,7 @@ func parseContentRange(v string) (start, end, size int64, err error) {
 // and holding no more than the range in memory.
 func readIgnoredRange(body io.Reader, size int64, r ByteRange) ([]byte, error) {
 	if size >= 0 {
-		start, end, err := r.Bounds(size)
+		start, end, err := Bounds(r, size)
 		if err != nil {
 			return nil, err
 		}

@@ -131,24 +131,24 @@ func TestHTTPReads(t *testing.T) {
 				r    ByteRange
 				want string
 			}{
-				{ByteRange{0, 10}, "0123456789"},
-				{ByteRange{2, 3}, "234"},
-				{ByteRange{7, -1}, "789"},
-				{ByteRange{-4, 4}, "6789"},
-				{ByteRange{-10, -1}, "0123456789"},
-				{ByteRange{3, 0}, ""},
+				{br(0, 10), "0123456789"},
+				{br(2, 3), "234"},
+				{br(7, -1), "789"},
+				{br(-4, 4), "6789"},
+				{br(-10, 10), "0123456789"},
+				{br(3, 0), ""},
 			} {
 				got, err := h.GetRange(ctx, "c/0/0", tc.r)
 				if err != nil || string(got) != tc.want {
 					t.Errorf("GetRange %+v = %q, %v; want %q", tc.r, got, err, tc.want)
 				}
 			}
-			for _, r := range []ByteRange{{8, 3}, {-11, 11}, {11, 0}, {20, 5}} {
+			for _, r := range []ByteRange{br(8, 3), br(-11, 11), br(11, 0), br(20, 5)} {
 				if got, err := h.GetRange(ctx, "c/0/0", r); !errors.Is(err, ErrRange) {
 					t.Errorf("GetRange %+v = %q, %v; want ErrRange", r, got, err)
 				}
 			}
-			if v, err := h.GetRange(ctx, "big", ByteRange{-3, 3}); err != nil || string(v) != "xxx" {
+			if v, err := h.GetRange(ctx, "big", br(-3, 3)); err != nil || string(v) != "xxx" {
 				t.Errorf("suffix of a large value = %q, %v", v, err)
 			}
 		})
@@ -159,9 +159,9 @@ func TestHTTPRangeHeaders(t *testing.T) {
 	s := newServer(t, httpValues)
 	h := newHTTP(t, s, nil)
 	ctx := context.Background()
-	h.GetRange(ctx, "c/0/0", ByteRange{2, 3})
-	h.GetRange(ctx, "c/0/0", ByteRange{-4, 4})
-	h.GetRange(ctx, "c/0/0", ByteRange{5, -1})
+	h.GetRange(ctx, "c/0/0", br(2, 3))
+	h.GetRange(ctx, "c/0/0", br(-4, 4))
+	h.GetRange(ctx, "c/0/0", br(5, -1))
 	want := []string{"bytes=2-4", "bytes=-4", "bytes=5-"}
 	if fmt.Sprint(s.ranges) != fmt.Sprint(want) {
 		t.Errorf("Range headers %q, want %q", s.ranges, want)

@@ -36,7 +36,7 @@ func (m *Memory) GetRange(ctx context.Context, key string, r ByteRange) ([]byte,
 	if err != nil {
 		return nil, err
 	}
-	start, end, err := r.Bounds(int64(len(v)))
+	start, end, err := Bounds(r, int64(len(v)))
 	if err != nil {
 		return nil, &KeyError{Op: "get range", Key: key, Err: err}
 	}

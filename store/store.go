@@ -2,7 +2,8 @@ package store
 
 import (
 	"context"
-	"fmt"
+
+	"github.com/zcodec/zcodec/codec"
 )
 
 // Store is a Zarr key-value store. Implementations are safe for concurrent
@@ -41,26 +42,15 @@ const NoLimit = -1
 
 // ByteRange selects bytes of one stored value: Offset >= 0 and Length >= 0
 // for [Offset, Offset+Length); Offset >= 0 and Length == -1 for everything
-// from Offset; Offset < 0 (Length == -Offset, or -1) for the last -Offset
-// bytes (a suffix, as HTTP "Range: bytes=-N").
-type ByteRange struct{ Offset, Length int64 }
-
-// Valid reports whether r is one of the forms above.
-func (r ByteRange) Valid() bool {
-	switch {
-	case r.Offset >= 0:
-		return r.Length >= -1
-	default:
-		return r.Offset != minInt64 && (r.Length == -r.Offset || r.Length == -1)
-	}
-}
-
-const minInt64 = -1 << 63
+// from Offset; Offset < 0 (Length == -Offset) for the last -Offset bytes (a
+// suffix, as HTTP "Range: bytes=-N"). It is codec.ByteRange, the type the
+// partial decoders of codec pipelines read through.
+type ByteRange = codec.ByteRange
 
 // Bounds returns the half-open interval [start, end) that r selects of a
-// value of size bytes, or an error matched by ErrRange when r is not
-// valid or does not lie inside the value.
-func (r ByteRange) Bounds(size int64) (start, end int64, err error) {
+// value of size bytes, or an error matched by ErrRange when r is not valid
+// or does not lie inside the value. Stores use it to serve GetRange.
+func Bounds(r ByteRange, size int64) (start, end int64, err error) {
 	if !r.Valid() {
 		return 0, 0, &RangeError{Range: r, Size: size, Reason: "not a valid range"}
 	}
@@ -81,21 +71,6 @@ func (r ByteRange) Bounds(size int64) (start, end int64, err error) {
 			return 0, 0, &RangeError{Range: r, Size: size, Reason: "ends after the end of the value"}
 		}
 		return r.Offset, r.Offset + r.Length, nil
-	}
-}
-
-// String returns the range as the value of an HTTP Range header would
-// spell it, without the "bytes=" unit: "10-19", "10-", "-4".
-func (r ByteRange) String() string {
-	switch {
-	case r.Offset < 0:
-		return fmt.Sprintf("-%d", -r.Offset)
-	case r.Length < 0:
-		return fmt.Sprintf("%d-", r.Offset)
-	case r.Length == 0:
-		return fmt.Sprintf("%d+0", r.Offset)
-	default:
-		return fmt.Sprintf("%d-%d", r.Offset, r.Offset+r.Length-1)
 	}
 }
 

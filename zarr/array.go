@@ -66,20 +66,21 @@ func (o *Options) registry() *registry.Registry {
 // except that two writes whose regions touch the same chunk must not run at
 // once (each rewrites whole chunks).
 type Array struct {
-	st       store.Store
-	path     string
-	format   int
-	meta     *metadata.Array
-	pipe     *codec.Pipeline
-	keys     keyEncoding
-	grid     grid
-	es       int
-	maxEnc   int64 // the largest encoded chunk the chain allows
-	attrs    json.RawMessage
-	warnings []string
-	conc     int
-	fill     *filler
-	bufs     sync.Pool // *[]byte, one decoded chunk each
+	st         store.Store
+	path       string
+	format     int
+	meta       *metadata.Array
+	pipe       *codec.Pipeline
+	keys       keyEncoding
+	grid       grid
+	chunkShape []int // the grid's chunk shape
+	es         int
+	maxEnc     int64 // the largest encoded chunk the chain allows
+	attrs      json.RawMessage
+	warnings   []string
+	conc       int
+	fill       *filler
+	bufs       sync.Pool // *[]byte, one decoded chunk each
 }
 
 // Open opens the array at path in s: a Zarr v3 array (path/zarr.json) or a
@@ -162,7 +163,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	}
 	a := &Array{
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
-		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
+		grid: newGrid(m.Shape, m.ChunkShape), chunkShape: slices.Clone(m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize), attrs: m.Attributes,
 		conc: opts.concurrency(), fill: newFiller(m.FillValue),
 	}

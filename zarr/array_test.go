@@ -277,7 +277,8 @@ func TestVerify(t *testing.T) {
 	s.Set(ctx, "arr/c/2", []byte("too large")) // larger than any chunk of the chain
 	s.Set(ctx, "arr/c/9", []byte("stray"))
 	got := map[string]string{}
-	err := a.Verify(ctx, func(c StoredChunk, err error) error {
+	err := a.Verify(ctx, func(ch Check) error {
+		c, err := ch.StoredChunk, ch.Err
 		switch {
 		case !c.InGrid:
 			got[c.Key] = "stray"

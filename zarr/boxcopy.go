@@ -4,97 +4,39 @@ import (
 	"bytes"
 	"encoding/binary"
 
+	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// box describes a box inside a C-order array held in a byte slice: the
-// array's shape and the box's start, in elements.
+// box places a box inside a C-order array held in a byte slice: the
+// array's shape and the box's start, in elements. Boxes inside one chunk or
+// one region buffer fit an int.
 type box struct {
-	shape []int64 // shape of the array the bytes hold
-	start []int64 // start of the box in that array
-}
-
-// eachRun calls fn with the byte offsets, in a and in b, of every
-// contiguous run of a box of the given extent that sits at a.start in
-// array a and at b.start in array b, and the run's length in bytes.
-// Trailing dimensions that both arrays and the extent span whole merge into
-// one run.
-func eachRun(extent []int64, es int, a, b box, fn func(aOff, bOff, n int64)) {
-	rank := len(extent)
-	for _, n := range extent {
-		if n == 0 {
-			return
-		}
-	}
-	if rank == 0 {
-		fn(0, 0, int64(es))
-		return
-	}
-	run := int64(es)
-	k := rank // dimensions k.. form one run
-	for k > 0 {
-		d := k - 1
-		run *= extent[d]
-		k = d
-		if extent[d] != a.shape[d] || extent[d] != b.shape[d] {
-			break
-		}
-	}
-	aStride := make([]int64, rank)
-	bStride := make([]int64, rank)
-	as, bs := int64(es), int64(es)
-	for d := rank - 1; d >= 0; d-- {
-		aStride[d], bStride[d] = as, bs
-		as *= a.shape[d]
-		bs *= b.shape[d]
-	}
-	var aOff, bOff int64
-	for d := range rank {
-		aOff += a.start[d] * aStride[d]
-		bOff += b.start[d] * bStride[d]
-	}
-	idx := make([]int64, k)
-	for {
-		fn(aOff, bOff, run)
-		d := k - 1
-		for ; d >= 0; d-- {
-			idx[d]++
-			aOff += aStride[d]
-			bOff += bStride[d]
-			if idx[d] < extent[d] {
-				break
-			}
-			aOff -= extent[d] * aStride[d]
-			bOff -= extent[d] * bStride[d]
-			idx[d] = 0
-		}
-		if d < 0 {
-			return
-		}
-	}
+	shape []int // shape of the array the bytes hold
+	start []int // start of the box in that array
 }
 
 // copyBox copies a box of the given extent from src (laid out as from) to
 // dst (laid out as to).
-func copyBox(dst []byte, to box, src []byte, from box, extent []int64, es int) {
-	eachRun(extent, es, to, from, func(d, s, n int64) { copy(dst[d:d+n], src[s:s+n]) })
+func copyBox(dst []byte, to box, src []byte, from box, extent []int, es int) {
+	ndcopy.Copy(dst, to.shape, to.start, src, from.shape, from.start, extent, es)
 }
 
-// fillBox sets every element of a box of dst to the fill pattern.
-func (f *filler) fillBox(dst []byte, to box, extent []int64, es int) {
-	eachRun(extent, es, to, to, func(d, _, n int64) { f.fill(dst[d : d+n]) })
+// fillBox sets every element of a box of dst to the fill value.
+func (f *filler) fillBox(dst []byte, to box, extent []int) {
+	ndcopy.Fill(dst, to.shape, to.start, extent, f.value)
 }
 
-// contiguous reports whether the box (start, extent) of an array of the
+// contiguous reports whether a box of the given extent in an array of the
 // given shape occupies one contiguous run of its C-order layout: after the
 // first dimension where the extent exceeds 1, every dimension is whole.
-func contiguous(shape, extent []int64) bool {
+func contiguous(shape []int64, extent []int) bool {
 	d := 0
 	for d < len(extent) && extent[d] == 1 {
 		d++
 	}
 	for d++; d < len(extent); d++ {
-		if extent[d] != shape[d] {
+		if int64(extent[d]) != shape[d] {
 			return false
 		}
 	}
@@ -103,16 +45,17 @@ func contiguous(shape, extent []int64) bool {
 
 // offsetOf returns the byte offset of the element at start in a C-order
 // array of the given shape.
-func offsetOf(shape, start []int64, es int) int64 {
+func offsetOf(shape []int64, start []int, es int) int64 {
 	off := int64(0)
 	for d := range shape {
-		off = off*shape[d] + start[d]
+		off = off*shape[d] + int64(start[d])
 	}
 	return off * int64(es)
 }
 
 // filler writes and recognises runs of one fill value.
 type filler struct {
+	value   []byte // the fill value's bytes
 	zero    bool   // every byte of the fill value is 0
 	pattern []byte // the fill value repeated, a few KiB
 	// nanParts marks, for a float or complex fill, which of its one or
@@ -125,7 +68,7 @@ type filler struct {
 
 func newFiller(fill numeric.Scalar) *filler {
 	raw := fill.Bytes()
-	f := &filler{zero: true}
+	f := &filler{value: raw, zero: true}
 	for _, b := range raw {
 		if b != 0 {
 			f.zero = false
@@ -150,24 +93,17 @@ func (f *filler) fill(b []byte) {
 		clear(b)
 		return
 	}
-	for len(b) > 0 {
-		n := copy(b, f.pattern)
-		b = b[n:]
-	}
+	ndcopy.FillPattern(b, f.value)
 }
 
 // isFill reports whether every element of b equals the fill value: the
 // same bits, except that any NaN matches a NaN fill (so -0.0 is not a fill
 // of 0.0, but every NaN is a fill of NaN).
 func (f *filler) isFill(b []byte) bool {
-	for rest := b; len(rest) > 0; {
-		n := min(len(rest), len(f.pattern))
-		if !bytes.Equal(rest[:n], f.pattern[:n]) {
-			return f.nanParts != [2]bool{} && f.isFillNaN(b)
-		}
-		rest = rest[n:]
+	if ndcopy.IsPattern(b, f.pattern) {
+		return true
 	}
-	return true
+	return f.nanParts != [2]bool{} && f.isFillNaN(b)
 }
 
 // isFillNaN is isFill, element by element, for a fill with a NaN part.

@@ -68,22 +68,31 @@ func (a *Array) safeCall(coords []int64, scratch *[]byte, fn func([]int64, *[]by
 }
 
 // chunkLayout returns, for the chunk at coords and a region r, the part of
-// the chunk inside r (in array coordinates) and where that part sits in
-// the region's buffer and in the decoded chunk.
-func (a *Array) chunkLayout(coords []int64, r Region) (in Region, inRegion, inChunk box, whole bool) {
+// the chunk inside r (its extent) and where that part sits in the region's
+// buffer and in the decoded chunk; whole says the part is the whole chunk.
+func (a *Array) chunkLayout(coords []int64, r Region) (extent []int, inRegion, inChunk box, whole bool) {
 	cb := a.grid.chunkBox(coords)
-	in = intersect(cb, r)
+	in := intersect(cb, r)
 	rank := len(coords)
-	inRegion = box{shape: r.Shape, start: make([]int64, rank)}
-	inChunk = box{shape: a.grid.chunk, start: make([]int64, rank)}
+	extent = make([]int, rank)
+	inRegion = box{shape: make([]int, rank), start: make([]int, rank)}
+	inChunk = box{shape: a.chunkShape, start: make([]int, rank)}
 	whole = true
 	for d := range rank {
-		c0 := coords[d] * a.grid.chunk[d]
-		inRegion.start[d] = in.Start[d] - r.Start[d]
-		inChunk.start[d] = in.Start[d] - c0
-		if in.Shape[d] != a.grid.chunk[d] {
+		extent[d] = int(in.Shape[d])
+		inRegion.shape[d] = int(r.Shape[d])
+		inRegion.start[d] = int(in.Start[d] - r.Start[d])
+		inChunk.start[d] = int(in.Start[d] - coords[d]*a.grid.chunk[d])
+		if extent[d] != a.chunkShape[d] {
 			whole = false
 		}
 	}
-	return in, inRegion, inChunk, whole
+	return extent, inRegion, inChunk, whole
+}
+
+// coversChunk reports whether r holds every element of the chunk at coords
+// that lies inside the array.
+func (a *Array) coversChunk(coords []int64, r Region) bool {
+	cb := a.grid.chunkBox(coords)
+	return intersect(cb, r).equal(cb)
 }

@@ -26,7 +26,7 @@ func readAllBounded(t *testing.T, a *Array) {
 			a.WriteRegion(ctx, whole, buf)
 		}
 	}
-	a.Verify(ctx, func(StoredChunk, error) error { return nil })
+	a.Verify(ctx, func(Check) error { return nil })
 }
 
 // FuzzOpenArray opens hostile Zarr v3 arrays: any zarr.json, with chunk

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -26,17 +27,20 @@ func (a *Array) ReadRegion(ctx context.Context, r Region, dst []byte) error {
 }
 
 func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []byte) error {
-	in, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
 	key := a.ChunkKey(coords)
+	if !whole && a.pipe.PartialDecoding() {
+		return a.readPart(ctx, key, r, dst, extent, inRegion, inChunk)
+	}
 	enc, err := a.st.Get(ctx, key, a.maxEnc)
 	if errors.Is(err, store.ErrNotFound) {
-		a.fill.fillBox(dst, inRegion, in.Shape, a.es)
+		a.fill.fillBox(dst, inRegion, extent)
 		return nil
 	}
 	if err != nil {
 		return &ChunkError{Array: a.path, Key: key, Err: err}
 	}
-	if whole && contiguous(r.Shape, in.Shape) {
+	if whole && contiguous(r.Shape, extent) {
 		off := offsetOf(r.Shape, inRegion.start, a.es)
 		if err := a.pipe.Decode(dst[off:off+int64(a.pipe.DecodedSize())], enc); err != nil {
 			return &ChunkError{Array: a.path, Key: key, Err: err}
@@ -48,6 +52,51 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []b
 	if err := a.pipe.Decode(*buf, enc); err != nil {
 		return &ChunkError{Array: a.path, Key: key, Err: err}
 	}
-	copyBox(dst, inRegion, *buf, inChunk, in.Shape, a.es)
+	copyBox(dst, inRegion, *buf, inChunk, extent, a.es)
 	return nil
+}
+
+// readPart decodes the part of a chunk (a shard) that r needs through byte
+// ranges of the stored value: the shard's index and the inner chunks the
+// part meets, nothing else.
+func (a *Array) readPart(ctx context.Context, key string, r Region, dst []byte, extent []int, inRegion, inChunk box) error {
+	n := a.es
+	for _, e := range extent {
+		n *= e
+	}
+	var part []byte
+	contig := contiguous(r.Shape, extent)
+	if contig {
+		off := offsetOf(r.Shape, inRegion.start, a.es)
+		part = dst[off : off+int64(n)]
+	} else if n <= 1<<20 {
+		part = make([]byte, n) // a small part of a shard: no shard-sized buffer
+	} else {
+		buf := a.getBuf()
+		defer a.putBuf(buf)
+		part = (*buf)[:n]
+	}
+	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.start, Shape: extent}, part)
+	if errors.Is(err, store.ErrNotFound) {
+		a.fill.fillBox(dst, inRegion, extent)
+		return nil
+	}
+	if err != nil {
+		return &ChunkError{Array: a.path, Key: key, Err: err}
+	}
+	if !contig {
+		copyBox(dst, inRegion, part, box{shape: extent, start: make([]int, len(extent))}, extent, a.es)
+	}
+	return nil
+}
+
+// rangeReader reads byte ranges of one stored value: the reader a partial
+// decoder (sharding) is given.
+type rangeReader struct {
+	st  store.Store
+	key string
+}
+
+func (r rangeReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
+	return r.st.GetRange(ctx, r.key, br)
 }

@@ -32,17 +32,17 @@ func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
 }
 
 func (a *Array) writeChunk(ctx context.Context, coords []int64, r Region, src []byte, enc *[]byte) error {
-	in, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
 	key := a.ChunkKey(coords)
 	var chunk []byte
-	if whole && contiguous(r.Shape, in.Shape) {
+	if whole && contiguous(r.Shape, extent) {
 		off := offsetOf(r.Shape, inRegion.start, a.es)
 		chunk = src[off : off+int64(a.pipe.DecodedSize())]
 	} else {
 		buf := a.getBuf()
 		defer a.putBuf(buf)
 		chunk = *buf
-		if in.equal(a.grid.chunkBox(coords)) {
+		if a.coversChunk(coords, r) {
 			// r covers every element of the chunk inside the array; the
 			// rest of an edge chunk holds the fill value.
 			if !whole {
@@ -51,7 +51,7 @@ func (a *Array) writeChunk(ctx context.Context, coords []int64, r Region, src []
 		} else if err := a.loadChunk(ctx, key, chunk); err != nil {
 			return err
 		}
-		copyBox(chunk, inChunk, src, inRegion, in.Shape, a.es)
+		copyBox(chunk, inChunk, src, inRegion, extent, a.es)
 	}
 	if a.fill.isFill(chunk) {
 		if err := a.st.Delete(ctx, key); err != nil {

@@ -144,6 +144,29 @@ func TestZarritaReadsZcodec(t *testing.T) {
 		Write(ctx, a, Whole([]int64{64, 48}), v)
 		return a
 	})
+	add("u2_sharded", func() *Array {
+		a := create(t, d, "u2_sharded", newMeta(t, []int64{20, 17}, []int{8, 9}, numeric.Uint16, "3", shardedChain, ""), 2)
+		v := make([]uint16, 14*17)
+		for i := range v {
+			v[i] = uint16(i * 13)
+		}
+		Write(ctx, a, Region{Start: []int64{0, 0}, Shape: []int64{14, 17}}, v)
+		return a
+	})
+	// zarrita 0.7.5 reads every shard index from the end, whatever
+	// index_location says, so only "end" is compared here.
+	add("f4_sharded_gzip", func() *Array {
+		chain := `[{"name":"sharding_indexed","configuration":{"chunk_shape":[2,5],
+			"codecs":[{"name":"bytes","configuration":{"endian":"big"}},{"name":"gzip","configuration":{"level":1}}],
+			"index_codecs":[{"name":"bytes","configuration":{"endian":"little"}}],"index_location":"end"}}]`
+		a := create(t, d, "f4_sharded_gzip", newMeta(t, []int64{7, 10}, []int{4, 10}, numeric.Float32, `"NaN"`, chain, ""), 1)
+		v := make([]float32, 5*10)
+		for i := range v {
+			v[i] = float32(i) / 3
+		}
+		Write(ctx, a, Region{Start: []int64{2, 0}, Shape: []int64{5, 10}}, v)
+		return a
+	})
 	paths := make([]string, len(all))
 	for i, w := range all {
 		paths[i] = w.path

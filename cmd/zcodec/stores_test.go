@@ -268,6 +268,22 @@ func TestConvert(t *testing.T) {
 	if err != nil || !bytes.Contains(zj, []byte(`"chunk_shape": [`)) || !bytes.Contains(zj, []byte(`"endian": "big"`)) || !bytes.Contains(zj, []byte(`"units": "K"`)) {
 		t.Errorf("zarr.json: %v\n%s", err, zj)
 	}
+	// sharded: shards of 4 x 6 x 7 holding inner chunks of 2 x 3 x 7
+	sharded := filepath.Join(dir, "sharded.zarr")
+	if _, stderr, code := zcodec(t, nil, "convert", "--chunks", "2,3,7", "--shards", "4,6,7", src, sharded); code != 0 {
+		t.Fatalf("convert --shards: %s", stderr)
+	}
+	if again, _, _ := zcodec(t, nil, "cat", sharded); again != before {
+		t.Error("the sharded array reads differently")
+	}
+	out, _, _ := zcodec(t, nil, "info", sharded)
+	if !strings.Contains(out, "shards       [4 6 7] (grid [2 1 1]), inner chunks [2 3 7]") || !strings.Contains(out, "sharding_indexed") {
+		t.Errorf("info of a sharded array:\n%s", out)
+	}
+	out, _, code := zcodec(t, nil, "verify", sharded)
+	if code != 0 || !strings.Contains(out, "stored inner chunks of shards decode") {
+		t.Errorf("verify of a sharded array: exit %d\n%s", code, out)
+	}
 	// a whole v2 hierarchy (without the arrays zcodec cannot read yet)
 	hier := filepath.Join(dir, "hier")
 	copyDir(t, stores+"zarr213_plain", hier)
@@ -280,7 +296,7 @@ func TestConvert(t *testing.T) {
 	if _, stderr, code := zcodec(t, nil, "convert", hier, dst2); code != 0 {
 		t.Fatalf("convert of a hierarchy: %s", stderr)
 	}
-	out, _, code := zcodec(t, nil, "info", dst2)
+	out, _, code = zcodec(t, nil, "info", dst2)
 	if code != 0 || !strings.Contains(out, "/nested  group (Zarr v3)") || !strings.Contains(out, "/nested/u1_zstd  array (Zarr v3)") {
 		t.Errorf("info of the converted hierarchy: exit %d\n%s", code, out)
 	}

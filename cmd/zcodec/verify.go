@@ -19,6 +19,7 @@ chunk that fails, with its key and the reason. Exit status 1 if any did.
 type verifyArray struct {
 	Path     string          `json:"path"`
 	Chunks   int64           `json:"chunks_decoded"`
+	Sharded  bool            `json:"sharded,omitempty"` // Chunks counts inner chunks
 	Failures []verifyFailure `json:"failures"`
 	Stray    []string        `json:"outside_grid,omitempty"`
 	Error    string          `json:"error,omitempty"`
@@ -26,6 +27,7 @@ type verifyArray struct {
 
 type verifyFailure struct {
 	Key   string `json:"key"`
+	Inner []int  `json:"inner_chunk,omitempty"` // within the shard Key
 	Error string `json:"error"`
 }
 
@@ -54,13 +56,14 @@ func runVerify(env *environment, args []string) int {
 	}
 	var results []verifyArray
 	check := func(a *zarr.Array) {
-		r := verifyArray{Path: "/" + a.Path(), Failures: []verifyFailure{}}
-		err := a.Verify(ctx, func(c zarr.StoredChunk, err error) error {
+		r := verifyArray{Path: "/" + a.Path(), Failures: []verifyFailure{}, Sharded: innerChunkShape(a) != nil}
+		err := a.Verify(ctx, func(c zarr.Check) error {
+			err := c.Err
 			switch {
 			case !c.InGrid:
 				r.Stray = append(r.Stray, c.Key)
 			case err != nil:
-				r.Failures = append(r.Failures, verifyFailure{Key: c.Key, Error: err.Error()})
+				r.Failures = append(r.Failures, verifyFailure{Key: c.Key, Inner: c.Inner, Error: err.Error()})
 				if !*asJSON {
 					fmt.Fprintf(env.stdout, "FAIL %s\n", err)
 				}
@@ -105,6 +108,8 @@ func runVerify(env *environment, args []string) int {
 				fmt.Fprintf(env.stdout, "FAIL %s: %s\n", r.Path, r.Error)
 			case len(r.Failures) > 0:
 				fmt.Fprintf(env.stdout, "FAIL %s: %d of %d stored chunks failed to decode\n", r.Path, len(r.Failures), int(r.Chunks)+len(r.Failures))
+			case r.Sharded:
+				fmt.Fprintf(env.stdout, "ok   %s: %d stored inner chunks of shards decode\n", r.Path, r.Chunks)
 			default:
 				fmt.Fprintf(env.stdout, "ok   %s: %d stored chunks decode\n", r.Path, r.Chunks)
 			}
