@@ -34,6 +34,12 @@
 //     byte layout of the pipeline (C order over the region, little-endian
 //     elements); Read, ReadInto and Write take Go slices of the array's
 //     element type.
+//   - Sharded arrays (sharding_indexed as the array->bytes codec): the grid's
+//     chunks are shards. Reading part of a shard fetches only its index and
+//     the inner chunks the part meets, through byte ranges of the store
+//     (codec.Pipeline.DecodeRegion); a shard the region covers is read
+//     whole. Writes rewrite whole shards. Verify decodes every stored inner
+//     chunk of every shard on its own and reports each failure.
 //   - Groups: v3 groups (node_type "group"), v2 groups (.zgroup), and
 //     consolidated metadata (v3 inline consolidated_metadata, v2 .zmetadata),
 //     which lists a hierarchy without listing the store (so HTTP stores work).
