@@ -8,51 +8,6 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// box places a box inside a C-order array held in a byte slice: the
-// array's shape and the box's start, in elements. Boxes inside one chunk or
-// one region buffer fit an int.
-type box struct {
-	shape []int // shape of the array the bytes hold
-	start []int // start of the box in that array
-}
-
-// copyBox copies a box of the given extent from src (laid out as from) to
-// dst (laid out as to).
-func copyBox(dst []byte, to box, src []byte, from box, extent []int, es int) {
-	ndcopy.Copy(dst, to.shape, to.start, src, from.shape, from.start, extent, es)
-}
-
-// fillBox sets every element of a box of dst to the fill value.
-func (f *filler) fillBox(dst []byte, to box, extent []int) {
-	ndcopy.Fill(dst, to.shape, to.start, extent, f.value)
-}
-
-// contiguous reports whether a box of the given extent in an array of the
-// given shape occupies one contiguous run of its C-order layout: after the
-// first dimension where the extent exceeds 1, every dimension is whole.
-func contiguous(shape []int64, extent []int) bool {
-	d := 0
-	for d < len(extent) && extent[d] == 1 {
-		d++
-	}
-	for d++; d < len(extent); d++ {
-		if int64(extent[d]) != shape[d] {
-			return false
-		}
-	}
-	return true
-}
-
-// offsetOf returns the byte offset of the element at start in a C-order
-// array of the given shape.
-func offsetOf(shape []int64, start []int, es int) int64 {
-	off := int64(0)
-	for d := range shape {
-		off = off*shape[d] + int64(start[d])
-	}
-	return off * int64(es)
-}
-
 // filler writes and recognises runs of one fill value.
 type filler struct {
 	value   []byte // the fill value's bytes
@@ -144,4 +99,9 @@ func isNaNBits(c []byte, dt numeric.DataType) bool {
 	default:
 		return binary.LittleEndian.Uint64(c)&0x7fffffffffffffff > 0x7ff0000000000000
 	}
+}
+
+// fillBox sets every element of a box of dst to the fill value.
+func (f *filler) fillBox(dst []byte, to box, extent []int) {
+	ndcopy.Fill(dst, to.shape, to.start, extent, f.value)
 }
