@@ -137,8 +137,11 @@ func nodeType(doc []byte) string {
 	return head.NodeType
 }
 
+// openV3 opens a Zarr v3 array from its zarr.json. The array exists, so
+// its chain is resolved for reading: a fill value that does not survive the
+// chain is a warning, not an error (docs/decisions.md#d17).
 func openV3(s store.Store, path string, doc []byte, opts *Options) (*Array, error) {
-	m, err := metadata.Parse(doc, opts.registry())
+	m, err := metadata.Parse(doc, opts.registry(), codec.WithFillMode(codec.FillWarn))
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("zarr.json: %w", err)}
 	}

@@ -2,17 +2,17 @@ package zarr
 
 import (
 	"context"
-	"encoding/binary"
 	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // Read reads region r of a into a new slice of Go values, in C order over
 // the region. T must be the Go type of the array's data type
 // (numeric.DataTypeOf[T]() == a.DataType()); otherwise the error is a
-// *codec.DataTypeError.
+// *codec.SliceTypeError.
 func Read[T numeric.Element](ctx context.Context, a *Array, r Region) ([]T, error) {
 	if err := checkType[T](a); err != nil {
 		return nil, err
@@ -34,7 +34,7 @@ func ReadInto[T numeric.Element](ctx context.Context, a *Array, r Region, dst []
 	if err := checkType[T](a); err != nil {
 		return err
 	}
-	if hostLittleEndian {
+	if hostorder.LittleEndian {
 		return a.ReadRegion(ctx, r, asBytes(dst))
 	}
 	buf := make([]byte, len(dst)*a.es)
@@ -54,7 +54,7 @@ func Write[T numeric.Element](ctx context.Context, a *Array, r Region, src []T) 
 	if err := checkType[T](a); err != nil {
 		return err
 	}
-	if hostLittleEndian {
+	if hostorder.LittleEndian {
 		return a.WriteRegion(ctx, r, asBytes(src))
 	}
 	buf := make([]byte, len(src)*a.es)
@@ -66,14 +66,10 @@ func Write[T numeric.Element](ctx context.Context, a *Array, r Region, src []T) 
 
 func checkType[T numeric.Element](a *Array) error {
 	if dt := numeric.DataTypeOf[T](); dt != a.meta.DataType {
-		return &codec.DataTypeError{Got: dt, Want: a.meta.DataType}
+		return &codec.SliceTypeError{Got: dt, Want: a.meta.DataType}
 	}
 	return nil
 }
-
-// hostLittleEndian is true where a []T shares its memory layout with the
-// little-endian encoding of its elements.
-var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // asBytes returns the memory of s as bytes (little-endian hosts only).
 func asBytes[T numeric.Element](s []T) []byte {

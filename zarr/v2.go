@@ -5,12 +5,13 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/interop/zarrv2"
-	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/store"
 )
 
 // openV2 opens a Zarr v2 array by converting its .zarray (and .zattrs) to
-// Zarr v3 metadata; its chunks keep their v2 keys.
+// Zarr v3 metadata, resolved for reading (a fill value that does not
+// survive the chain is a warning: docs/decisions.md#d17); its chunks keep
+// their v2 keys.
 func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*Array, error) {
 	fail := func(err error) (*Array, error) {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
@@ -42,11 +43,7 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 	for _, w := range res.Warnings {
 		warnings = append(warnings, ".zarray: "+w)
 	}
-	m, err := metadata.Parse(res.ZarrJSON, opts.registry())
-	if err != nil {
-		return fail(fmt.Errorf(".zarray converted to Zarr v3: %w", err))
-	}
-	a, err := newArray(s, path, 2, m, opts)
+	a, err := newArray(s, path, 2, res.Array, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -52,9 +52,6 @@ func loadZarr213(t *testing.T) zarr213 {
 // zcodec does not have yet, or "".
 func missingNeed(needs []string) string {
 	for _, n := range needs {
-		if n == "lenient" {
-			return "lenient reading of fill values (decisions D17)"
-		}
 		if _, ok := registry.Default().Lookup(n); !ok {
 			return "codec " + n
 		}

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -12,49 +12,41 @@ import (
 
 	"github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/zarr"
 )
-
-const catUsage = `usage: zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] PATH
-
-Writes the values of a region of the array at PATH (a directory, or an
-http(s) URL): the whole array, or R, one entry per dimension as in NumPy
-("0:10,:,5"; "-1" is the last index, "..." stands for whole dimensions; a
-single index keeps its dimension with length 1).
-  raw  the elements in C order, little-endian, as 'zcodec decode' writes them
-  csv  one line per index of the last dimension's rows (one value per line
-       for 0-d and 1-d regions); NaN, Inf and -Inf spelled so
-  npy  a NumPy .npy file (version 1.0) of the region's shape
-The region is read and written in slabs, so memory stays bounded whatever
-its size. With -o, FILE appears only when everything was written.
-`
 
 // catSlabBytes bounds the slab of elements cat holds at once.
 const catSlabBytes = 16 << 20
 
 func runCat(env *environment, args []string) int {
-	fs := flag.NewFlagSet("cat", flag.ContinueOnError)
+	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] PATH",
+		"Writes the values of a region of the array at PATH (a directory, or an http(s) URL): the\n"+
+			"whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
+			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
+			"  raw  the elements in C order, little-endian, as 'zcodec decode' writes them\n"+
+			"  csv  one line per row of the last dimension (one value per line for 0-d and 1-d\n"+
+			"       regions); NaN, Inf and -Inf spelled so\n"+
+			"  npy  a NumPy .npy file (version 1.0) of the region's shape\n"+
+			"The region is read and written in slabs, so memory stays bounded whatever its size.\n"+
+			"With -o, FILE appears only when everything was written.")
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
 	format := fs.String("format", "raw", "output format: raw, csv or npy")
 	outName := fs.String("o", "-", "output file (- = standard output)")
-	fs.Usage = func() { fmt.Fprint(env.stderr, catUsage); fs.PrintDefaults() }
-	ops, status, ok := parseFlags(fs, args, env)
-	if !ok {
-		return status
+	ops, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
 	if len(ops) != 1 {
-		fs.Usage()
-		return 2
+		return fs.fail("want one PATH")
 	}
 	switch *format {
 	case "raw", "csv", "npy":
 	default:
-		fmt.Fprintf(env.stderr, "zcodec cat: --format %q: want raw, csv or npy\n", *format)
-		return 2
+		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
 	}
-	ctx, stop := signalContext()
-	defer stop()
+	ctx := context.Background()
 	s, closeStore, err := openStore(ops[0], false)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
@@ -75,6 +67,7 @@ func runCat(env *environment, args []string) int {
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}
+	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
 	err = writeRegion(w, a, region, *format, func(fn func(zarr.Region, []byte) error) error {
 		return a.ReadSlabs(ctx, region, catSlabBytes, fn)
@@ -86,7 +79,6 @@ func runCat(env *environment, args []string) int {
 		err = out.Commit()
 	}
 	if err != nil {
-		out.Abort()
 		return failf(env.stderr, "cat", "%v", err)
 	}
 	return 0

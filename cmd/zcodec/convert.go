@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -17,45 +16,36 @@ import (
 	"golang.org/x/term"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
 
-const convertUsage = `usage: zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] SRC DST
-
-Re-encodes the array (or every array of the group) at SRC into a new Zarr v3
-store at DST, a directory that must not exist: a new codec chain, new
-chunks, sharding, or simply Zarr v2 to Zarr v3. It streams chunk by chunk,
-holding a bounded slab of elements, and shows a progress bar on a terminal
-(plain lines otherwise). On any failure, or Ctrl-C, nothing is left at DST.
-  --codecs FILE  the new chain: a JSON list of codecs, or a zarr.json whose
-                 "codecs" to take (default: SRC's chain)
-  --chunks       the new chunk shape (with --shards: the inner chunks)
-  --shards       store chunks in shards of this shape (sharding_indexed,
-                 the index checked by crc32c); a multiple of the chunks
-`
-
 func runConvert(env *environment, args []string) int {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	codecsFile := fs.String("codecs", "", "file with the new codec chain")
-	chunksText := fs.String("chunks", "", "new chunk shape, e.g. 1,512,512")
-	shardsText := fs.String("shards", "", "shard shape, e.g. 16,512,512")
-	fs.Usage = func() { fmt.Fprint(env.stderr, convertUsage); fs.PrintDefaults() }
-	ops, status, ok := parseFlags(fs, args, env)
-	if !ok {
-		return status
+	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] SRC DST",
+		"Re-encodes the array (or every array of the group) at SRC into a new Zarr v3 store at DST,\n"+
+			"a directory that must not exist: a new codec chain, new chunks, sharding, or simply Zarr\n"+
+			"v2 to Zarr v3. It streams chunk by chunk, holding a bounded slab of elements, and shows a\n"+
+			"progress bar on a terminal (a line every few seconds otherwise). It writes into a\n"+
+			"temporary directory beside DST and renames it at the end: on any failure, or Ctrl-C,\n"+
+			"nothing is left at DST.")
+	codecsFile := fs.String("codecs", "", "the new chain: a JSON list of codecs, or a zarr.json whose \"codecs\" to take")
+	chunksText := fs.String("chunks", "", "the new chunk shape, e.g. 1,512,512 (with --shards: the inner chunks)")
+	shardsText := fs.String("shards", "", "store the chunks in shards of this shape (sharding_indexed, index checked by crc32c)")
+	ops, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
 	if len(ops) != 2 {
-		fs.Usage()
-		return 2
+		return fs.fail("want SRC and DST")
 	}
 	src, dst := ops[0], ops[1]
 	var plan convertPlan
 	var err error
 	if *codecsFile != "" {
-		if plan.codecs, err = readCodecsFile(*codecsFile); err != nil {
+		if plan.codecs, err = readCodecsFile(env, *codecsFile); err != nil {
 			return failf(env.stderr, "convert", "%v", err)
 		}
 	}
@@ -68,8 +58,7 @@ func runConvert(env *environment, args []string) int {
 	if _, err := os.Lstat(dst); err == nil {
 		return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
 	}
-	ctx, stop := signalContext()
-	defer stop()
+	ctx := context.Background()
 	s, closeStore, err := openStore(src, false)
 	if err != nil {
 		return failf(env.stderr, "convert", "%v", err)
@@ -96,12 +85,14 @@ type convertPlan struct {
 }
 
 // convertInto writes the converted hierarchy into a temporary directory
-// beside dst and renames it to dst when everything succeeded; on failure
-// the temporary directory is removed.
+// beside dst and renames it to dst when everything succeeded; on failure,
+// or on SIGINT or SIGTERM (through package outfile), the temporary
+// directory is removed.
 func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) (err error) {
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
 	d, err := store.CreateDir(tmp)
 	if err != nil {
+		os.RemoveAll(tmp)
 		return err
 	}
 	defer func() {
@@ -233,8 +224,8 @@ func shardingCodec(inner []int, chain []codec.Codec) (codec.Codec, error) {
 
 // readCodecsFile reads a JSON list of codecs, or the "codecs" of a
 // zarr.json.
-func readCodecsFile(name string) ([]codec.Codec, error) {
-	b, err := os.ReadFile(name)
+func readCodecsFile(env *environment, name string) ([]codec.Codec, error) {
+	b, err := readMetadata(env, name)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +256,7 @@ func parseShape(text, flagName string) ([]int, error) {
 	for i, p := range parts {
 		v, err := strconv.ParseInt(strings.TrimSpace(p), 10, 32)
 		if err != nil || v < 1 {
-			return nil, fmt.Errorf("%s %q: want positive integers separated by commas", flagName, shortText(text, 60))
+			return nil, fmt.Errorf("%s %q: want positive integers separated by commas", flagName, shorten.String(text))
 		}
 		out[i] = int(v)
 	}

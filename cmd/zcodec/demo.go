@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	_ "embed"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -19,38 +19,30 @@ import (
 //go:embed demo/zarr.json
 var demoMetadata []byte
 
-const demoUsage = `usage: zcodec demo [--out DIR] [--metadata]
-
-Writes a synthetic air-temperature field into a real Zarr v3 store on disk
-through the embedded example's codec chain (scale_offset, cast_value to
-uint8, bytes, zstd), reads it back, and reports sizes, ratio, error and
-speed. The store goes to a temporary directory removed at the end, or to
-DIR with --out (then 'zcodec info DIR' and 'zcodec cat' work on it).
---metadata prints the array's zarr.json instead.
-`
-
 // demoArray is the array's path in the demo store.
 const demoArray = "air_temperature"
 
 func runDemo(env *environment, args []string) int {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs := newFlags(env, "demo", "zcodec demo [--out DIR] [--metadata]",
+		"Writes a synthetic air-temperature field into a real Zarr v3 store on disk through the\n"+
+			"embedded example's codec chain (scale_offset, cast_value to uint8, bytes, zstd), reads it\n"+
+			"back, and reports sizes, ratio, error and speed. The store goes to a temporary directory\n"+
+			"removed at the end, or to DIR with --out (then 'zcodec info DIR' and 'zcodec cat' work\n"+
+			"on it). --metadata prints the array's zarr.json instead.")
 	out := fs.String("out", "", "write the store to this new directory and keep it")
 	showMeta := fs.Bool("metadata", false, "print the embedded zarr.json and exit")
-	fs.Usage = func() { fmt.Fprint(env.stderr, demoUsage); fs.PrintDefaults() }
-	ops, status, ok := parseFlags(fs, args, env)
-	if !ok {
-		return status
+	operands, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
-	if len(ops) > 0 {
-		fs.Usage()
-		return 2
+	if len(operands) > 0 {
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
 	}
 	if *showMeta {
 		env.stdout.Write(demoMetadata)
 		return 0
 	}
-	ctx, stop := signalContext()
-	defer stop()
+	ctx := context.Background()
 	dir := *out
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "zcodec-demo-")

@@ -23,7 +23,7 @@ func TestDemo(t *testing.T) {
 	}
 	// the store is real: info, cat and verify work on it
 	out, _, code = zcodec(t, nil, "info", dir)
-	if code != 0 || !strings.Contains(out, "8 of 8 chunks present") || !strings.Contains(out, `"long_name":"air temperature"`) {
+	if code != 0 || !strings.Contains(out, "8 of 8 chunks present") || !strings.Contains(out, "attributes   long_name, units") {
 		t.Errorf("info on the demo store: exit %d\n%s", code, out)
 	}
 	out, _, code = zcodec(t, nil, "cat", "--region", "0:2,0:4", "--format", "csv", dir+"/air_temperature")

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -51,29 +53,21 @@ type infoChunks struct {
 	Unlisted bool `json:"unlisted,omitempty"`
 }
 
-const infoUsage = `usage: zcodec info [--json] PATH
-
-Shows the tree of groups and arrays at PATH (a directory, or an http(s) URL):
-for each array its shape, data type, chunks (or shards and inner chunks),
-codec chain, fill value, and from the store's listing of keys the chunks
-present and absent, their stored bytes and the compression ratio. It lists
-keys; it never reads a chunk.
-`
-
 func runInfo(env *environment, args []string) int {
-	fs := flag.NewFlagSet("info", flag.ContinueOnError)
+	fs := newFlags(env, "info", "zcodec info [--json] PATH",
+		"Shows the tree of groups and arrays at PATH (a directory, or an http(s) URL): for each\n"+
+			"array its shape, data type, chunks (or shards and inner chunks), codec chain, fill value,\n"+
+			"and from the store's listing of keys the chunks present and absent, their stored bytes\n"+
+			"and the compression ratio. It lists keys; it never reads a chunk.")
 	asJSON := fs.Bool("json", false, "print the tree as a JSON document")
-	fs.Usage = func() { fmt.Fprint(env.stderr, infoUsage); fs.PrintDefaults() }
-	ops, status, ok := parseFlags(fs, args, env)
-	if !ok {
-		return status
+	ops, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
 	if len(ops) != 1 {
-		fs.Usage()
-		return 2
+		return fs.fail("want one PATH")
 	}
-	ctx, stop := signalContext()
-	defer stop()
+	ctx := context.Background()
 	s, closeStore, err := openStore(ops[0], false)
 	if err != nil {
 		return failf(env.stderr, "info", "%v", err)
@@ -103,12 +97,8 @@ func runInfo(env *environment, args []string) int {
 			nodes = append(nodes, describeArray(ctx, a))
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return failf(env.stderr, "info", "%v", err)
-	}
 	if *asJSON {
-		out, _ := json.MarshalIndent(map[string]any{"path": ops[0], "nodes": nodes}, "", "  ")
-		env.stdout.Write(append(out, '\n'))
+		writeJSON(env.stdout, map[string]any{"path": ops[0], "nodes": nodes}, true)
 	} else {
 		printInfo(env.stdout, ops[0], nodes)
 	}
@@ -207,7 +197,7 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 			for i, c := range n.Codecs {
 				names[i] = codecSummary(c)
 			}
-			fmt.Fprintf(w, "  codecs       %s\n", strings.Join(names, " -> "))
+			fmt.Fprintf(w, "  codecs       %s\n", strings.Join(names, "\n               -> "))
 			fmt.Fprintf(w, "  fill value   %s\n", n.FillValue)
 			if c := n.Chunks; c != nil {
 				what := "chunks"
@@ -232,7 +222,7 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 			}
 		}
 		if len(n.Attributes) > 0 {
-			fmt.Fprintf(w, "  attributes   %s\n", shortText(string(n.Attributes), 200))
+			fmt.Fprintf(w, "  attributes   %s\n", attributeNames(n.Attributes))
 		}
 		for _, warn := range n.Warnings {
 			fmt.Fprintf(w, "  warning      %s\n", warn)
@@ -249,15 +239,31 @@ func codecSummary(j json.RawMessage) string {
 	if json.Unmarshal(j, &c) != nil {
 		return string(j)
 	}
-	if cfg := compactJSON(c.Configuration); cfg != nil {
-		return c.Name + shortText(string(cfg), 160)
+	cfg := compactJSON(c.Configuration)
+	switch {
+	case cfg == nil:
+		return c.Name
+	case len(cfg) > 300: // a huge scalar_map, say: --json has it whole
+		return c.Name + shorten.Bytes(cfg)
 	}
-	return c.Name
+	return c.Name + string(cfg)
 }
 
-func shortText(s string, n int) string {
-	if len(s) <= n {
-		return s
+// attributeNames lists the names of an attributes object for the text
+// output (--json has the values).
+func attributeNames(attrs json.RawMessage) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(attrs, &obj) != nil {
+		return shorten.Bytes(attrs)
 	}
-	return s[:n-3] + "..."
+	names := slices.Sorted(maps.Keys(obj))
+	more := ""
+	if len(names) > 12 {
+		more = fmt.Sprintf(", ... (%d in all)", len(names))
+		names = names[:12]
+	}
+	for i, k := range names {
+		names[i] = shorten.String(k)
+	}
+	return strings.Join(names, ", ") + more
 }

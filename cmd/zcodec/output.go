@@ -1,57 +1,57 @@
 package main
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
+
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 )
 
-// output is where a command writes its result: standard output, or a file
-// that appears only when Commit succeeds.
+// output is where a command writes its result. Commands open it with
+// createOutput before doing the work, so that an unusable -o fails fast,
+// write to it, and Commit it only when everything succeeded; Abort (safe
+// after Commit) discards what was written.
 type output interface {
 	io.Writer
-	// Commit makes the output final.
+	// Commit makes a file's contents appear at its path.
 	Commit() error
-	// Abort discards what was written to a file; no-op for stdout.
+	// Abort discards what was written to a file.
 	Abort()
 }
 
+// stdoutOutput is standard output as an output.
 type stdoutOutput struct{ io.Writer }
 
 func (stdoutOutput) Commit() error { return nil }
 func (stdoutOutput) Abort()        {}
 
-type fileOutput struct {
-	*os.File
-	name string
-}
-
-// createOutput opens name for writing ("-" is standard output): a file is
-// written under a temporary name beside it and renamed on Commit.
+// createOutput opens name for writing: "-" is standard output, anything
+// else a file written through package outfile (atomic, keeping modes and
+// hard links, safe for devices, FIFOs and symlinks, removed on SIGINT and
+// SIGTERM until committed).
 func createOutput(env *environment, name string) (output, error) {
 	if name == "-" {
 		return stdoutOutput{env.stdout}, nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
+	f, err := outfile.Create(name)
 	if err != nil {
 		return nil, err
 	}
-	return &fileOutput{File: f, name: name}, nil
+	return f, nil
 }
 
-func (f *fileOutput) Commit() error {
-	if err := f.File.Close(); err != nil {
-		os.Remove(f.File.Name())
-		return err
+// cause strips the operation and file name of an *fs.PathError: the
+// caller names the file as the user gave it.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
 	}
-	if err := os.Rename(f.File.Name(), f.name); err != nil {
-		os.Remove(f.File.Name())
-		return err
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
-	return nil
-}
-
-func (f *fileOutput) Abort() {
-	f.File.Close()
-	os.Remove(f.File.Name())
+	return err
 }

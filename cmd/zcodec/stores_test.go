@@ -288,9 +288,20 @@ func TestConvert(t *testing.T) {
 	hier := filepath.Join(dir, "hier")
 	copyDir(t, stores+"zarr213_plain", hier)
 	for _, a := range loadZarr213(t)["zarr213_plain"] {
-		if !readable(a) || len(a.Needs) > 0 {
+		// numcodecs.fixedscaleoffset with a fill it does not keep is
+		// re-encoded with a new chain below
+		if !readable(a) || len(a.Needs) > 0 || a.Path == "f8_fixedscaleoffset" {
 			os.RemoveAll(filepath.Join(hier, a.Path))
 		}
+	}
+	fso := filepath.Join(dir, "fso.zarr")
+	if _, stderr, code := zcodec(t, nil, "convert", "--codecs", codecs, stores+"zarr213_plain/f8_fixedscaleoffset", fso); code != 0 {
+		t.Fatalf("convert of a fixedscaleoffset array to a new chain: %s", stderr)
+	}
+	a1, _, _ := zcodec(t, nil, "cat", stores+"zarr213_plain/f8_fixedscaleoffset")
+	a2, _, _ := zcodec(t, nil, "cat", fso)
+	if a1 != a2 || a1 == "" {
+		t.Error("the re-encoded fixedscaleoffset array reads differently")
 	}
 	dst2 := filepath.Join(dir, "hier3.zarr")
 	if _, stderr, code := zcodec(t, nil, "convert", hier, dst2); code != 0 {
@@ -343,9 +354,9 @@ func TestConvertLeavesNothingOnFailure(t *testing.T) {
 
 func TestStoreCommandsHelp(t *testing.T) {
 	for _, cmd := range []string{"info", "cat", "verify", "convert", "demo"} {
-		_, stderr, code := zcodec(t, nil, cmd, "-h")
-		if code != 0 || !strings.Contains(stderr, "usage: zcodec "+cmd) {
-			t.Errorf("%s -h: exit %d\n%s", cmd, code, stderr)
+		stdout, _, code := zcodec(t, nil, cmd, "-h")
+		if code != 0 || !strings.Contains(stdout, "usage: zcodec "+cmd) {
+			t.Errorf("%s -h: exit %d\n%s", cmd, code, stdout)
 		}
 	}
 }

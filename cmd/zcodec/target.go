@@ -3,24 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
-
-// signalContext returns a context cancelled by SIGINT or SIGTERM, so that
-// commands working on stores stop cleanly and remove what they left half
-// done.
-func signalContext() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-}
 
 // openStore opens the store a command's PATH names: an http:// or https://
 // URL (read-only) or a directory, read-only unless write.
@@ -104,30 +94,6 @@ func openArrayAt(ctx context.Context, s store.Store, path string) (*zarr.Array, 
 		names = append(names[:5], "...")
 	}
 	return nil, fmt.Errorf("%s is a group; give the path of one of its arrays: %s", path, strings.Join(names, ", "))
-}
-
-// parseFlags parses a command's flags, which may come before, between or
-// after its operands, and returns the operands. -h and --help print the
-// usage and give status 0, a usage error 2; ok false means: return status.
-func parseFlags(fs *flag.FlagSet, args []string, env *environment) (operands []string, status int, ok bool) {
-	fs.SetOutput(env.stderr)
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, 0, false
-			}
-			return nil, 2, false
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return operands, 0, true
-		}
-		if args[0] == "--" {
-			return append(operands, args[1:]...), 0, true
-		}
-		operands = append(operands, args[0])
-		args = args[1:]
-	}
 }
 
 // failf prints a command's error and returns status 1.

@@ -1,19 +1,11 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
+	"context"
 	"fmt"
 
 	"github.com/zcodec/zcodec/zarr"
 )
-
-const verifyUsage = `usage: zcodec verify [--json] PATH
-
-Decodes every stored chunk of every array at PATH (an array or a group: a
-directory, or an http(s) URL with consolidated metadata) and reports each
-chunk that fails, with its key and the reason. Exit status 1 if any did.
-`
 
 // verifyArray is one array of `zcodec verify --json`.
 type verifyArray struct {
@@ -32,19 +24,19 @@ type verifyFailure struct {
 }
 
 func runVerify(env *environment, args []string) int {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs := newFlags(env, "verify", "zcodec verify [--json] PATH",
+		"Decodes every stored chunk of every array at PATH (an array or a group: a directory, or\n"+
+			"an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
+			"and reports each one that fails with its key and the reason. Exit status 1 if any did.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
-	fs.Usage = func() { fmt.Fprint(env.stderr, verifyUsage); fs.PrintDefaults() }
-	ops, status, ok := parseFlags(fs, args, env)
-	if !ok {
-		return status
+	ops, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
 	if len(ops) != 1 {
-		fs.Usage()
-		return 2
+		return fs.fail("want one PATH")
 	}
-	ctx, stop := signalContext()
-	defer stop()
+	ctx := context.Background()
 	s, closeStore, err := openStore(ops[0], false)
 	if err != nil {
 		return failf(env.stderr, "verify", "%v", err)
@@ -99,8 +91,7 @@ func runVerify(env *environment, args []string) int {
 		}
 	}
 	if *asJSON {
-		out, _ := json.MarshalIndent(map[string]any{"path": ops[0], "ok": !failed, "arrays": results}, "", "  ")
-		env.stdout.Write(append(out, '\n'))
+		writeJSON(env.stdout, map[string]any{"path": ops[0], "ok": !failed, "arrays": results}, true)
 	} else {
 		for _, r := range results {
 			switch {

@@ -47,7 +47,9 @@ func (e *ElementError) Error() string {
 	default:
 		why = fmt.Sprintf("cannot be cast to %v: %v", e.To, e.Rule)
 	}
-	return fmt.Sprintf("%s: %s %s: %v (%v) %s", Name, dir, what, e.Value, e.From, why)
+	// The codec's name is left to the error that wraps this one (the
+	// pipeline's *codec.StepError, a *codec.ConfigError), which names it.
+	return fmt.Sprintf("%s %s: %v (%v) %s", dir, what, e.Value, e.From, why)
 }
 
 // Is makes every ElementError match ErrCast, and one found while decoding

@@ -79,7 +79,7 @@ def cases():
     add("f4_inf_fill_empty", field((8,), "<f4"), (3,), -np.inf, compressor=None,
         write=lambda z, d: z.__setitem__(slice(3, 6), [-np.inf] * 3), write_empty_chunks=False)
     add("f8_null_fill", field((4,), "<f8"), (4,), None, compressor=numcodecs.Zlib(level=1))
-    add("f8_fixedscaleoffset", field((12,), "<f8"), (5,), 0.0, needs=["lenient"],
+    add("f8_fixedscaleoffset", field((12,), "<f8"), (5,), 0.0,
         filters=[numcodecs.FixedScaleOffset(offset=20, scale=100, dtype="<f8", astype="<u2")],
         compressor=numcodecs.Zlib(level=1), regions=["2:9"])
     add("u2_order_f", field((5, 3), "<u2"), (4, 2), 7, needs=["transpose"], order="F",
