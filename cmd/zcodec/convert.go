@@ -15,6 +15,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
@@ -90,6 +91,8 @@ type convertPlan struct {
 // directory is removed.
 func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) (err error) {
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
+	release := outfile.TrackDir(tmp)
+	defer release()
 	d, err := store.CreateDir(tmp)
 	if err != nil {
 		os.RemoveAll(tmp)

@@ -292,10 +292,29 @@ func cause(err error) error {
 	return err
 }
 
-// live holds the temporary files not yet committed or aborted.
+// live holds the temporary files not yet committed or aborted, and the
+// directories registered with TrackDir.
 var live struct {
 	sync.Mutex
 	names map[string]struct{}
+	dirs  map[string]struct{}
+}
+
+// TrackDir registers dir, a directory that a command builds before
+// renaming it into place, for removal with everything in it by
+// RemoveTemporaries (so on SIGINT and SIGTERM) until release is called.
+func TrackDir(dir string) (release func()) {
+	live.Lock()
+	defer live.Unlock()
+	if live.dirs == nil {
+		live.dirs = map[string]struct{}{}
+	}
+	live.dirs[dir] = struct{}{}
+	return func() {
+		live.Lock()
+		defer live.Unlock()
+		delete(live.dirs, dir)
+	}
 }
 
 func track(name string) {
@@ -314,12 +333,17 @@ func untrack(name string) {
 }
 
 // RemoveTemporaries removes every temporary file of a File that is neither
-// committed nor aborted. It is safe to call from any goroutine.
+// committed nor aborted, and every directory registered with TrackDir and
+// not released. It is safe to call from any goroutine.
 func RemoveTemporaries() {
 	live.Lock()
 	defer live.Unlock()
 	for name := range live.names {
 		os.Remove(name)
 		delete(live.names, name)
+	}
+	for dir := range live.dirs {
+		os.RemoveAll(dir)
+		delete(live.dirs, dir)
 	}
 }
