@@ -87,27 +87,38 @@ type convertPlan struct {
 
 // convertInto writes the converted hierarchy into a temporary directory
 // beside dst and renames it to dst when everything succeeded; on failure,
-// or on SIGINT or SIGTERM (through package outfile), the temporary
-// directory is removed.
-func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) (err error) {
+// or on SIGINT or SIGTERM (through package outfile, which first stops the
+// writes), the temporary directory is removed.
+func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) error {
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
-	release := outfile.TrackDir(tmp)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stopped := make(chan struct{})
+	release := outfile.TrackDir(tmp, func() {
+		cancel()
+		select { // the writes stop at their next chunk
+		case <-stopped:
+		case <-time.After(10 * time.Second):
+		}
+	})
 	defer release()
 	d, err := store.CreateDir(tmp)
+	if err == nil {
+		err = writeConverted(ctx, env, d, t, plan)
+		d.Close()
+	}
+	close(stopped)
+	if err == nil {
+		err = os.Rename(tmp, dst)
+	}
 	if err != nil {
 		os.RemoveAll(tmp)
-		return err
 	}
-	defer func() {
-		d.Close()
-		if err != nil {
-			os.RemoveAll(tmp)
-			return
-		}
-		if err = os.Rename(tmp, dst); err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
+	return err
+}
+
+// writeConverted writes the groups and the converted arrays of t into d.
+func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *target, plan convertPlan) error {
 	var arrays []*zarr.Array
 	if t.array != nil {
 		arrays = append(arrays, t.array)

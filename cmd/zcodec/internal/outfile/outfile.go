@@ -293,23 +293,26 @@ func cause(err error) error {
 }
 
 // live holds the temporary files not yet committed or aborted, and the
-// directories registered with TrackDir.
+// directories registered with TrackDir (with their quiesce functions).
 var live struct {
 	sync.Mutex
 	names map[string]struct{}
-	dirs  map[string]struct{}
+	dirs  map[string]func()
 }
 
 // TrackDir registers dir, a directory that a command builds before
 // renaming it into place, for removal with everything in it by
 // RemoveTemporaries (so on SIGINT and SIGTERM) until release is called.
-func TrackDir(dir string) (release func()) {
+// quiesce, when not nil, is called first and must return once nothing
+// writes into dir any more: a directory still being written to cannot be
+// removed for good.
+func TrackDir(dir string, quiesce func()) (release func()) {
 	live.Lock()
 	defer live.Unlock()
 	if live.dirs == nil {
-		live.dirs = map[string]struct{}{}
+		live.dirs = map[string]func(){}
 	}
-	live.dirs[dir] = struct{}{}
+	live.dirs[dir] = quiesce
 	return func() {
 		live.Lock()
 		defer live.Unlock()
@@ -337,13 +340,17 @@ func untrack(name string) {
 // not released. It is safe to call from any goroutine.
 func RemoveTemporaries() {
 	live.Lock()
-	defer live.Unlock()
 	for name := range live.names {
 		os.Remove(name)
 		delete(live.names, name)
 	}
-	for dir := range live.dirs {
+	dirs := live.dirs
+	live.dirs = nil
+	live.Unlock()
+	for dir, quiesce := range dirs {
+		if quiesce != nil {
+			quiesce()
+		}
 		os.RemoveAll(dir)
-		delete(live.dirs, dir)
 	}
 }
