@@ -47,11 +47,15 @@ type zarritaArray struct {
 	Path     string  `json:"path"`
 	Shape    []int64 `json:"shape"`
 	DataType string  `json:"data_type"`
-	Hex      string  `json:"hex"`
+	Hex      string  `json:"hex"`     // what zarrita reads
+	Written  string  `json:"written"` // what zarrita was given to write (write only)
 }
 
-// TestZcodecReadsZarrita: zarrita writes arrays, zcodec reads them, and
-// both read the same values.
+// TestZcodecReadsZarrita: zarrita writes arrays, and zcodec reads the
+// values zarrita was given; zarrita reads the same, except where zarrita
+// 0.7.5 reads its own transposed chunks wrongly (it stores them right: the
+// chunk bytes are the transposed chunk, which zcodec and zarr-python read
+// back as written).
 func TestZcodecReadsZarrita(t *testing.T) {
 	dir := t.TempDir()
 	arrays := zarrita(t, "write", dir)
@@ -68,16 +72,16 @@ func TestZcodecReadsZarrita(t *testing.T) {
 		t.Run(want.Path, func(t *testing.T) {
 			a, err := Open(ctx, d, want.Path, nil)
 			if err != nil {
-				if m := missingNeed([]string{"transpose"}); m != "" && want.Path == "u1_transpose" {
-					t.Skipf("needs %s", m)
-				}
 				t.Fatal(err)
 			}
 			buf := make([]byte, Whole(a.Shape()).NumElements()*int64(a.DataType().Size()))
 			if err := a.ReadRegion(ctx, Whole(a.Shape()), buf); err != nil {
 				t.Fatal(err)
 			}
-			sameValues(t, want.Path, a.DataType(), buf, want.Hex)
+			sameValues(t, want.Path+" (the values given to zarrita)", a.DataType(), buf, want.Written)
+			if want.Path != "u1_transpose" {
+				sameValues(t, want.Path+" (the values zarrita reads)", a.DataType(), buf, want.Hex)
+			}
 		})
 	}
 }
