@@ -20,7 +20,7 @@ import (
 // atomically in stores that write atomically.
 func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
 	if a.format != 3 {
-		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("Zarr v2 arrays are read-only: %w", store.ErrReadOnly)}
+		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}
 	cr, err := a.checkRegion(r, len(src), "source")
 	if err != nil {
