@@ -180,7 +180,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 // and optionally the chunk key encoding (nil: "default" with "/"),
 // attributes and dimension names; its Pipeline and Warnings are ignored.
 // The metadata is validated strictly (the fill value must survive every
-// codec: decisions D1 and D17). Create fails with ErrExists when a node
+// codec: docs/decisions.md#d1, #d17). Create fails with ErrExists when a node
 // already exists at path.
 func Create(ctx context.Context, s store.Store, path string, m *metadata.Array, opts *Options) (*Array, error) {
 	path, err := cleanPath(path)

@@ -56,7 +56,7 @@
 //   - Absent chunks read as the fill value. A chunk whose elements all equal
 //     the fill value is never stored, and a write that makes a chunk all
 //     fill deletes it (zarr-python's write_empty_chunks=False). Equality is
-//     by bits, except that every NaN matches a NaN fill (decisions D1, D2):
+//     by bits, except that every NaN matches a NaN fill (docs/decisions.md#d1, #d2):
 //     a chunk of -0.0 with a fill of 0.0 is stored.
 //   - Writes rewrite whole chunks: a chunk the region covers in part is read
 //     (or taken as fill when absent), updated and written back. Two writes
@@ -68,8 +68,10 @@
 //     error or when the context is done. ReadSlabs and Copy stream regions of
 //     any size through one bounded buffer.
 //   - Opening an existing array validates its metadata as metadata.Parse
-//     does; creating one validates it strictly, including the fill value's
-//     round trip through the chain.
+//     does, in the warn fill mode (docs/decisions.md#d17): a fill value that
+//     does not survive the chain is a warning (Array.Warnings), since
+//     reading fills absent chunks with the array's own fill value. Creating
+//     an array validates it strictly, including that round trip.
 //   - Errors name the array and the key: *ChunkError for one chunk,
 //     *NodeError for an array or group, *RegionError (ErrRegion) for a
 //     region; store and codec errors stay inspectable through them

@@ -15,7 +15,7 @@ type filler struct {
 	pattern []byte // the fill value repeated, a few KiB
 	// nanParts marks, for a float or complex fill, which of its one or
 	// two components are NaN: an element matches such a component when it
-	// is any NaN, whatever its sign and payload (decisions D1, D2).
+	// is any NaN, whatever its sign and payload (docs/decisions.md#d1, #d2).
 	nanParts [2]bool
 	part     numeric.DataType // the component type of a float or complex fill
 	complex  bool
