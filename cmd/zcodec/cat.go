@@ -59,6 +59,7 @@ func runCat(env *environment, args []string) int {
 	for _, w := range a.Warnings() {
 		fmt.Fprintf(env.stderr, "zcodec cat: warning: %s\n", w)
 	}
+	limitHeap(a.Pipeline().DecodedSize())
 	region, err := zarr.ParseRegion(*regionText, a.Shape())
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)

@@ -144,6 +144,11 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 	for _, a := range arrays {
 		total += zarr.Whole(a.Shape()).NumElements() * int64(a.DataType().Size())
 	}
+	sizes := make([]int, len(arrays))
+	for i, a := range arrays {
+		sizes[i] = a.Pipeline().DecodedSize()
+	}
+	limitHeap(sizes...)
 	prog := newProgress(env.stderr, total)
 	defer prog.finish()
 	for _, src := range arrays {
