@@ -12,7 +12,7 @@ import (
 var ErrCast = errors.New("cast_value: value cannot be cast")
 
 // ElementError reports an element, or the fill value, that cannot be cast
-// (decisions D8).
+// (docs/decisions.md#d8).
 type ElementError struct {
 	// Index is the element's index in C order within the chunk, or -1 for
 	// the fill value.

@@ -1,9 +1,9 @@
 // Package scaleoffset implements the Zarr v3 "scale_offset" array->array
-// codec and, beside it, numcodecs' FixedScaleOffset and AsType filters
-// ("numcodecs.fixedscaleoffset", "numcodecs.astype").
+// codec. numcodecs' FixedScaleOffset, which computes differently, is in
+// package github.com/zcodec/zcodec/codecs/numcodecs.
 //
-// Importing the package registers the three codecs with the default
-// registry (import github.com/zcodec/zcodec/codecs for the whole set).
+// Importing the package registers the codec with the default registry
+// (import github.com/zcodec/zcodec/codecs for the whole set).
 //
 // # scale_offset
 //
@@ -27,12 +27,14 @@
 // "0x8000000000000000", and numbers that round to zero in the array's type
 // (1e-50 for float32).
 //
-// Choices where the specification is silent (decisions D9-D11):
+// Choices where the specification is silent (docs/decisions.md#d9 to #d11):
 //
 //   - An absent parameter is skipped, not applied as 0 or 1: with neither,
 //     the codec copies bits (-0.0 and NaN payloads survive), and with only
-//     a scale, decoding does not add +0 (which would turn -0.0 into +0.0).
-//     A parameter that is written is always applied.
+//     a scale, decoding does not add +0 (which would turn -0.0 into +0.0),
+//     so -0.0 survives wherever the written operation keeps it
+//     (docs/decisions.md#d18). A parameter that is written is always
+//     applied.
 //   - Float arithmetic stays in the array's type and rounds twice, once per
 //     operation, to nearest-even; Go's explicit conversions keep the
 //     compiler from fusing operations into an FMA. A power-of-two scale is
@@ -50,7 +52,7 @@
 //   - The fill value is encoded at resolution and becomes the encoded
 //     spec's fill value; a fill value the codec cannot encode is a
 //     *codec.ConfigError wrapping an *ElementError. The pipeline checks
-//     that it decodes back (decision D1).
+//     that it decodes back (docs/decisions.md#d1).
 //   - MarshalJSON writes offset and scale as they were given (compacted):
 //     their canonical form depends on the array's data type, which an
 //     unbound codec does not know.
@@ -59,18 +61,38 @@
 // value and the rule it breaks; they match ErrValue, and when decoding also
 // codec.ErrCorrupt.
 //
+// # float32 arithmetic and clients that compute in float64
+//
+// (docs/decisions.md#d20) The specification leaves the arithmetic of float scale_offset open.
+// zcodec computes in the array's type (docs/decisions.md#d10): for float32, offset and scale
+// are float32 values and each operation rounds to float32. zarrita.js
+// (0.7.5, which only decodes) computes x / scale + offset in float64 with
+// the parameters as float64 values and rounds once when it stores the
+// float32 result. The two readings of the same stored chunk differ by one
+// float32 unit in the last place for a fraction of the values. With
+// {"offset": 273.15, "scale": 100}, the stored value -27313 decodes to
+// 0.019989014 (0x3ca3c000) here and to 0.02 (0x3ca3d70a) in zarrita, since
+// 273.15 as a float32 is 273.1499939. Over the 100000 values that encoding
+// 0.00, 0.01, ..., 999.99 stores, zarrita's reading (measured through its
+// public API) differs from zcodec's for 20991 values, by at most 6.1e-5
+// (one unit in the last place at 1000), and equals the exact quotient plus
+// offset rounded once to float32 for all but one. zcodec keeps the
+// specification's reading in the array's type: it is the arithmetic every
+// encoder following the specification uses, and it treats float16, float32
+// and float64 arrays alike (a wider type has no counterpart for float64).
+//
 // # Fusion with cast_value
 //
-// scale_offset is usually followed by cast_value. Fuse resolves the pair
-// as one array->array codec that passes over a chunk once, with the
-// results, fill value and errors of the two run in turn; a resolved
-// scale_offset also offers it as FuseNext(next codec.ArrayToArray)
-// (codec.BoundArrayToArray, bool), for a pipeline to discover by interface
-// assertion; the fused codec's StepOf(err) int says which of the two (0 or
-// 1) an error belongs to. float32/float64 data cast to integers of up to 32 bits with
-// rounding "nearest-even", out_of_range absent or "clamp" and at most a
-// "NaN" scalar_map entry run as a single loop; other pairs run block by
-// block through a cache-sized buffer.
+// scale_offset is usually followed by cast_value. A resolved scale_offset
+// is a codec.Fuser: a pipeline runs it and the codec after it in one pass
+// over the chunk when that codec converts elements one by one (a
+// codec.ElementCaster, as cast_value is), with the results, fill value and
+// errors of the two run in turn; the fused pass's StepOf says which of the
+// two an error belongs to. The package does not know cast_value: it works
+// from the numeric.Cast the next codec describes. float32/float64 data cast
+// to integers of up to 32 bits with rounding "nearest-even", out_of_range
+// absent or "clamp" and at most a "NaN" scalar_map entry run as a single
+// loop; other pairs run block by block through a cache-sized buffer.
 //
 // # Speed
 //
@@ -83,59 +105,4 @@
 // vector loop cannot finish exactly (a non-finite result, a value out of
 // range, a NaN, a scalar_map key) is redone by the scalar loop, so results
 // and errors are bit-identical in every build.
-//
-// # numcodecs.fixedscaleoffset
-//
-// Alias: "fixedscaleoffset". Configuration as numcodecs writes it (offset,
-// scale and dtype required, astype optional and defaulting to dtype):
-//
-//	{"name": "numcodecs.fixedscaleoffset",
-//	 "configuration": {"offset": 1000, "scale": 10, "dtype": "<f8", "astype": "|u1"}}
-//
-// The codec does what numcodecs 0.11 does with NumPy 1.24 (decision D14),
-// so that chunks numcodecs wrote decode to the same numbers and numcodecs
-// decodes the chunks written here; vectors made by numcodecs check it
-// bit for bit. Encoding is np.around((x - offset) * scale).astype(astype)
-// and decoding (enc / scale + offset).astype(dtype), where
-//
-//   - offset and scale are Python numbers: a JSON integer is a Python int,
-//     any other JSON number a float. Integers outside [-2^63, 2^64-1] (for
-//     which NumPy falls back to Python objects) and a zero scale are
-//     configuration errors.
-//   - Each operation is computed in the type NumPy's value-based promotion
-//     gives an array and a Python scalar: float32 - 70000 computes in
-//     float64, float16 - 1000 in float32, int8 - 200 in int16, any integer
-//     array with a float in float64; integer arithmetic wraps. Division of
-//     an integer array is float64 division.
-//   - np.around rounds half to even, also when astype is a float type.
-//   - astype performs NumPy's casts as compiled for x86-64, whose
-//     out-of-range results C leaves undefined: float to int8, int16, int32,
-//     uint8 and uint16 truncates to int32 and keeps the low bits, so values
-//     within int32 wrap and others (NaN, ±Infinity included) give the low
-//     bits of -2^31 (0 for the narrow types); float to uint32 splits at 2^31
-//     as NumPy's vectorised loop does (its scalar loop differs outside
-//     [-2^31, 2^32), so NumPy's own output there depends on the element's
-//     position); float to int64 gives -2^63 out of range; float to uint64
-//     splits at 2^63. Integer to integer wraps; conversions to floats round
-//     to nearest-even, overflowing to ±Infinity.
-//   - dtype and astype are Zarr v2 type strings ("<f8", "|u1", ">i2"; kinds
-//     i, u, f); their byte order is ignored, since the bytes codec decides
-//     the order of stored bytes. dtype must be the array's data type.
-//   - The fill value is encoded like an element. Quantisation is lossy, so
-//     the pipeline's round-trip check (D1) rejects fill values that do not
-//     come back, such as NaN stored as an integer.
-//
-// Common cases (a float32 or float64 array kept in its own type, stored as
-// integers, and decoding such arrays) run as whole-chunk loops; everything
-// else runs element by element through the NumPy model.
-//
-// # numcodecs.astype
-//
-// Alias: "astype".
-//
-//	{"name": "numcodecs.astype", "configuration": {"encode_dtype": "<i2", "decode_dtype": "<f8"}}
-//
-// Encoding is x.astype(encode_dtype) and decoding enc.astype(decode_dtype),
-// with the casts described above (floats to integers truncate toward zero);
-// decode_dtype must be the array's data type.
 package scaleoffset
