@@ -1,6 +1,6 @@
 module github.com/zcodec/zcodec
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/dsnet/compress v0.0.1
@@ -8,3 +8,5 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/pierrec/lz4/v4 v4.1.33
 )
+
+require golang.org/x/sys v0.49.0 // indirect
