@@ -22,9 +22,9 @@ type ByteTable[D any] struct {
 	failing bool // some entry fails
 }
 
-// NewByteTable returns the table of f over the 256 byte values b, read as
-// uint8 (or as int8 when signed is true: f receives int8(b) as a byte).
-// f(b) returns the result and CastOK, or the failure of that value.
+// NewByteTable returns the table of f over the 256 byte values b (a
+// caller with int8 data reads b as int8(b)). f(b) returns the result and
+// CastOK, or the failure of that value.
 func NewByteTable[D any](f func(b uint8) (D, CastFailure)) *ByteTable[D] {
 	t := new(ByteTable[D])
 	for b := range 256 {
