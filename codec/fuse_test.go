@@ -30,20 +30,46 @@ type boundFusingAddOne struct {
 	passes *int
 }
 
-func (b boundFusingAddOne) FuseNext(next codec.ArrayToArray) (codec.BoundArrayToArray, bool) {
-	if _, ok := next.(addOne); !ok {
+func (b boundFusingAddOne) FuseNext(next codec.BoundArrayToArray) (codec.Fused, bool) {
+	nb, ok := next.(boundAddOne)
+	if !ok {
 		return nil, false
 	}
-	nb, err := next.ResolveArray(b.Encoded())
+	return fusedAddTwo{nb.Encoded(), b.passes, 1}, true
+}
+
+// prevFusingAddOne is addOne whose bound form fuses with an addOne before
+// it; errors of the fused pass are blamed on the first codec.
+type prevFusingAddOne struct{ passes *int }
+
+func (prevFusingAddOne) Name() string { return "prev_fusing_add_one" }
+func (prevFusingAddOne) MarshalJSON() ([]byte, error) {
+	return codec.MarshalCodec("prev_fusing_add_one", nil)
+}
+func (f prevFusingAddOne) ResolveArray(s codec.ChunkSpec) (codec.BoundArrayToArray, error) {
+	b, err := addOne{}.ResolveArray(s)
 	if err != nil {
+		return nil, err
+	}
+	return boundPrevFusingAddOne{b.(boundAddOne), f.passes}, nil
+}
+
+type boundPrevFusingAddOne struct {
+	boundAddOne
+	passes *int
+}
+
+func (b boundPrevFusingAddOne) FusePrev(prev codec.BoundArrayToArray) (codec.Fused, bool) {
+	if _, ok := prev.(boundAddOne); !ok {
 		return nil, false
 	}
-	return fusedAddTwo{nb.Encoded(), b.passes}, true
+	return fusedAddTwo{b.Encoded(), b.passes, 0}, true
 }
 
 type fusedAddTwo struct {
 	enc    codec.ChunkSpec
 	passes *int
+	blame  int // the codec StepOf names for the 0xfe refusal
 }
 
 func (f fusedAddTwo) Encoded() codec.ChunkSpec { return f.enc }
@@ -65,8 +91,8 @@ func (f fusedAddTwo) DecodeArray(dst, src []byte) error {
 	return nil
 }
 
-// StepOf blames the second codec for the 0xfe refusal.
-func (fusedAddTwo) StepOf(err error) int { return 1 }
+// StepOf blames the codec the pair was built to blame.
+func (f fusedAddTwo) StepOf(err error) int { return f.blame }
 
 func (fusedAddTwo) DecodeFill(e numeric.Scalar) (numeric.Scalar, error) {
 	v, _ := e.Uint64()
@@ -112,5 +138,23 @@ func TestFusedArrayPasses(t *testing.T) {
 	}
 	if got := p.ArrayPasses(); len(got) != 2 {
 		t.Errorf("ArrayPasses = %q, want two unfused passes", got)
+	}
+	// A following codec that fuses backwards is asked when the codec before
+	// it does not fuse forwards.
+	p, err = codec.NewPipeline(spec, []codec.Codec{addOne{}, prevFusingAddOne{&passes}, addOne{}, &bytescodec.Codec{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.ArrayPasses(), []string{"add_one+prev_fusing_add_one", "add_one"}; !slices.Equal(got, want) {
+		t.Errorf("ArrayPasses = %q, want %q", got, want)
+	}
+	passes = 0
+	enc, err = p.Encode(nil, []byte{0, 1, 2, 253})
+	if want := []byte{3, 4, 5, 0}; err != nil || !bytes.Equal(enc, want) || passes != 1 {
+		t.Errorf("encoded %v (%v) with %d fused passes, want %v with 1", enc, err, passes, want)
+	}
+	_, err = p.Encode(nil, []byte{0xfe, 0, 0, 0})
+	if !errors.As(err, &se) || se.Index != 0 || se.Codec != "add_one" {
+		t.Errorf("fused error = %v, want one naming codec 0", err)
 	}
 }

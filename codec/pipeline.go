@@ -44,46 +44,6 @@ type Pipeline struct {
 	scratch    sync.Pool // *scratch
 }
 
-// arrayPass is one pass of the array side: a bound codec, or a fused pair,
-// and the chain position and name its errors are reported with.
-type arrayPass struct {
-	b     BoundArrayToArray
-	index int
-	name  string
-	fused bool // b runs codecs index and index+1
-}
-
-// Fuser is an optional interface of a bound array->array codec that can
-// run together with the next array->array codec of the chain in one pass
-// over the chunk (scale_offset followed by cast_value, for instance).
-//
-// FuseNext returns a bound codec equivalent to the receiver followed by next
-// resolved against the receiver's encoded spec: same encoded spec, same
-// results, same errors. ok false means no fusion; the pipeline then runs the
-// two codecs one after the other. The pipeline resolves every codec on its
-// own first (so resolution errors and the fill round trip are checked per
-// codec) and fuses afterwards.
-//
-// A fused codec may also implement StepOf(err error) int, saying which of
-// the two codecs (0 or 1) an error of its EncodeArray or DecodeArray comes
-// from, so that the pipeline's *StepError names that codec.
-type Fuser interface {
-	FuseNext(next ArrayToArray) (fused BoundArrayToArray, ok bool)
-}
-
-// passError wraps an error of an array pass in a *StepError naming the
-// codec it comes from.
-func (p *Pipeline) passError(pass arrayPass, err error) error {
-	if pass.fused {
-		if s, ok := pass.b.(interface{ StepOf(error) int }); ok {
-			if i := s.StepOf(err); i == 0 || i == 1 {
-				return &StepError{Index: pass.index + i, Codec: p.steps[pass.index+i].Name, Err: err}
-			}
-		}
-	}
-	return &StepError{Index: pass.index, Codec: pass.name, Err: err}
-}
-
 type scratch struct {
 	arrays [][]byte // one per array->array codec output
 	bytes  [2][]byte
@@ -149,28 +109,9 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 		p.steps = append(p.steps, st)
 	}
 	p.nA2A = len(bound)
-	p.planArrayPasses(bound, codecs)
+	p.planArrayPasses(bound)
 	p.scratch.New = func() any { return &scratch{arrays: make([][]byte, len(p.a2a))} }
 	return p, nil
-}
-
-// planArrayPasses fuses adjacent array->array codecs where the first one
-// offers it, and records the byte size after every pass.
-func (p *Pipeline) planArrayPasses(bound []BoundArrayToArray, codecs []Codec) {
-	p.arraySizes = append(p.arraySizes, p.spec.Size())
-	for i := 0; i < len(bound); i++ {
-		pass := arrayPass{b: bound[i], index: i, name: p.steps[i].Name}
-		if f, ok := bound[i].(Fuser); ok && i+1 < len(bound) {
-			if fused, ok := f.FuseNext(codecs[i+1].(ArrayToArray)); ok {
-				pass.b = fused
-				pass.fused = true
-				pass.name += "+" + p.steps[i+1].Name
-				i++
-			}
-		}
-		p.a2a = append(p.a2a, pass)
-		p.arraySizes = append(p.arraySizes, p.steps[i].Encoded.Size())
-	}
 }
 
 func checkOrder(codecs []Codec) error {

@@ -22,7 +22,7 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	if decoded.FillValue.DataType() != from {
 		return nil, &codec.ConfigError{Codec: Name, Reason: fmt.Sprintf("fill value %v is a %v, not a %v", decoded.FillValue, decoded.FillValue.DataType(), from)}
 	}
-	encMap, decMap, err := c.MapEntries(from)
+	encMap, decMap, err := c.mapEntries(from)
 	if err != nil {
 		return nil, err
 	}
@@ -45,12 +45,11 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	return b, nil
 }
 
-// MapEntries returns the scalar_map of both directions as typed entries for
+// mapEntries returns the scalar_map of both directions as typed entries for
 // an array of data type array: encode maps array -> DataType, decode maps
 // DataType -> array. It fails, with a *codec.ConfigError, when a value is
-// not valid for its type. Passes that fuse another codec with cast_value
-// build their numeric.CastSpec from these.
-func (c *Codec) MapEntries(array numeric.DataType) (encode, decode []numeric.MapEntry, err error) {
+// not valid for its type.
+func (c *Codec) mapEntries(array numeric.DataType) (encode, decode []numeric.MapEntry, err error) {
 	if encode, err = c.entries(c.Encode, array, c.DataType, "encode"); err != nil {
 		return nil, nil, err
 	}
@@ -122,6 +121,13 @@ func run(c *numeric.Cast, dst, src []byte, srcSize, dstSize int, decoding bool) 
 	v, _ := numeric.ScalarFromBytes(spec.From, src[i*n:(i+1)*n])
 	return &ElementError{Index: i, Value: v, From: spec.From, To: spec.To, Rule: rule, Decoding: decoding}
 }
+
+// ElementCasts returns the conversions of encoding (the array's data type
+// to data_type) and decoding, scalar_map and policies included, so that a
+// neighbouring codec can fuse the cast into its own pass over a chunk
+// (codec.ElementCaster). Errors of a fused pass are still this codec's
+// EncodeArray and DecodeArray errors.
+func (b *bound) ElementCasts() (encode, decode *numeric.Cast) { return b.enc, b.dec }
 
 // DecodeFill casts one value of data_type back to the array's data type.
 func (b *bound) DecodeFill(encoded numeric.Scalar) (numeric.Scalar, error) {

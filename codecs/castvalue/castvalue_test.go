@@ -319,19 +319,28 @@ func TestPipelineRoundTrip(t *testing.T) {
 	}
 }
 
-func TestMapEntries(t *testing.T) {
-	c := mustParse(t, `{"data_type": "uint8", "scalar_map": {"encode": [["NaN", 0], [1.5, 1]], "decode": [[0, "-Infinity"]]}}`).(*castvalue.Codec)
-	enc, dec, err := c.MapEntries(numeric.Float32)
+// ElementCasts describes the conversion, scalar_map included, to codecs
+// that fuse it into their own pass.
+func TestElementCasts(t *testing.T) {
+	c := mustParse(t, `{"data_type": "uint8", "out_of_range": "clamp", "scalar_map": {"encode": [["NaN", 0], [1.5, 1]], "decode": [[0, "-Infinity"]]}}`).(*castvalue.Codec)
+	b, err := c.ResolveArray(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{2}, FillValue: numeric.Zero(numeric.Float32)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(enc) != 2 || !enc[0].From.IsNaN() || enc[0].From.DataType() != numeric.Float32 || enc[1].To.String() != "1" {
-		t.Errorf("encode entries %v", enc)
+	ec, dc := b.(codec.ElementCaster).ElementCasts()
+	enc, dec := ec.Spec(), dc.Spec()
+	if enc.From != numeric.Float32 || enc.To != numeric.Uint8 || dec.From != numeric.Uint8 || dec.To != numeric.Float32 ||
+		enc.OutOfRange != numeric.OutOfRangeClamp || dec.OutOfRange != numeric.OutOfRangeClamp {
+		t.Errorf("casts %+v, %+v", enc, dec)
 	}
-	if len(dec) != 1 || dec[0].From.String() != "0" || dec[0].To.String() != `"-Infinity"` {
-		t.Errorf("decode entries %v", dec)
+	if m := enc.Map; len(m) != 2 || !m[0].From.IsNaN() || m[0].From.DataType() != numeric.Float32 || m[1].To.String() != "1" {
+		t.Errorf("encode entries %v", m)
 	}
-	if _, _, err := c.MapEntries(numeric.Int16); !errors.Is(err, codec.ErrConfig) {
+	if m := dec.Map; len(m) != 1 || m[0].From.String() != "0" || m[0].To.String() != `"-Infinity"` {
+		t.Errorf("decode entries %v", m)
+	}
+	// a NaN key cannot be read as an int16
+	if _, err := c.ResolveArray(codec.ChunkSpec{DataType: numeric.Int16, Shape: []int{2}, FillValue: numeric.Zero(numeric.Int16)}); !errors.Is(err, codec.ErrConfig) {
 		t.Errorf("NaN key for int16: %v", err)
 	}
 }

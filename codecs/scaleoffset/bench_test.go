@@ -1,32 +1,18 @@
 package scaleoffset
 
 import (
-	"encoding/binary"
-	"math"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 const benchBytes = 1 << 20
 
-// benchFloats returns 1 MiB of float32 or float64 "temperatures" in
-// [252.6, 293.7]: 273.15 + 20 sin(k/512) + 0.5 sin(0.7 k) for element k,
-// the data ../../testdata/numcodecs_fso/bench_numcodecs.py gives numcodecs.
-func benchFloats(dt numeric.DataType) []byte {
-	b := make([]byte, benchBytes)
-	for i := 0; i < benchBytes; i += dt.Size() {
-		k := float64(i / dt.Size())
-		v := 273.15 + 20*math.Sin(k/512) + 0.5*math.Sin(0.7*k)
-		if dt == numeric.Float32 {
-			binary.LittleEndian.PutUint32(b[i:], math.Float32bits(float32(v)))
-		} else {
-			binary.LittleEndian.PutUint64(b[i:], math.Float64bits(v))
-		}
-	}
-	return b
-}
+// benchFloats returns 1 MiB of float32 or float64 temperatures, the data
+// ../../testdata/numcodecs_fso/bench_numcodecs.py gives numcodecs.
+func benchFloats(dt numeric.DataType) []byte { return testvec.Temperatures(dt, benchBytes) }
 
 func benchBound(b *testing.B, dt numeric.DataType, config string) codec.BoundArrayToArray {
 	b.Helper()
@@ -134,38 +120,3 @@ func BenchmarkChainFloat32ToInt16EncodeFused(b *testing.B)   { benchChain(b, 1, 
 func BenchmarkChainFloat32ToInt16EncodeUnfused(b *testing.B) { benchChain(b, 1, false, false) }
 func BenchmarkChainFloat32ToInt16DecodeFused(b *testing.B)   { benchChain(b, 1, true, true) }
 func BenchmarkChainFloat32ToInt16DecodeUnfused(b *testing.B) { benchChain(b, 1, false, true) }
-
-// numcodecs.fixedscaleoffset float64 -> uint8, the configuration timed in
-// numcodecs by ../../testdata/numcodecs_fso/bench_numcodecs.py.
-func benchFSO(b *testing.B, decode bool) {
-	c, err := parseCodec(FixedScaleOffsetName, `{"offset": 252, "scale": 4, "dtype": "<f8", "astype": "|u1"}`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	src := benchFloats(numeric.Float64)
-	n := len(src) / 8
-	bc, err := c.ResolveArray(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.FloatScalar(numeric.Float64, 252)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	enc := make([]byte, n)
-	dec := make([]byte, len(src))
-	if err := bc.EncodeArray(enc, src); err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if decode {
-			err = bc.DecodeArray(dec, enc)
-		} else {
-			err = bc.EncodeArray(enc, src)
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkFixedScaleOffsetFloat64ToUint8Encode(b *testing.B) { benchFSO(b, false) }
-func BenchmarkFixedScaleOffsetFloat64ToUint8Decode(b *testing.B) { benchFSO(b, true) }

@@ -1,13 +1,11 @@
 package scaleoffset_test
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/castvalue"
-	"github.com/zcodec/zcodec/codecs/scaleoffset"
+	_ "github.com/zcodec/zcodec/codecs/castvalue"
 	_ "github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -54,31 +52,27 @@ func Example_castValueChain() {
 	// [0 10 NaN 2540 10 1000]
 }
 
-// Fuse runs scale_offset and cast_value in one pass over each chunk, with
-// the results of the two codecs run in turn.
-func ExampleFuse() {
-	so, _, err := registry.Default().ParseCodec([]byte(`{"name": "scale_offset", "configuration": {"offset": 250, "scale": 4}}`), "/codecs/0")
-	if err != nil {
-		panic(err)
-	}
-	cv, _, err := registry.Default().ParseCodec([]byte(`{"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp"}}`), "/codecs/1")
+// A pipeline runs scale_offset and the cast_value after it in one pass
+// over each chunk, with the results of the two codecs run in turn.
+func Example_fusedPass() {
+	chain, err := registry.Default().ParseCodecs([]byte(`[
+		{"name": "scale_offset", "configuration": {"offset": 250, "scale": 4}},
+		{"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp"}},
+		"bytes"
+	]`), "/codecs")
 	if err != nil {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: numeric.FloatScalar(numeric.Float64, 250)}
-	f, err := scaleoffset.Fuse(so.(*scaleoffset.Codec), cv.(*castvalue.Codec), spec)
+	p, err := codec.NewPipeline(spec, chain.Codecs)
 	if err != nil {
 		panic(err)
 	}
-	src := make([]byte, 32)
-	for i, v := range []float64{250, 273.15, 300.1, 400} {
-		binary.LittleEndian.PutUint64(src[8*i:], math.Float64bits(v))
-	}
-	dst := make([]byte, 4)
-	if err := f.EncodeArray(dst, src); err != nil {
+	enc, err := codec.EncodeSlice(p, nil, []float64{250, 273.15, 300.1, 400})
+	if err != nil {
 		panic(err)
 	}
-	fmt.Println(f.Encoded(), dst)
+	fmt.Println(p.ArrayPasses(), enc)
 	// Output:
-	// uint8 [4] fill 0 [0 93 200 255]
+	// [scale_offset+cast_value] [0 93 200 255]
 }

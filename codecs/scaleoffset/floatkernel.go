@@ -47,15 +47,6 @@ func newFloatKernel[F float32 | float64](dt numeric.DataType, off, scale numeric
 	return k
 }
 
-// isPow2 reports whether x is a finite power of two (of either sign).
-func isPow2(x float64) bool {
-	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return false
-	}
-	frac, _ := math.Frexp(x)
-	return frac == 0.5 || frac == -0.5
-}
-
 func (k *floatKernel[F]) encode(dst, src []byte) int {
 	s := load[F](src)
 	d, direct := output[F](dst)

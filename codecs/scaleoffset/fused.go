@@ -2,11 +2,9 @@ package scaleoffset
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/castvalue"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -14,89 +12,42 @@ import (
 // them: the intermediate block (at most 16 KiB) stays in the L1 cache.
 const fuseBlock = 2048
 
-// Fuse resolves scale_offset so followed by cast_value cv for chunks of the
-// decoded spec as one array->array codec that passes over a chunk once:
-// each block of elements is scaled into a small buffer that stays in cache
-// and cast from there. Encoded(), the fill value, the results and the
-// errors (an *ElementError from scale_offset or a *castvalue.ElementError,
-// with indices in the whole chunk) are those of the two codecs run one
-// after the other: when the fused pass meets an element it cannot map, it
-// runs the two codecs in turn to report the same error as the chain.
-func Fuse(so *Codec, cv *castvalue.Codec, decoded codec.ChunkSpec) (codec.BoundArrayToArray, error) {
-	b, err := so.ResolveArray(decoded)
-	if err != nil {
-		return nil, err
-	}
-	return b.(*bound).fuse(cv)
-}
-
-// FuseNext returns the bound codec that runs b followed by next in one
-// pass, when next is a cast_value codec that resolves against b's encoded
-// spec; ok is false otherwise (and resolving the two separately reports
-// any error). It lets a pipeline that resolved scale_offset merge it with
-// the codec after it.
-func (b *bound) FuseNext(next codec.ArrayToArray) (f codec.BoundArrayToArray, ok bool) {
-	cv, isCast := next.(*castvalue.Codec)
-	if !isCast {
+// FuseNext returns the pass that runs b followed by next over a chunk
+// once, when next converts elements one by one (a codec.ElementCaster such
+// as cast_value) from b's data type; ok is false otherwise. Each block of
+// elements is scaled into a small buffer that stays in cache and cast from
+// there. Encoded(), the fill value, the results and the errors (an
+// *ElementError from scale_offset or next's own error, with indices in the
+// whole chunk) are those of the two codecs run one after the other: when
+// the fused pass meets an element it cannot map, it runs the two codecs in
+// turn to report the same error as the chain.
+func (b *bound) FuseNext(next codec.BoundArrayToArray) (f codec.Fused, ok bool) {
+	caster, isCaster := next.(codec.ElementCaster)
+	if !isCaster {
 		return nil, false
 	}
-	f, err := b.fuse(cv)
-	return f, err == nil
-}
-
-func (b *bound) fuse(cv *castvalue.Codec) (codec.BoundArrayToArray, error) {
-	cb, err := cv.ResolveArray(b.Encoded())
-	if err != nil {
-		return nil, err
+	enc, dec := caster.ElementCasts()
+	if enc == nil || dec == nil {
+		return nil, false
 	}
+	es, ds := enc.Spec(), dec.Spec()
 	mid := b.dt
-	encMap, err := castMap(cv.Encode, mid, cv.DataType)
-	if err != nil {
-		return nil, err
+	if es.From != mid || ds.To != mid || ds.From != es.To || next.Encoded().DataType != es.To {
+		return nil, false
 	}
-	decMap, err := castMap(cv.Decode, cv.DataType, mid)
-	if err != nil {
-		return nil, err
-	}
-	enc, err := numeric.NewCast(numeric.CastSpec{From: mid, To: cv.DataType, Rounding: cv.Rounding, OutOfRange: cv.OutOfRange, Map: encMap})
-	if err != nil {
-		return nil, err
-	}
-	dec, err := numeric.NewCast(numeric.CastSpec{From: cv.DataType, To: mid, Rounding: cv.Rounding, OutOfRange: cv.OutOfRange, Map: decMap})
-	if err != nil {
-		return nil, err
-	}
-	f := &fused{so: b, cast: cb, enc: enc, dec: dec, n: b.enc.NumElements(), mid: mid, out: cv.DataType}
-	f.encDirect, f.decDirect = f.directKernels(enc.Spec(), dec.Spec())
-	f.pool.New = func() any { s := make([]byte, fuseBlock*mid.Size()); return &s }
-	return f, nil
+	fu := &fused{so: b, cast: next, enc: enc, dec: dec, n: b.enc.NumElements(), mid: mid, out: es.To}
+	fu.encDirect, fu.decDirect = fu.directKernels(es, ds)
+	fu.pool.New = func() any { s := make([]byte, fuseBlock*mid.Size()); return &s }
+	return fu, true
 }
 
-// castMap reads scalar_map pairs as cast_value does: inputs in type in,
-// outputs in type out.
-func castMap(pairs []castvalue.Pair, in, out numeric.DataType) ([]numeric.MapEntry, error) {
-	m := make([]numeric.MapEntry, 0, len(pairs))
-	for i, p := range pairs {
-		from, err := numeric.ParseFillValue(in, p.In)
-		if err != nil {
-			return nil, fmt.Errorf("cast_value: scalar_map entry %d: %w", i, err)
-		}
-		to, err := numeric.ParseFillValue(out, p.Out)
-		if err != nil {
-			return nil, fmt.Errorf("cast_value: scalar_map entry %d: %w", i, err)
-		}
-		m = append(m, numeric.MapEntry{From: from, To: to})
-	}
-	return m, nil
-}
-
-// fused is scale_offset and cast_value run block by block.
+// fused is scale_offset and an element cast run block by block.
 type fused struct {
 	so       *bound                  // scale_offset, resolved for the chunk
-	cast     codec.BoundArrayToArray // cast_value, resolved for the chunk (spec, fill)
-	enc, dec *numeric.Cast
+	cast     codec.BoundArrayToArray // the element cast after it (spec, fill, errors)
+	enc, dec *numeric.Cast           // the cast's conversions
 	n        int
-	mid, out numeric.DataType // scale_offset's type; cast_value's data_type
+	mid, out numeric.DataType // scale_offset's type; the cast's encoded type
 	pool     sync.Pool        // *[]byte, one intermediate block
 	// one-loop kernels for common chains (fuseddirect.go), or nil
 	encDirect, decDirect func(dst, src []byte) (failure, bool)
@@ -204,8 +155,8 @@ func (f *fused) chainDecode(dst, src []byte) error {
 }
 
 // StepOf says which of the two fused codecs an error from EncodeArray or
-// DecodeArray belongs to: 0 for scale_offset, 1 for cast_value. A pipeline
-// that runs the fused codec uses it to name the failing step.
+// DecodeArray belongs to: 0 for scale_offset, 1 for the cast after it. A
+// pipeline that runs the fused codec uses it to name the failing step.
 func (f *fused) StepOf(err error) int {
 	var ee *ElementError
 	if errors.As(err, &ee) {

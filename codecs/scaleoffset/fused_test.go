@@ -42,21 +42,19 @@ func (u unfused) decode(dst, src []byte) error {
 	return u.a.DecodeArray(dst, mid)
 }
 
-func resolvePair(t testing.TB, soConfig, cvConfig string, spec codec.ChunkSpec) (codec.BoundArrayToArray, unfused) {
+func resolvePair(t testing.TB, soConfig, cvConfig string, spec codec.ChunkSpec) (codec.Fused, unfused) {
 	t.Helper()
-	so := mustCodec(t, soConfig).(*Codec)
-	cv := parseCast(t, cvConfig)
-	f, err := Fuse(so, cv, spec)
+	a, err := mustCodec(t, soConfig).ResolveArray(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := so.ResolveArray(spec)
+	b, err := parseCast(t, cvConfig).ResolveArray(a.Encoded())
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := cv.ResolveArray(a.Encoded())
-	if err != nil {
-		t.Fatal(err)
+	f, ok := a.(codec.Fuser).FuseNext(b)
+	if !ok {
+		t.Fatalf("%s does not fuse with cast_value %s", soConfig, cvConfig)
 	}
 	return f, unfused{a, b}
 }
@@ -135,13 +133,13 @@ func TestFusedErrors(t *testing.T) {
 		numeric.FloatScalar(dt, 200).PutBytes(src[bad*8:]) // 400 does not fit uint8
 		errF, errU := f.EncodeArray(make([]byte, n), src), u.encode(make([]byte, n), src)
 		var ce *castvalue.ElementError
-		if !errors.As(errF, &ce) || ce.Index != bad || !sameError(errF, errU) || f.(*fused).StepOf(errF) != 1 {
+		if !errors.As(errF, &ce) || ce.Index != bad || !sameError(errF, errU) || f.StepOf(errF) != 1 {
 			t.Errorf("bad element %d: fused %v, chain %v", bad, errF, errU)
 		}
 		numeric.FloatScalar(dt, 1e308).PutBytes(src[bad*8:]) // overflows in scale_offset
 		errF, errU = f.EncodeArray(make([]byte, n), src), u.encode(make([]byte, n), src)
 		var se *ElementError
-		if !errors.As(errF, &se) || se.Index != bad || !sameError(errF, errU) || f.(*fused).StepOf(errF) != 0 {
+		if !errors.As(errF, &se) || se.Index != bad || !sameError(errF, errU) || f.StepOf(errF) != 0 {
 			t.Errorf("overflow at %d: fused %v, chain %v", bad, errF, errU)
 		}
 	}
@@ -199,9 +197,9 @@ func FuzzFused(f *testing.F) {
 		if err != nil {
 			return
 		}
-		fc, err := Fuse(so, cv, spec)
-		if err != nil {
-			t.Fatalf("Fuse fails where the chain resolves: %v", err)
+		fc, ok := a.(codec.Fuser).FuseNext(b)
+		if !ok {
+			t.Fatal("no fusion where the chain resolves")
 		}
 		u := unfused{a, b}
 		out := b.Encoded().Size()
@@ -220,31 +218,73 @@ func FuzzFused(f *testing.F) {
 	})
 }
 
+// otherCast is an element cast from int16, which scale_offset on float64
+// data cannot fuse with.
+type otherCast struct{ codec.BoundArrayToArray }
+
+func (o otherCast) ElementCasts() (encode, decode *numeric.Cast) {
+	enc, _ := numeric.NewCast(numeric.CastSpec{From: numeric.Int16, To: numeric.Uint8})
+	dec, _ := numeric.NewCast(numeric.CastSpec{From: numeric.Uint8, To: numeric.Int16})
+	return enc, dec
+}
+
 func TestFuseNext(t *testing.T) {
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{8}, FillValue: numeric.Zero(numeric.Float64)}
 	b, err := mustCodec(t, `{"scale": 2}`).ResolveArray(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser := b.(interface {
-		FuseNext(codec.ArrayToArray) (codec.BoundArrayToArray, bool)
-	})
-	if f, ok := fuser.FuseNext(parseCast(t, `{"data_type": "int16"}`)); !ok || f.Encoded().DataType != numeric.Int16 {
-		t.Errorf("FuseNext(cast_value int16) = %v, %v", f, ok)
-	}
-	if f, ok := fuser.FuseNext(mustCodec(t, `{"scale": 2}`)); ok || f != nil {
-		t.Errorf("FuseNext(scale_offset) = %v, %v; want no fusion", f, ok)
-	}
-	// a cast_value that does not resolve: the fill value 1000 * 2 does not fit uint8
-	spec.FillValue = numeric.FloatScalar(numeric.Float64, 1000)
-	b, err = mustCodec(t, `{"scale": 2}`).ResolveArray(spec)
+	fuser := b.(codec.Fuser)
+	cast, err := parseCast(t, `{"data_type": "int16"}`).ResolveArray(b.Encoded())
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser = b.(interface {
-		FuseNext(codec.ArrayToArray) (codec.BoundArrayToArray, bool)
-	})
-	if _, ok := fuser.FuseNext(parseCast(t, `{"data_type": "uint8"}`)); ok {
-		t.Error("FuseNext with an unresolvable cast_value: ok")
+	if f, ok := fuser.FuseNext(cast); !ok || f.Encoded().DataType != numeric.Int16 {
+		t.Errorf("FuseNext(cast_value int16) = %v, %v", f, ok)
+	}
+	so, err := mustCodec(t, `{"scale": 2}`).ResolveArray(b.Encoded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := fuser.FuseNext(so); ok || f != nil {
+		t.Errorf("FuseNext(scale_offset) = %v, %v; want no fusion", f, ok)
+	}
+	if f, ok := fuser.FuseNext(otherCast{cast}); ok || f != nil {
+		t.Errorf("FuseNext(a cast from int16) = %v, %v; want no fusion", f, ok)
+	}
+}
+
+// In a pipeline the pair runs as one pass, and an error names the codec of
+// the unfused chain that fails.
+func TestPipelineFusedPass(t *testing.T) {
+	chain, err := registry.Default().ParseCodecs([]byte(`[
+		{"name": "scale_offset", "configuration": {"scale": 2}},
+		{"name": "cast_value", "configuration": {"data_type": "uint8"}},
+		"bytes"]`), "/codecs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dt := numeric.Float64
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{3}, FillValue: numeric.Zero(dt)}, chain.Codecs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.ArrayPasses(); len(got) != 1 || got[0] != "scale_offset+cast_value" {
+		t.Errorf("ArrayPasses = %q", got)
+	}
+	enc, err := codec.EncodeSlice(p, nil, []float64{0, 1.25, 100})
+	if err != nil || !bytes.Equal(enc, []byte{0, 2, 200}) {
+		t.Errorf("encoded %v, %v", enc, err)
+	}
+	for _, tc := range []struct {
+		x     float64
+		index int
+		name  string
+	}{{200, 1, "cast_value"}, {1e308, 0, "scale_offset"}} {
+		_, err := codec.EncodeSlice(p, nil, []float64{0, tc.x, 1})
+		var se *codec.StepError
+		if !errors.As(err, &se) || se.Index != tc.index || se.Codec != tc.name {
+			t.Errorf("encode %v: %v, want an error of codec %d (%s)", tc.x, err, tc.index, tc.name)
+		}
 	}
 }

@@ -13,20 +13,3 @@ func init() {
 		Summary: "(in - offset) * scale in the array's own arithmetic; exact for integers",
 	})
 }
-
-func init() {
-	registry.Register(registry.Registration{
-		Name:    FixedScaleOffsetName,
-		Aliases: []string{"fixedscaleoffset"},
-		Kind:    codec.KindArrayToArray,
-		New:     NewFixedScaleOffsetFromConfig,
-		Summary: "numcodecs FixedScaleOffset: round((x - offset) * scale) stored as astype, NumPy semantics",
-	})
-	registry.Register(registry.Registration{
-		Name:    AsTypeName,
-		Aliases: []string{"astype"},
-		Kind:    codec.KindArrayToArray,
-		New:     NewAsTypeFromConfig,
-		Summary: "numcodecs AsType: NumPy astype casts between two data types",
-	})
-}

@@ -511,15 +511,3 @@ func TestFloatParameterStrings(t *testing.T) {
 		t.Errorf("offset Infinity: %v, want an error at element 1 (Inf - Inf = NaN propagates at 0)", err)
 	}
 }
-
-func TestSwapUnits(t *testing.T) {
-	b := []byte{1, 2, 3, 4, 5, 6, 7, 8}
-	swapUnits(b, 4)
-	if !bytes.Equal(b, []byte{4, 3, 2, 1, 8, 7, 6, 5}) {
-		t.Errorf("swapUnits(4) = %v", b)
-	}
-	swapUnits(b, 2)
-	if !bytes.Equal(b, []byte{3, 4, 1, 2, 7, 8, 5, 6}) {
-		t.Errorf("swapUnits(2) = %v", b)
-	}
-}

@@ -1,5 +1,6 @@
-// Package testvec holds helpers for the interop packages' tests: reading
-// hex vectors and cutting the in-extent part out of a decoded chunk.
+// Package testvec holds helpers for tests: reading hex vectors, cutting the
+// in-extent part out of a decoded chunk, and benchmark data that the peer
+// benchmark scripts generate too.
 package testvec
 
 import (

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Time numcodecs' FixedScaleOffset (and plain NumPy) on the data the Go
-benchmarks in scaleoffset/bench_test.go use: 1 MiB chunks of
+benchmarks in codecs/scaleoffset and codecs/numcodecs use: 1 MiB chunks of
 273.15 + 20 sin(k/512) + 0.5 sin(0.7 k).
 
     /usr/bin/python3 bench_numcodecs.py

@@ -1,8 +1,6 @@
-package scaleoffset
+package numcodecs
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
@@ -48,10 +46,8 @@ func (b *npBound) run(dst, src []byte, from, to numeric.DataType, k func(dst, sr
 		k(dst, src)
 		return nil
 	}
-	fs, ts := from.Size(), to.Size()
 	for i := range n {
-		x, _ := numeric.ScalarFromBytes(from, src[i*fs:(i+1)*fs])
-		npToScalar(one(npFromScalar(x)), to).PutBytes(dst[i*ts:])
+		npStore(to, dst, i, one(npLoad(from, src, i)))
 	}
 	return nil
 }
@@ -62,17 +58,4 @@ func (b *npBound) DecodeFill(encoded numeric.Scalar) (numeric.Scalar, error) {
 		return encoded, fmt.Errorf("%s: fill value %v is a %v, want %v", b.name, encoded, encoded.DataType(), b.to)
 	}
 	return npToScalar(b.decodeOne(npFromScalar(encoded)), b.from), nil
-}
-
-// marshalCodec is codec.MarshalCodec without HTML escaping, so that type
-// strings read "<f8" rather than "\u003cf8".
-func marshalCodec(name string, config any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(struct {
-		Name          string `json:"name"`
-		Configuration any    `json:"configuration"`
-	}{name, config})
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }

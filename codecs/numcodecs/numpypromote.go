@@ -1,11 +1,13 @@
-package scaleoffset
+package numcodecs
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -23,9 +25,10 @@ type pyNumber struct {
 
 // parsePyNumber reads raw as Python's json module would.
 func parsePyNumber(raw json.RawMessage) (pyNumber, error) {
+	raw = bytes.TrimSpace(raw)
 	s := string(raw)
 	if len(s) == 0 || !(s[0] == '-' || s[0] >= '0' && s[0] <= '9') || !json.Valid(raw) {
-		return pyNumber{}, fmt.Errorf("want a JSON number, got %s", short(raw))
+		return pyNumber{}, fmt.Errorf("want a JSON number, got %s", jsonKind(raw))
 	}
 	isInt := true
 	for _, c := range s {
@@ -36,17 +39,17 @@ func parsePyNumber(raw json.RawMessage) (pyNumber, error) {
 	if isInt {
 		i, ok := new(big.Int).SetString(s, 10)
 		if !ok {
-			return pyNumber{}, fmt.Errorf("bad integer %s", short(raw))
+			return pyNumber{}, fmt.Errorf("invalid integer")
 		}
 		if i.Cmp(big.NewInt(math.MinInt64)) < 0 || i.Cmp(new(big.Int).SetUint64(math.MaxUint64)) > 0 {
-			return pyNumber{}, fmt.Errorf("integer %s is outside [-2^63, 2^64-1]: NumPy would compute with Python objects", short(raw))
+			return pyNumber{}, fmt.Errorf("an integer of %d decimal digits is outside [-2^63, 2^64-1]: NumPy would compute with Python objects", len(strings.TrimPrefix(i.String(), "-")))
 		}
 		f, _ := new(big.Float).SetInt(i).Float64()
 		return pyNumber{isInt: true, i: i, f: f}, nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil && !math.IsInf(f, 0) {
-		return pyNumber{}, fmt.Errorf("bad number %s", short(raw))
+		return pyNumber{}, fmt.Errorf("invalid number")
 	}
 	return pyNumber{f: f}, nil // Python reads an overflowing literal as ±inf
 }
@@ -104,10 +107,22 @@ func signedOf(dt numeric.DataType) numeric.DataType {
 	return dt
 }
 
-// promoteTypes is np.promote_types for the real types (float16 included).
+// promoteTypes is np.promote_types for bool, the integer, float and
+// complex types.
 func promoteTypes(a, b numeric.DataType) numeric.DataType {
-	if a == b {
+	switch {
+	case a == b:
 		return a
+	case a == numeric.Bool:
+		return b
+	case b == numeric.Bool:
+		return a
+	case a.IsComplex() || b.IsComplex():
+		part := promoteTypes(realPart(a), realPart(b))
+		if part == numeric.Float64 {
+			return numeric.Complex128
+		}
+		return numeric.Complex64
 	}
 	if a.IsFloat() && b.IsFloat() {
 		if a.Size() >= b.Size() {
@@ -162,4 +177,35 @@ func resultType(arr numeric.DataType, p pyNumber) numeric.DataType {
 		sdt = signedOf(sdt)
 	}
 	return promoteTypes(arr, sdt)
+}
+
+// jsonKind names the kind of JSON value raw holds, for messages that must
+// not echo a value of unbounded length.
+func jsonKind(raw []byte) string {
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "a list"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "an invalid value"
+}
+
+// realPart returns the type of a complex type's parts, float32 for the
+// component of complex64 (float16 is never a part), and other types as
+// they are.
+func realPart(dt numeric.DataType) numeric.DataType {
+	if dt.IsComplex() {
+		return dt.ComponentType()
+	}
+	return dt
 }

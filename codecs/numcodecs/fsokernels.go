@@ -1,8 +1,9 @@
-package scaleoffset
+package numcodecs
 
 import (
 	"math"
 
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -42,26 +43,26 @@ func fsoEncoder[F float32 | float64](astype numeric.DataType, off, scale F) func
 		return fsoEnc32[F, int32](off, scale)
 	}
 	return func(dst, src []byte) {
-		s := load[F](src)
+		s := elements.Load[F](src)
 		switch astype {
 		case numeric.Uint32:
-			d, direct := output[uint32](dst)
+			d, direct := elements.Output[uint32](dst)
 			for i, x := range s[:len(d)] {
 				d[i] = uint32(floatToInt(math.RoundToEven(float64(F(F(x-off)*scale))), numeric.Uint32))
 			}
-			store(dst, d, direct)
+			elements.Store(dst, d, direct)
 		case numeric.Int64:
-			d, direct := output[int64](dst)
+			d, direct := elements.Output[int64](dst)
 			for i, x := range s[:len(d)] {
 				d[i] = cvtInt64(math.RoundToEven(float64(F(F(x-off) * scale))))
 			}
-			store(dst, d, direct)
+			elements.Store(dst, d, direct)
 		default:
-			d, direct := output[uint64](dst)
+			d, direct := elements.Output[uint64](dst)
 			for i, x := range s[:len(d)] {
 				d[i] = floatToInt(math.RoundToEven(float64(F(F(x-off)*scale))), numeric.Uint64)
 			}
-			store(dst, d, direct)
+			elements.Store(dst, d, direct)
 		}
 	}
 }
@@ -69,10 +70,10 @@ func fsoEncoder[F float32 | float64](astype numeric.DataType, off, scale F) func
 // fsoEnc32 encodes to the integer types NumPy converts through int32.
 func fsoEnc32[F float32 | float64, I int8 | uint8 | int16 | uint16 | int32](off, scale F) func(dst, src []byte) {
 	return func(dst, src []byte) {
-		s := load[F](src)
-		d, direct := output[I](dst)
+		s := elements.Load[F](src)
+		d, direct := elements.Output[I](dst)
 		fsoEnc32Loop(d, s, off, scale)
-		store(dst, d, direct)
+		elements.Store(dst, d, direct)
 	}
 }
 
@@ -81,7 +82,7 @@ func fsoEnc32Loop[F float32 | float64, I int8 | uint8 | int16 | uint16 | int32](
 	for i, x := range s {
 		// rintSmall is exact below 2^51; beyond, the conversion gives the
 		// out-of-range result whatever the rounding.
-		r := rintSmall(float64(F(F(x-off) * scale)))
+		r := elements.RintSmall(float64(F(F(x-off) * scale)))
 		v := int32(math.MinInt32)
 		if r > -2147483649 && r < 2147483648 {
 			v = int32(r)
@@ -112,11 +113,11 @@ func fsoDecoder(astype, dtype numeric.DataType, scale, off float64) func(dst, sr
 
 func fsoDec[I int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64](dtype numeric.DataType, scale, off float64) func(dst, src []byte) {
 	// a power-of-two scale divides by multiplying with its exact reciprocal
-	recip, useRecip := 1/scale, isPow2(scale) && isPow2(1/scale)
+	recip, useRecip := 1/scale, elements.IsPow2(scale) && elements.IsPow2(1/scale)
 	return func(dst, src []byte) {
-		s := load[I](src)
+		s := elements.Load[I](src)
 		if dtype == numeric.Float64 {
-			d, direct := output[float64](dst)
+			d, direct := elements.Output[float64](dst)
 			s = s[:len(d)]
 			if useRecip {
 				for i, x := range s {
@@ -127,10 +128,10 @@ func fsoDec[I int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64](d
 					d[i] = float64(float64(x)/scale) + off
 				}
 			}
-			store(dst, d, direct)
+			elements.Store(dst, d, direct)
 			return
 		}
-		d, direct := output[float32](dst)
+		d, direct := elements.Output[float32](dst)
 		s = s[:len(d)]
 		for i, x := range s {
 			var v float64
@@ -145,6 +146,6 @@ func fsoDec[I int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64](d
 				d[i] = float32(roundFloat(v, numeric.Float32))
 			}
 		}
-		store(dst, d, direct)
+		elements.Store(dst, d, direct)
 	}
 }

@@ -1,4 +1,4 @@
-package scaleoffset
+package numcodecs
 
 import (
 	"bytes"
@@ -33,7 +33,8 @@ type FixedScaleOffset struct {
 // numcodecs.fixedscaleoffset. offset, scale and dtype are required, astype
 // defaults to dtype; offset and scale are JSON numbers, read as Python
 // reads them (an integer literal is a Python int, anything else a float),
-// dtype and astype Zarr v2 type strings. A zero scale is an error.
+// dtype and astype NumPy type strings of integer or float types. A zero
+// scale is an error.
 func NewFixedScaleOffsetFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("offset", "scale", "dtype"); err != nil {
 		return nil, err
@@ -56,23 +57,19 @@ func NewFixedScaleOffsetFromConfig(cfg *codec.Config) (codec.Codec, error) {
 			c.scale, c.scaleRaw = p, compact.Bytes()
 		}
 	}
-	var err error
-	c.dtypeStr, _, err = cfg.String("dtype")
+	dtype, _, err := readType(cfg, "dtype", kindInt|kindFloat)
 	if err != nil {
 		return nil, err
 	}
-	if c.dtype, err = parseV2DataType(c.dtypeStr); err != nil {
-		return nil, cfg.Errorf("dtype", "%v", err)
-	}
-	c.astypeStr, c.astype = c.dtypeStr, c.dtype
-	if s, ok, err := cfg.String("astype"); err != nil {
+	astype, ok, err := readType(cfg, "astype", kindInt|kindFloat)
+	if err != nil {
 		return nil, err
-	} else if ok {
-		if c.astype, err = parseV2DataType(s); err != nil {
-			return nil, cfg.Errorf("astype", "%v", err)
-		}
-		c.astypeStr = s
 	}
+	if !ok {
+		astype = dtype
+	}
+	c.dtypeStr, c.dtype = dtype.str, dtype.dt
+	c.astypeStr, c.astype = astype.str, astype.dt
 	return c, cfg.Finish()
 }
 
@@ -88,7 +85,7 @@ func (c *FixedScaleOffset) MarshalJSON() ([]byte, error) {
 		DType  string          `json:"dtype"`
 		AsType string          `json:"astype"`
 	}
-	return marshalCodec(FixedScaleOffsetName, config{c.offsetRaw, c.scaleRaw, c.dtypeStr, c.astypeStr})
+	return codec.MarshalCodec(FixedScaleOffsetName, config{c.offsetRaw, c.scaleRaw, c.dtypeStr, c.astypeStr})
 }
 
 // fsoPlan is the sequence of NumPy types one element passes through.
@@ -146,3 +143,9 @@ func (c *FixedScaleOffset) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArr
 	b.enc = decoded.WithDataType(c.astype, fill)
 	return b, nil
 }
+
+// FillRoundTripAdvisory reports true: the fill value never passed through
+// numcodecs' filters in Zarr v2, so a fill value that does not survive
+// quantisation (NaN stored as an integer, typically) is reported as a
+// warning, not an error (decision D17).
+func (c *FixedScaleOffset) FillRoundTripAdvisory() bool { return true }

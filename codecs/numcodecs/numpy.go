@@ -1,22 +1,24 @@
-package scaleoffset
+package numcodecs
 
 import (
+	"encoding/binary"
 	"math"
 	"math/big"
 
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// This file models the NumPy 1.24 operations that numcodecs'
-// FixedScaleOffset and AsType apply to each element: arithmetic in a NumPy
-// type, np.around and astype casts as NumPy performs them on x86-64 (type
-// promotion is in numpypromote.go).
+// This file models the NumPy 1.24 operations that numcodecs' filters apply
+// to each element: arithmetic in a NumPy type, np.around and astype casts
+// as NumPy performs them on x86-64 (type promotion is in numpypromote.go,
+// scalar assignment in setitem.go).
 
 // npVal is one value of a known NumPy type: integers as their 64-bit two's
-// complement (sign- or zero-extended), floats as their exact float64 value.
+// complement (sign- or zero-extended), bools as 0 or 1 in u, floats as
+// their exact float64 value, complex values as f (real part) and im.
 type npVal struct {
-	u uint64
-	f float64
+	u     uint64
+	f, im float64
 }
 
 // pyValue converts p to type dt, as NumPy does when it applies a Python
@@ -74,9 +76,25 @@ func intToFloat(u uint64, signed bool, dt numeric.DataType) npVal {
 }
 
 // npCast converts v from type from to type to as NumPy's astype does on
-// x86-64 (see the package documentation for the integer targets).
+// x86-64 (see the package documentation for the integer targets). A bool
+// is 0 or 1 as a number, and anything non-zero (NaN included) is true; a
+// complex value converts to a real type through its real part.
 func npCast(v npVal, from, to numeric.DataType) npVal {
 	switch {
+	case from == to:
+		return v
+	case to == numeric.Bool:
+		return npVal{u: b2u(isNonZero(v, from))}
+	case to.IsComplex():
+		part := to.ComponentType()
+		if from.IsComplex() {
+			return npVal{f: roundFloat(v.f, part), im: roundFloat(v.im, part)}
+		}
+		return npVal{f: npCast(v, from, part).f}
+	case from == numeric.Bool:
+		return npCast(npVal{u: v.u}, numeric.Uint8, to)
+	case from.IsComplex():
+		return npCast(npVal{f: v.f}, from.ComponentType(), to)
 	case from.IsInteger() && to.IsInteger():
 		return npVal{u: wrapInt(v.u, to)}
 	case from.IsInteger():
@@ -85,6 +103,24 @@ func npCast(v npVal, from, to numeric.DataType) npVal {
 		return npVal{f: roundFloat(v.f, to)}
 	}
 	return npVal{u: floatToInt(v.f, to)}
+}
+
+// isNonZero reports whether v, of type dt, is not zero (NaN is not zero).
+func isNonZero(v npVal, dt numeric.DataType) bool {
+	switch {
+	case dt.IsFloat():
+		return v.f != 0 || v.f != v.f
+	case dt.IsComplex():
+		return v.f != 0 || v.f != v.f || v.im != 0 || v.im != v.im
+	}
+	return v.u != 0
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // wrapInt truncates u to the width of integer type dt and extends it back
@@ -156,9 +192,21 @@ func floatToInt(x float64, dt numeric.DataType) uint64 {
 
 // npArith computes a op b in type dt: integers wrap, floats round once to
 // dt (for float16 NumPy computes in float32 and rounds again, which gives
-// the same correctly rounded result, see halfKernel).
+// the same correctly rounded result: float32 has more than twice float16's
+// precision, so the double rounding is innocuous), complex values part by
+// part ('+' and '-' only). For bools '+' is NumPy's add (logical or) and
+// '-' the not_equal np.diff uses in its place.
 func npArith(op byte, a, b npVal, dt numeric.DataType) npVal {
-	if dt.IsInteger() {
+	switch {
+	case dt == numeric.Bool:
+		if op == '+' {
+			return npVal{u: a.u | b.u}
+		}
+		return npVal{u: a.u ^ b.u}
+	case dt.IsComplex():
+		part := dt.ComponentType()
+		return npVal{f: npArith(op, npVal{f: a.f}, npVal{f: b.f}, part).f, im: npArith(op, npVal{f: a.im}, npVal{f: b.im}, part).f}
+	case dt.IsInteger():
 		var r uint64
 		switch op {
 		case '-':
@@ -169,9 +217,7 @@ func npArith(op byte, a, b npVal, dt numeric.DataType) npVal {
 			r = a.u * b.u
 		}
 		return npVal{u: wrapInt(r, dt)}
-	}
-	var r float64
-	if dt == numeric.Float32 {
+	case dt == numeric.Float32:
 		x, y := float32(a.f), float32(b.f)
 		var z float32
 		switch op {
@@ -186,6 +232,7 @@ func npArith(op byte, a, b npVal, dt numeric.DataType) npVal {
 		}
 		return npVal{f: float64(z)}
 	}
+	var r float64
 	switch op {
 	case '-':
 		r = a.f - b.f
@@ -211,16 +258,87 @@ func npAround(v npVal, dt numeric.DataType) npVal {
 // npFromScalar and npToScalar convert between npVal and numeric.Scalar.
 func npFromScalar(s numeric.Scalar) npVal {
 	dt := s.DataType()
-	if dt.IsFloat() {
+	switch {
+	case dt.IsFloat():
 		return npVal{f: s.Float64()}
+	case dt.IsComplex():
+		c := s.Complex128()
+		return npVal{f: real(c), im: imag(c)}
 	}
 	lo, _ := s.Bits()
 	return npVal{u: wrapInt(lo, dt)}
 }
 
 func npToScalar(v npVal, dt numeric.DataType) numeric.Scalar {
-	if dt.IsFloat() {
+	switch {
+	case dt.IsFloat():
 		return numeric.FloatScalar(dt, v.f) // v.f is a value of dt: exact
+	case dt.IsComplex():
+		return numeric.ComplexScalar(dt, complex(v.f, v.im))
 	}
 	return numeric.ScalarFromBits(dt, v.u, 0)
+}
+
+// npLoad reads element i of the little-endian elements b of type dt; a
+// bool byte other than 0 is true, as NumPy reads it.
+func npLoad(dt numeric.DataType, b []byte, i int) npVal {
+	n := dt.Size()
+	e := b[i*n : (i+1)*n]
+	switch dt {
+	case numeric.Bool:
+		return npVal{u: b2u(e[0] != 0)}
+	case numeric.Int8:
+		return npVal{u: uint64(int64(int8(e[0])))}
+	case numeric.Uint8:
+		return npVal{u: uint64(e[0])}
+	case numeric.Int16:
+		return npVal{u: uint64(int64(int16(binary.LittleEndian.Uint16(e))))}
+	case numeric.Uint16:
+		return npVal{u: uint64(binary.LittleEndian.Uint16(e))}
+	case numeric.Int32:
+		return npVal{u: uint64(int64(int32(binary.LittleEndian.Uint32(e))))}
+	case numeric.Uint32:
+		return npVal{u: uint64(binary.LittleEndian.Uint32(e))}
+	case numeric.Int64, numeric.Uint64:
+		return npVal{u: binary.LittleEndian.Uint64(e)}
+	case numeric.Float16:
+		return npVal{f: numeric.WidenFloat(uint64(binary.LittleEndian.Uint16(e)), dt)}
+	case numeric.Float32:
+		return npVal{f: float64(math.Float32frombits(binary.LittleEndian.Uint32(e)))}
+	case numeric.Float64:
+		return npVal{f: math.Float64frombits(binary.LittleEndian.Uint64(e))}
+	case numeric.Complex64:
+		return npVal{f: float64(math.Float32frombits(binary.LittleEndian.Uint32(e))), im: float64(math.Float32frombits(binary.LittleEndian.Uint32(e[4:])))}
+	case numeric.Complex128:
+		return npVal{f: math.Float64frombits(binary.LittleEndian.Uint64(e)), im: math.Float64frombits(binary.LittleEndian.Uint64(e[8:]))}
+	}
+	return npVal{}
+}
+
+// npStore writes v, a value of type dt, as element i of b.
+func npStore(dt numeric.DataType, b []byte, i int, v npVal) {
+	n := dt.Size()
+	e := b[i*n : (i+1)*n]
+	switch {
+	case dt.IsFloat():
+		bits, _ := numeric.NarrowFloat64(v.f, dt, numeric.NearestEven) // exact: v.f is a value of dt
+		switch n {
+		case 2:
+			binary.LittleEndian.PutUint16(e, uint16(bits))
+		case 4:
+			binary.LittleEndian.PutUint32(e, uint32(bits))
+		default:
+			binary.LittleEndian.PutUint64(e, bits)
+		}
+	case dt == numeric.Complex64:
+		binary.LittleEndian.PutUint32(e, math.Float32bits(float32(v.f)))
+		binary.LittleEndian.PutUint32(e[4:], math.Float32bits(float32(v.im)))
+	case dt == numeric.Complex128:
+		binary.LittleEndian.PutUint64(e, math.Float64bits(v.f))
+		binary.LittleEndian.PutUint64(e[8:], math.Float64bits(v.im))
+	default:
+		for j := range e {
+			e[j] = byte(v.u >> (8 * j))
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package scaleoffset
+package numcodecs
 
 import (
 	"fmt"
@@ -21,25 +21,21 @@ type AsType struct {
 }
 
 // NewAsTypeFromConfig is the registry factory of numcodecs.astype:
-// encode_dtype and decode_dtype are required Zarr v2 type strings.
+// encode_dtype and decode_dtype are required NumPy type strings of
+// integer or float types.
 func NewAsTypeFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("encode_dtype", "decode_dtype"); err != nil {
 		return nil, err
 	}
-	c := &AsType{}
-	var err error
-	for _, f := range []struct {
-		key string
-		str *string
-		dt  *numeric.DataType
-	}{{"encode_dtype", &c.encodeStr, &c.encode}, {"decode_dtype", &c.decodeStr, &c.decode}} {
-		if *f.str, _, err = cfg.String(f.key); err != nil {
-			return nil, err
-		}
-		if *f.dt, err = parseV2DataType(*f.str); err != nil {
-			return nil, cfg.Errorf(f.key, "%v", err)
-		}
+	enc, _, err := readType(cfg, "encode_dtype", kindInt|kindFloat)
+	if err != nil {
+		return nil, err
 	}
+	dec, _, err := readType(cfg, "decode_dtype", kindInt|kindFloat)
+	if err != nil {
+		return nil, err
+	}
+	c := &AsType{encodeStr: enc.str, encode: enc.dt, decodeStr: dec.str, decode: dec.dt}
 	return c, cfg.Finish()
 }
 
@@ -48,7 +44,7 @@ func (c *AsType) Name() string { return AsTypeName }
 
 // MarshalJSON returns the codec's metadata as numcodecs writes it.
 func (c *AsType) MarshalJSON() ([]byte, error) {
-	return marshalCodec(AsTypeName, map[string]string{"encode_dtype": c.encodeStr, "decode_dtype": c.decodeStr})
+	return codec.MarshalCodec(AsTypeName, map[string]string{"encode_dtype": c.encodeStr, "decode_dtype": c.decodeStr})
 }
 
 // ResolveArray binds the codec to decoded, whose data type must be
@@ -68,3 +64,7 @@ func (c *AsType) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray,
 	b.enc = decoded.WithDataType(to, fill)
 	return b, nil
 }
+
+// FillRoundTripAdvisory reports true: a fill value that does not survive
+// the casts is a warning, not an error (decision D17).
+func (c *AsType) FillRoundTripAdvisory() bool { return true }

@@ -1,0 +1,90 @@
+package numcodecs
+
+import (
+	"github.com/zcodec/zcodec/internal/elements"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// deltaKernels returns whole-chunk loops for a Delta whose dtype and
+// astype are the same integer, float32 or float64 type: Go's arithmetic on
+// these types is NumPy's (integers wrap, floats round once), and the first
+// element needs no conversion. Other combinations return nil and go
+// element by element through the NumPy model.
+func deltaKernels(from, to numeric.DataType) (enc, dec func(dst, src []byte)) {
+	if from != to {
+		return nil, nil
+	}
+	switch from {
+	case numeric.Int8:
+		return deltaLoops[int8]()
+	case numeric.Int16:
+		return deltaLoops[int16]()
+	case numeric.Int32:
+		return deltaLoops[int32]()
+	case numeric.Int64:
+		return deltaLoops[int64]()
+	case numeric.Uint8:
+		return deltaLoops[uint8]()
+	case numeric.Uint16:
+		return deltaLoops[uint16]()
+	case numeric.Uint32:
+		return deltaLoops[uint32]()
+	case numeric.Uint64:
+		return deltaLoops[uint64]()
+	case numeric.Float32:
+		return deltaLoops[float32]()
+	case numeric.Float64:
+		return deltaLoops[float64]()
+	}
+	return nil, nil
+}
+
+type deltaElem interface {
+	int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64 | float32 | float64
+}
+
+func deltaLoops[T deltaElem]() (enc, dec func(dst, src []byte)) {
+	enc = func(dst, src []byte) {
+		s := elements.Load[T](src)
+		d, direct := elements.Output[T](dst)
+		deltaEncode(d, s)
+		elements.Store(dst, d, direct)
+	}
+	dec = func(dst, src []byte) {
+		s := elements.Load[T](src)
+		d, direct := elements.Output[T](dst)
+		deltaDecode(d, s)
+		elements.Store(dst, d, direct)
+	}
+	return enc, dec
+}
+
+// deltaEncode sets d[0] = s[0] and d[i] = s[i] - s[i-1]. d and s do not
+// overlap.
+func deltaEncode[T deltaElem](d, s []T) {
+	if len(s) == 0 {
+		return
+	}
+	d = d[:len(s)]
+	prev := s[0]
+	d[0] = prev
+	for i := 1; i < len(s); i++ {
+		x := s[i]
+		d[i] = x - prev
+		prev = x
+	}
+}
+
+// deltaDecode sets d[i] to the running sum of s[0..i], added in order.
+func deltaDecode[T deltaElem](d, s []T) {
+	if len(s) == 0 {
+		return
+	}
+	d = d[:len(s)]
+	sum := s[0] // copied, not added to zero: -0.0 stays -0.0
+	d[0] = sum
+	for i := 1; i < len(s); i++ {
+		sum += s[i]
+		d[i] = sum
+	}
+}

@@ -1,0 +1,82 @@
+package numcodecs
+
+import (
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// typeKinds says which kinds of NumPy type a configuration key accepts.
+type typeKinds uint8
+
+const (
+	kindBool    typeKinds = 1 << iota // b1
+	kindInt                           // i1..i8, u1..u8
+	kindFloat                         // f2, f4, f8
+	kindComplex                       // c8, c16
+)
+
+// accepts reports whether dt is of one of the kinds k.
+func (k typeKinds) accepts(dt numeric.DataType) bool {
+	switch {
+	case dt == numeric.Bool:
+		return k&kindBool != 0
+	case dt.IsInteger():
+		return k&kindInt != 0
+	case dt.IsFloat():
+		return k&kindFloat != 0 && dt != numeric.BFloat16
+	case dt.IsComplex():
+		return k&kindComplex != 0
+	}
+	return false
+}
+
+// String lists the type strings of the kinds k, for error messages.
+func (k typeKinds) String() string {
+	s := ""
+	add := func(t string) {
+		if s != "" {
+			s += ", "
+		}
+		s += t
+	}
+	if k&kindBool != 0 {
+		add("|b1")
+	}
+	if k&kindInt != 0 {
+		add("<i1..<i8, <u1..<u8")
+	}
+	if k&kindFloat != 0 {
+		add("<f2, <f4, <f8")
+	}
+	if k&kindComplex != 0 {
+		add("<c8, <c16")
+	}
+	return s
+}
+
+// numpyType is a NumPy type string as written in a configuration, and the
+// data type it names. The string is kept to be written back as given.
+type numpyType struct {
+	str string
+	dt  numeric.DataType
+}
+
+// readType reads key as a NumPy type string ("<f8", "|u1", ">i2") of one
+// of the kinds k. The byte order is read but not used: these codecs work
+// on values, and the bytes codec decides the order of the stored bytes.
+// ok is false when the key is absent.
+func readType(cfg *codec.Config, key string, k typeKinds) (t numpyType, ok bool, err error) {
+	s, ok, err := cfg.String(key)
+	if err != nil || !ok {
+		return t, ok, err
+	}
+	dt, _, perr := npdtype.Parse(s)
+	if perr != nil {
+		return t, true, cfg.Errorf(key, "%v", perr)
+	}
+	if !k.accepts(dt) {
+		return t, true, cfg.Errorf(key, "%q is %v, which %s does not take; want one of %v", s, dt, cfg.Codec(), k)
+	}
+	return numpyType{str: s, dt: dt}, true, nil
+}

@@ -1,0 +1,100 @@
+package numcodecs
+
+import (
+	"math"
+
+	"github.com/zcodec/zcodec/internal/elements"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// quantizeKernels returns whole-chunk loops for a Quantize on float32 or
+// float64 data that NumPy computes in the data's own type, stored as
+// float32 or float64; nil for other combinations, which go element by
+// element through the NumPy model. Decoding between equal types is a copy.
+func quantizeKernels(from, mid, to numeric.DataType, scale float64) (enc, dec func(dst, src []byte)) {
+	fast := func(dt numeric.DataType) bool { return dt == numeric.Float32 || dt == numeric.Float64 }
+	if from == mid && fast(from) && fast(to) {
+		if from == numeric.Float32 {
+			q := newQuantizer(float32(scale))
+			enc = quantizeBlocks(q.run, func(v float32) float32 { return v })
+			if to == numeric.Float64 {
+				enc = quantizeBlocks(q.run, func(v float32) float64 { return float64(v) })
+			}
+		} else {
+			q := newQuantizer(scale)
+			enc = quantizeBlocks(q.run, func(v float64) float64 { return v })
+			if to == numeric.Float32 {
+				enc = quantizeBlocks(q.run, func(v float64) float32 { return float32(v) })
+			}
+		}
+	}
+	if from == to {
+		dec = func(dst, src []byte) { copy(dst, src) }
+	}
+	return enc, dec
+}
+
+// quantizer computes round(x * scale) / scale in F, rounding half to even.
+type quantizer[F float32 | float64] struct {
+	scale, recip F
+	// useRecip: scale and 1/scale are both powers of two of F, so dividing
+	// by scale is multiplying by its exact reciprocal (one rounding of the
+	// same exact quotient, subnormal results included).
+	useRecip bool
+}
+
+func newQuantizer[F float32 | float64](scale F) *quantizer[F] {
+	q := &quantizer[F]{scale: scale, recip: 1 / scale}
+	q.useRecip = elements.IsPow2(float64(scale)) && elements.IsPow2(float64(q.recip))
+	return q
+}
+
+// run quantises s into d (of the same length).
+func (q *quantizer[F]) run(d, s []F) {
+	d = d[:len(s)]
+	scale, recip := q.scale, q.recip
+	if q.useRecip {
+		for i, x := range s {
+			d[i] = F(F(roundHalfEven(float64(F(x*scale)))) * recip)
+		}
+		return
+	}
+	for i, x := range s {
+		d[i] = F(F(roundHalfEven(float64(F(x*scale)))) / scale)
+	}
+}
+
+// roundHalfEven is math.RoundToEven without the per-call CPU feature test
+// of the default amd64 build, for the common magnitudes: below 2^51 the
+// magic-number rounding is exact (its sign restored, as rint(-0.3) is
+// -0.0); larger values are integers already, or NaN or ±Infinity.
+func roundHalfEven(y float64) float64 {
+	if math.Abs(y) < 1<<51 {
+		return math.Copysign(elements.RintSmall(y), y)
+	}
+	return math.RoundToEven(y)
+}
+
+// quantizeBlocks runs q over a chunk of F elements and stores the results
+// as T (nearest-even, overflowing to ±Infinity, as NumPy's astype):
+// directly when T is F, else through a small block that stays in cache.
+func quantizeBlocks[F, T float32 | float64](q func(d, s []F), conv func(F) T) func(dst, src []byte) {
+	return func(dst, src []byte) {
+		s := elements.Load[F](src)
+		d, direct := elements.Output[T](dst)
+		if dd, same := any(d).([]F); same {
+			q(dd, s)
+		} else {
+			var block [512]F
+			for base := 0; base < len(s); base += len(block) {
+				m := min(len(block), len(s)-base)
+				q(block[:m], s[base:base+m])
+				out := d[base : base+m]
+				for i, v := range block[:m] {
+					out[i] = conv(v)
+				}
+			}
+		}
+		elements.Store(dst, d, direct)
+	}
+}
