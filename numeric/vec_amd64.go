@@ -70,9 +70,12 @@ const (
 )
 
 // vecPrefers512 says for which families the AVX-512 loops ran faster than
-// the AVX2 ones on 1 MiB chunks (BenchmarkVectorISA, AMD EPYC with
-// AVX-512): elsewhere the AVX2 loops run on every CPU.
-var vecPrefers512 = [...]bool{familyF2I: true, familyI2F: true, familyNarrow: true, familyWiden: true}
+// the AVX2 ones on 1 MiB (BenchmarkVectorISA, AMD EPYC with AVX-512, in one
+// run): float -> integer casts (by 1.5-6x) and float32 -> float64; the
+// AVX2 loops ran as fast or faster for integer -> float and float64 ->
+// float32 in nearest-even, which therefore run AVX2 on every CPU (the
+// directed float64 -> float32 modes exist only as AVX-512 loops).
+var vecPrefers512 = [...]bool{familyF2I: true, familyI2F: false, familyNarrow: false, familyWiden: true}
 
 // CPUFeatures describes the vector instruction sets this build uses on
 // this CPU, for benchmark reports: "AVX2", "AVX2 AVX-512" or "none".

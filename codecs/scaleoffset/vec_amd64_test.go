@@ -35,13 +35,13 @@ func vecISAs() []int {
 
 // simdLengths are the element counts tried: every length up to 67 (empty,
 // tails, one and several vector groups) and 1 MiB of elements.
-// 1 MiB runs for every fourth parameter set (pi), to keep the tests quick.
+// 1 MiB runs for every eighth parameter set (pi), to keep the tests quick.
 func simdLengths[F float32 | float64](pi int) []int {
 	var n []int
 	for i := 0; i <= 67; i++ {
 		n = append(n, i)
 	}
-	if pi%4 != 0 {
+	if pi%8 != 0 {
 		return n
 	}
 	return append(n, (1<<20)/int(unsafe.Sizeof(F(0))))
