@@ -23,6 +23,44 @@ type Config struct {
 	present bool
 	fields  map[string]json.RawMessage
 	read    map[string]bool
+	parser  CodecListParser // builds nested codec lists; nil outside a registry
+}
+
+// CodecListParser builds the codecs of a JSON codec list found at pointer.
+// A *registry.Registry is one, and hands itself to every configuration it
+// decodes (SetCodecListParser), so that a codec holding chains of its own
+// (sharding_indexed) builds them with the registry its own entry was parsed
+// with.
+type CodecListParser interface {
+	ParseCodecList(raw json.RawMessage, pointer string) (CodecList, error)
+}
+
+// CodecList is a nested codec list built by a CodecListParser.
+type CodecList struct {
+	Codecs []Codec
+	// Pointers holds the JSON pointer of each codec's entry, parallel to
+	// Codecs (entries skipped as unknown with must_understand false leave
+	// gaps in the numbering).
+	Pointers []string
+}
+
+// SetCodecListParser sets the parser that Codecs uses.
+func (c *Config) SetCodecListParser(p CodecListParser) { c.parser = p }
+
+// Codecs reads key as a nested codec list (a JSON array of codec entries)
+// and builds its codecs with the configuration's CodecListParser. Errors
+// carry the pointers of the nested entries. A configuration that was not
+// decoded by a registry has no parser: reading a list is then an error.
+func (c *Config) Codecs(key string) (list CodecList, ok bool, err error) {
+	raw, ok := c.Raw(key)
+	if !ok {
+		return CodecList{}, false, nil
+	}
+	if c.parser == nil {
+		return CodecList{}, true, c.Errorf(key, "no codec registry to build the nested codec list with")
+	}
+	list, err = c.parser.ParseCodecList(raw, c.Pointer(key))
+	return list, true, err
 }
 
 // NewConfig prepares the configuration raw (a JSON object, or nil/empty when

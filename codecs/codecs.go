@@ -19,6 +19,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/lz4"            // numcodecs.lz4
 	_ "github.com/zcodec/zcodec/codecs/numcodecs"      // numcodecs.fixedscaleoffset, numcodecs.astype
 	_ "github.com/zcodec/zcodec/codecs/scaleoffset"    // scale_offset
+	_ "github.com/zcodec/zcodec/codecs/sharding"       // sharding_indexed
 	_ "github.com/zcodec/zcodec/codecs/shuffle"        // numcodecs.shuffle
 	_ "github.com/zcodec/zcodec/codecs/zstd"           // zstd
 )

@@ -235,6 +235,7 @@ func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessa
 	if err != nil {
 		return nil, err
 	}
+	conf.SetCodecListParser(r)
 	c, err := reg.New(conf)
 	if err != nil {
 		return nil, err
@@ -243,6 +244,18 @@ func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessa
 		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: fmt.Sprintf("factory built a %v codec, registered as %v", k, reg.Kind)}
 	}
 	return c, nil
+}
+
+// ParseCodecList builds the codecs of a nested codec list (the inner chains
+// of sharding_indexed), implementing codec.CodecListParser: it is
+// ParseCodecs without the warnings (entries skipped because they are
+// unknown with must_understand false are left out).
+func (r *Registry) ParseCodecList(raw json.RawMessage, pointer string) (codec.CodecList, error) {
+	ch, err := r.ParseCodecs(raw, pointer)
+	if err != nil {
+		return codec.CodecList{}, err
+	}
+	return codec.CodecList{Codecs: ch.Codecs, Pointers: ch.Pointers}, nil
 }
 
 // Chain is a parsed codec list.

@@ -1,0 +1,286 @@
+package sharding
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/zcodec/zcodec/codec"
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Bound is a sharding_indexed codec bound to the spec of its shards. It
+// implements codec.BoundArrayToBytes and codec.PartialDecoder, and gives
+// hosts what they need to look inside a shard: the index (ParseIndex,
+// ReadIndex) and single inner chunks (DecodeChunk, ReadChunk). It is safe
+// for concurrent use.
+type Bound struct {
+	c        *Codec
+	spec     codec.ChunkSpec // of a shard
+	grid     []int           // inner chunks per dimension
+	n        int             // inner chunks per shard
+	inner    *codec.Pipeline
+	index    *codec.Pipeline
+	elem     int
+	chunkLen int // decoded bytes of one inner chunk
+	// indexLen is the encoded index size; innerMax bounds an inner chunk's
+	// encoded size (innerFixed: every inner chunk has exactly innerMax).
+	indexLen   int
+	innerMax   int
+	innerFixed bool
+	// contiguous: every inner chunk is one run of the shard's bytes (the
+	// chunk is 1 along the leading dimensions, then spans the rest).
+	contiguous bool
+	// identity: the inner chain is a bytes codec that leaves the decoded
+	// layout as it is (little-endian or single-byte, not bool), so inner
+	// chunks move between the shard and the stored bytes with one box copy
+	// and no intermediate buffer.
+	identity bool
+	fill     []byte // the fill value's bytes
+	workers  int    // goroutines for a whole shard; 1 means serial
+	scratch  sync.Pool
+}
+
+// scratch holds the buffers of one encode or decode of a shard.
+type scratch struct {
+	chunk   []byte   // one decoded inner chunk
+	entries []byte   // the decoded index: 2 little-endian uint64 per chunk
+	fillRef []byte   // the fill value repeated, for IsPattern
+	encoded []byte   // the encoded index
+	parts   [][]byte // encoded inner chunks of a parallel encode
+	stored  []bool   // which of parts hold a stored inner chunk
+	// Coordinates, each of the shard's rank: a chunk's grid coordinates,
+	// its first element, zeros; for partial reads the box of a chunk that
+	// a region needs, where it goes in the region and where it starts in
+	// the chunk.
+	coords, start, zero, box, dstPos, inChunk []int
+	needed                                    []int // inner chunks a region needs
+}
+
+// parallelMinBytes is the decoded shard size from which whole-shard encode
+// and decode spread inner chunks over several goroutines. Below it, the
+// wake-ups of the extra goroutines cost about as much as they save on a
+// loaded machine, and hosts run chunks concurrently themselves.
+const parallelMinBytes = 4 << 20
+
+// fillRefLen is the length of the fill pattern buffer compared against
+// inner chunks when encoding.
+const fillRefLen = 4 << 10
+
+// ResolveBytes binds the codec to decoded, the spec of one shard: the inner
+// chunk shape must have the shard's rank and divide its shape, and both
+// chains must resolve (the inner one for the shard's data type, inner chunk
+// shape and fill value, fill round trip included; the index one for uint64
+// [grid..., 2] with fill 2^64-1, to a fixed size).
+func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
+	return c.Bind(decoded)
+}
+
+// Bind is ResolveBytes with the concrete result.
+func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
+	rank := len(decoded.Shape)
+	if len(c.chunkShape) != rank {
+		return nil, c.configError("chunk_shape", -1, fmt.Sprintf("chunk_shape %v has %d dimensions, the shard %v has %d", c.chunkShape, len(c.chunkShape), decoded.Shape, rank))
+	}
+	b := &Bound{c: c, spec: decoded.WithDataType(decoded.DataType, decoded.FillValue), grid: make([]int, rank), n: 1, elem: decoded.DataType.Size()}
+	contiguousFrom := rank // first dimension from which the chunk spans the shard
+	for i, d := range c.chunkShape {
+		s := decoded.Shape[i]
+		if s%d != 0 {
+			return nil, c.configError("chunk_shape", i, fmt.Sprintf("inner chunk dimension %d (%d) does not divide the shard dimension %d", i, d, s))
+		}
+		b.grid[i] = s / d
+		b.n *= s / d
+	}
+	for i := rank - 1; i >= 0 && c.chunkShape[i] == decoded.Shape[i]; i-- {
+		contiguousFrom = i
+	}
+	b.contiguous = true
+	for i := 0; i < contiguousFrom-1; i++ {
+		if c.chunkShape[i] != 1 {
+			b.contiguous = false
+		}
+	}
+	innerSpec := codec.ChunkSpec{DataType: decoded.DataType, Shape: slices.Clone(c.chunkShape), FillValue: decoded.FillValue}
+	inner, err := codec.NewPipeline(innerSpec, c.codecs)
+	if err != nil {
+		return nil, c.chainError("codecs", c.codecPointers, err)
+	}
+	indexShape := append(slices.Clone(b.grid), 2)
+	indexFill := numeric.ScalarFromBits(numeric.Uint64, math.MaxUint64, 0)
+	index, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint64, Shape: indexShape, FillValue: indexFill}, c.indexCodecs)
+	if err != nil {
+		return nil, c.chainError("index_codecs", c.indexPointers, err)
+	}
+	if !index.Encoded().Fixed() {
+		return nil, c.configError("index_codecs", -1, fmt.Sprintf("the index chain produces %v, not a fixed size: index codecs must not compress", index.Encoded()))
+	}
+	b.inner, b.index = inner, index
+	b.chunkLen = inner.DecodedSize()
+	b.indexLen = index.Encoded().Size
+	b.innerMax = inner.Encoded().MaxSize
+	b.innerFixed = inner.Encoded().Fixed()
+	b.fill = decoded.FillValue.Bytes()
+	b.identity = isIdentity(inner)
+	b.workers = 1
+	if procs := runtime.GOMAXPROCS(0); procs > 1 && b.n > 1 && decoded.Size() >= parallelMinBytes {
+		b.workers = min(procs, b.n)
+	}
+	b.scratch.New = func() any {
+		ints := make([]int, 6*rank)
+		s := &scratch{
+			chunk:   make([]byte, b.chunkLen),
+			entries: make([]byte, 16*b.n),
+			coords:  ints[0*rank : 1*rank : 1*rank],
+			start:   ints[1*rank : 2*rank : 2*rank],
+			zero:    ints[2*rank : 3*rank : 3*rank],
+			box:     ints[3*rank : 4*rank : 4*rank],
+			dstPos:  ints[4*rank : 5*rank : 5*rank],
+			inChunk: ints[5*rank : 6*rank : 6*rank],
+		}
+		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
+		ndcopy.FillPattern(s.fillRef, b.fill)
+		return s
+	}
+	return b, nil
+}
+
+// isIdentity reports whether p is a lone bytes codec whose encoding is the
+// decoded layout itself.
+func isIdentity(p *codec.Pipeline) bool {
+	steps := p.Steps()
+	if len(steps) != 1 {
+		return false
+	}
+	bc, ok := steps[0].Codec.(*bytescodec.Codec)
+	dt := p.Spec().DataType
+	return ok && dt != numeric.Bool && (bc.Endian == bytescodec.LittleEndian || dt.ComponentType().Size() == 1)
+}
+
+// configError returns a resolution *codec.ConfigError about key (and
+// element dim of it, when >= 0), with its JSON pointer when known.
+func (c *Codec) configError(key string, dim int, reason string) error {
+	e := &codec.ConfigError{Codec: Name, Key: key, Reason: reason}
+	if c.pointer != "" {
+		e.Pointer = c.pointer + "/" + key
+		if dim >= 0 {
+			e.Pointer += "/" + strconv.Itoa(dim)
+		}
+	}
+	return e
+}
+
+// chainError turns a resolution error of a nested chain into a
+// *codec.ConfigError that says which chain and, when the codec came from
+// JSON, points at the nested entry (or into its configuration).
+func (c *Codec) chainError(key string, pointers []string, err error) error {
+	e := &codec.ConfigError{Codec: Name, Key: key, Err: err}
+	var (
+		se  *codec.StepError
+		coe *codec.ChainOrderError
+		ce  *codec.ConfigError
+	)
+	idx := -1
+	switch {
+	case errors.As(err, &se):
+		idx = se.Index
+		e.Reason = fmt.Sprintf("%s: %v", key, err)
+		if errors.As(se.Err, &ce) && ce.Pointer != "" {
+			e.Pointer = ce.Pointer
+		} else if ce != nil && ce.Key != "" && idx < len(pointers) {
+			e.Pointer = pointers[idx] + "/configuration/" + ce.Key
+		}
+	case errors.As(err, &coe):
+		idx = coe.Index
+		e.Reason = fmt.Sprintf("%s: %v", key, err)
+	default:
+		e.Reason = fmt.Sprintf("%s: %v", key, err)
+	}
+	if e.Pointer == "" && c.pointer != "" {
+		e.Pointer = c.pointer + "/" + key
+		if idx >= 0 && idx < len(pointers) {
+			e.Pointer = pointers[idx]
+		}
+	}
+	return e
+}
+
+// Encoded returns the spec of a shard's bytes: variable, at most the index
+// plus every inner chunk at the inner chain's largest size.
+func (b *Bound) Encoded() codec.BytesSpec {
+	maxSize := math.MaxInt
+	if b.innerMax <= (math.MaxInt-b.indexLen)/b.n {
+		maxSize = b.indexLen + b.n*b.innerMax
+	}
+	return codec.VariableBytes(maxSize, b.spec)
+}
+
+// Spec returns the spec of one shard.
+func (b *Bound) Spec() codec.ChunkSpec { return b.spec.WithDataType(b.spec.DataType, b.spec.FillValue) }
+
+// Grid returns the number of inner chunks along each dimension.
+func (b *Bound) Grid() []int { return slices.Clone(b.grid) }
+
+// NumChunks returns the number of inner chunks of a shard.
+func (b *Bound) NumChunks() int { return b.n }
+
+// ChunkShape returns the inner chunk shape.
+func (b *Bound) ChunkShape() []int { return slices.Clone(b.c.chunkShape) }
+
+// Inner returns the inner chain, resolved for one inner chunk.
+func (b *Bound) Inner() *codec.Pipeline { return b.inner }
+
+// IndexSize returns the encoded size of a shard's index in bytes.
+func (b *Bound) IndexSize() int { return b.indexLen }
+
+// IndexLocation returns where shards keep their index.
+func (b *Bound) IndexLocation() IndexLocation { return b.c.indexLocation }
+
+// IndexRange returns the byte range of a shard's index: the first
+// IndexSize() bytes, or a suffix of that many bytes.
+func (b *Bound) IndexRange() codec.ByteRange {
+	n := int64(b.indexLen)
+	if b.c.indexLocation == IndexStart {
+		return codec.ByteRange{Offset: 0, Length: n}
+	}
+	return codec.ByteRange{Offset: -n, Length: n}
+}
+
+// chunkCoords writes the grid coordinates of inner chunk number i (C order)
+// into coords.
+func (b *Bound) chunkCoords(i int, coords []int) {
+	for d := len(b.grid) - 1; d >= 0; d-- {
+		coords[d] = i % b.grid[d]
+		i /= b.grid[d]
+	}
+}
+
+// chunkNumber returns the C-order number of the inner chunk at coords, or
+// -1 if coords is outside the grid.
+func (b *Bound) chunkNumber(coords []int) int {
+	if len(coords) != len(b.grid) {
+		return -1
+	}
+	n := 0
+	for d, g := range b.grid {
+		if coords[d] < 0 || coords[d] >= g {
+			return -1
+		}
+		n = n*g + coords[d]
+	}
+	return n
+}
+
+// chunkStart writes the element coordinates of the inner chunk at coords
+// into start.
+func (b *Bound) chunkStart(coords, start []int) {
+	for d, c := range coords {
+		start[d] = c * b.c.chunkShape[d]
+	}
+}

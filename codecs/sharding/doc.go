@@ -1,0 +1,91 @@
+// Package sharding implements the Zarr v3 core "sharding_indexed"
+// array->bytes codec: a chunk of the array (a shard) is cut into inner
+// chunks, each encoded with its own codec chain, and stored as one value
+// with an index of their byte ranges.
+//
+// Specification: https://zarr-specs.readthedocs.io/en/latest/v3/codecs/sharding-indexed/index.html
+// (ZEP 2, version 1.0 with index_location).
+//
+// Name: "sharding_indexed" (no aliases).
+//
+//	{"name": "sharding_indexed", "configuration": {
+//	  "chunk_shape": [32, 32],
+//	  "codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
+//	             {"name": "zstd", "configuration": {"level": 3, "checksum": false}}],
+//	  "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
+//	                   {"name": "crc32c"}],
+//	  "index_location": "end"}}
+//
+// # Configuration
+//
+// chunk_shape (the inner chunk shape), codecs (the inner chain) and
+// index_codecs (the index chain) are required, as the specification says;
+// index_location is "start" or "end" and defaults to "end". Writing always
+// spells index_location out. The nested chains are built by the registry
+// that parses the sharding codec (codec.Config.Codecs), so a registry
+// without a codec rejects it inside a shard too, and errors point into the
+// nested JSON ("/codecs/0/configuration/codecs/1/configuration/level").
+// Sharding may nest: an inner chain may itself be sharding_indexed.
+//
+// Resolution against a shard spec checks that chunk_shape has the shard's
+// rank and divides its shape (an error pointing at the dimension), resolves
+// the inner chain for one inner chunk (data type, inner chunk shape, and the
+// shard's fill value, so the fill round trip of every array->array codec in
+// it is checked as for any chain, decisions D1 and D17) and the index chain
+// for the uint64 array [chunks per shard..., 2] with fill value 2^64-1 (the
+// value absent entries hold). The index chain must produce a fixed size: a
+// compressor there is a configuration error.
+//
+// # Encoding
+//
+// Inner chunks are written in C order of the inner chunk grid, one after
+// another with no unused space, and the index before or after them. An inner
+// chunk that is entirely the fill value is not stored (offset and nbytes
+// 2^64-1). "Entirely the fill value" is compared bit for bit: a chunk of
+// -0.0 under a fill of 0.0, or of NaNs with another payload than the fill's,
+// is stored, so that reading gives back exactly what was written. A shard
+// whose inner chunks are all absent still encodes to its index; whether to
+// store such a shard at all is the host's choice (an array layer skips
+// chunks that are entirely fill).
+//
+// # Decoding
+//
+// The index is decoded with the index chain (a crc32c index codec checks
+// its checksum) and every entry is validated before any inner chunk is read
+// (decision D15): an entry is absent (both values 2^64-1) or a range that
+// does not overflow, lies inside the shard, does not overlap the index, and
+// has a length the inner chain can produce (exactly its size when it is
+// fixed, at most its bound otherwise). A violation is an *IndexError
+// (matching codec.ErrCorrupt) naming the inner chunk. Inner chunks may come
+// in any order with unused bytes between them, as the specification allows;
+// two entries may share bytes (nothing forbids a writer to store identical
+// inner chunks once). Absent inner chunks are filled with the fill value; an
+// inner chunk that fails to decode is a *ChunkError naming it and wrapping
+// the inner chain's error.
+//
+// # Partial reads
+//
+// Bound implements codec.PartialDecoder, so a codec.Pipeline whose chain is
+// sharding_indexed alone decodes a region of a shard with DecodeRegion
+// reading one byte range for the index and one per stored inner chunk the
+// region touches; absent inner chunks need no read. A region that is the
+// whole shard is read as one range, the whole value. Nested shards are read
+// the same way inside an inner chunk's range. Without the shard's length
+// (a reader that is not a codec.ByteRangeSizer), entries are checked against
+// the largest shard the codec can produce, and a range past the real end
+// shows as a short read, a *codec.CorruptError. Hosts that inspect shards
+// (verify, info) use FromPipeline, then ParseIndex or ReadIndex, Index.Chunks
+// and DecodeChunk or ReadChunk.
+//
+// # Concurrency
+//
+// A Bound is safe for concurrent use. Encoding or decoding a whole shard of
+// at least 4 MiB decoded spreads its inner chunks over up to GOMAXPROCS
+// goroutines. Smaller shards run on the caller's goroutine: hosts decode
+// many chunks at once anyway, and for small shards the wake-ups of extra
+// goroutines cost about what they save. There the per-shard buffers come
+// from a pool, and steady-state encode and decode allocate nothing beyond
+// what the inner codecs do. Partial reads that need more than one inner
+// chunk read and decode them on up to GOMAXPROCS goroutines, since their
+// reads may wait on a store.
+package sharding

@@ -1,0 +1,192 @@
+package sharding
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/internal/ndcopy"
+)
+
+// EncodeBytes appends the encoding of src, one whole decoded shard, to dst:
+// every inner chunk that is not entirely the fill value (bit for bit)
+// encoded with the inner chain, in C order of the grid, and the index
+// (absent chunks as offset and nbytes 2^64-1) before or after them. On
+// error it returns dst unchanged.
+func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
+	if len(src) != b.spec.Size() {
+		return dst, &codec.SizeError{What: "shard", Got: len(src), Want: b.spec.Size()}
+	}
+	s := b.scratch.Get().(*scratch)
+	defer b.scratch.Put(s)
+	base := len(dst)
+	out := dst
+	if b.c.indexLocation == IndexStart {
+		out = bounded.Grow(out, b.indexLen)
+	}
+	var err error
+	if b.workers > 1 {
+		out, err = b.encodeParallel(out, base, src, s)
+	} else {
+		out, err = b.encodeSerial(out, base, src, s)
+	}
+	if err != nil {
+		return dst, err
+	}
+	s.encoded, err = b.index.Encode(s.encoded[:0], s.entries)
+	if err != nil {
+		return dst, fmt.Errorf("%s: encoding the shard index: %w", Name, err)
+	}
+	if b.c.indexLocation == IndexStart {
+		copy(out[base:base+b.indexLen], s.encoded)
+		return out, nil
+	}
+	return append(out, s.encoded...), nil
+}
+
+// encodeSerial appends the inner chunks to out one after the other and
+// records their ranges (relative to base) in s.entries.
+func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]byte, error) {
+	if b.identity && !b.contiguous {
+		out = bounded.Reserve(out, b.n*b.chunkLen+b.indexLen)
+	}
+	for i := range b.n {
+		if b.identity && !b.contiguous {
+			// Copy the box straight into place; drop it if it is all fill.
+			before := len(out)
+			out = bounded.Grow(out, b.chunkLen)
+			b.chunkCoords(i, s.coords)
+			b.chunkStart(s.coords, s.start)
+			ndcopy.Copy(out[before:], b.c.chunkShape, s.zero, src, b.spec.Shape, s.start, b.c.chunkShape, b.elem)
+			if ndcopy.IsPattern(out[before:], s.fillRef) {
+				out = out[:before]
+				putEntry(s.entries, i, absent, absent)
+			} else {
+				putEntry(s.entries, i, uint64(before-base), uint64(b.chunkLen))
+			}
+			continue
+		}
+		chunk := b.gather(src, i, s)
+		if ndcopy.IsPattern(chunk, s.fillRef) {
+			putEntry(s.entries, i, absent, absent)
+			continue
+		}
+		out = ensure(out, b.innerMax)
+		before := len(out)
+		enc, err := b.inner.Encode(out, chunk)
+		if err != nil {
+			b.chunkCoords(i, s.coords)
+			return out, &ChunkError{Chunk: slices.Clone(s.coords), Err: err}
+		}
+		out = enc
+		putEntry(s.entries, i, uint64(before-base), uint64(len(out)-before))
+	}
+	return out, nil
+}
+
+// encodeParallel encodes the inner chunks on b.workers goroutines, each
+// into its own buffer of s.parts (kept from call to call), then appends
+// them to out in order.
+func (b *Bound) encodeParallel(out []byte, base int, src []byte, s *scratch) ([]byte, error) {
+	if len(s.parts) != b.n {
+		s.parts, s.stored = make([][]byte, b.n), make([]bool, b.n)
+	}
+	parts, stored := s.parts, s.stored
+	err := b.parallel(b.workers, b.n, func(i int, ws *scratch) error {
+		chunk := b.gather(src, i, ws)
+		stored[i] = !ndcopy.IsPattern(chunk, ws.fillRef)
+		if !stored[i] {
+			return nil
+		}
+		enc, err := b.inner.Encode(parts[i][:0], chunk)
+		if err != nil {
+			b.chunkCoords(i, ws.coords)
+			return &ChunkError{Chunk: slices.Clone(ws.coords), Err: err}
+		}
+		parts[i] = enc
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	total := 0
+	for _, p := range parts {
+		total += len(p)
+	}
+	out = ensure(out, total+b.indexLen)
+	for i, p := range parts {
+		if !stored[i] {
+			putEntry(s.entries, i, absent, absent)
+			continue
+		}
+		putEntry(s.entries, i, uint64(len(out)-base), uint64(len(p)))
+		out = append(out, p...)
+	}
+	return out, nil
+}
+
+// ensure returns out with room for n more bytes, growing it geometrically:
+// inner codecs reserve their worst case before appending, and growing by
+// exactly that each time would copy the shard once per inner chunk.
+func ensure(out []byte, n int) []byte {
+	if cap(out)-len(out) >= n {
+		return out
+	}
+	nb := make([]byte, len(out), max(2*cap(out), len(out)+n))
+	copy(nb, out)
+	return nb
+}
+
+// gather returns the decoded bytes of inner chunk i of src: a slice of src
+// when inner chunks are contiguous, else s.chunk filled by a box copy.
+func (b *Bound) gather(src []byte, i int, s *scratch) []byte {
+	if b.contiguous {
+		// Contiguous inner chunks tile the shard in C order of the grid.
+		return src[i*b.chunkLen : (i+1)*b.chunkLen]
+	}
+	b.chunkCoords(i, s.coords)
+	b.chunkStart(s.coords, s.start)
+	ndcopy.Copy(s.chunk, b.c.chunkShape, s.zero, src, b.spec.Shape, s.start, b.c.chunkShape, b.elem)
+	return s.chunk
+}
+
+// parallel calls f(k, s) for k in [0, count) on up to workers goroutines,
+// each with its own scratch, and returns the error of the lowest k that
+// failed; after a failure no new k starts.
+func (b *Bound) parallel(workers, count int, f func(k int, s *scratch) error) error {
+	workers = min(workers, count)
+	var (
+		next   atomic.Int64
+		failed atomic.Bool
+		mu     sync.Mutex
+		errK   = count
+		first  error
+		wg     sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			s := b.scratch.Get().(*scratch)
+			defer b.scratch.Put(s)
+			for !failed.Load() {
+				k := int(next.Add(1) - 1)
+				if k >= count {
+					return
+				}
+				if err := f(k, s); err != nil {
+					mu.Lock()
+					if k < errK {
+						errK, first = k, err
+					}
+					mu.Unlock()
+					failed.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
