@@ -159,15 +159,15 @@ func vecCompare[S float32 | float64, D CastElement](t *testing.T, isa int, m Rou
 	adv := adversarial[S](spec.To)
 	r := rand.New(rand.NewPCG(uint64(spec.From)<<16|uint64(spec.To)<<8|uint64(m), uint64(oor)))
 	for n := range 68 {
-		for trial := range 12 {
+		for trial := range 6 {
 			src := vecInput(r, adv, lo, hi, n, trial)
 			checkSame(t, fmt.Sprintf("%s n=%d trial=%d", name, n, trial), vec, scalar, src)
 		}
 	}
-	// 1 MiB of input: in range with adversarial values sprinkled in, then
-	// for the policies that fail, with failures near the end only.
+	// 1 MiB of input: in range (with fractions, halves and integers), then
+	// adversarial values in the last 1000 elements, so that the loop runs
+	// long before it meets them.
 	n := (1 << 20) / int(unsafe.Sizeof(S(0)))
-	checkSame(t, fmt.Sprintf("%s n=%d", name, n), vec, scalar, vecInput(r, adv, lo, hi, n, 2))
 	src := vecInput(r, adv, lo, hi, n, 0)
 	for i := n - 1000; i < n; i++ {
 		src[i] = adv[r.IntN(len(adv))]
