@@ -78,7 +78,8 @@ const (
 var vecPrefers512 = [...]bool{familyF2I: true, familyI2F: false, familyNarrow: false, familyWiden: true}
 
 // CPUFeatures describes the vector instruction sets this build uses on
-// this CPU, for benchmark reports: "AVX2", "AVX2 AVX-512" or "none".
+// this CPU, for benchmark reports: "AVX2", "AVX2 AVX-512(F,BW,DQ,VL)" or
+// "none" (and "none (pure Go)" in builds without the assembly).
 func CPUFeatures() string {
 	switch {
 	case hasAVX512 && cpu.X86.HasAVX2:

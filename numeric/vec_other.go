@@ -6,8 +6,8 @@ package numeric
 // every cast runs its pure-Go kernel, which vec_amd64.go's loops reproduce
 // bit for bit.
 
-// CPUFeatures describes the vector instruction sets this build uses:
-// "none" without the amd64 assembly.
+// CPUFeatures describes the vector instruction sets this build uses, for
+// benchmark reports: "none (pure Go)" without the amd64 assembly.
 func CPUFeatures() string { return "none (pure Go)" }
 
 // withVector returns scalar: no vector loops in this build.

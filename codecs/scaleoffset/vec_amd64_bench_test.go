@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/zcodec/zcodec/numeric"
 )
 
 // BenchmarkVectorISA times the scalar loops and the vector loops of every
@@ -15,6 +17,7 @@ import (
 //
 //	go test -run '^$' -bench VectorISA -count 5 ./codecs/scaleoffset
 func BenchmarkVectorISA(b *testing.B) {
+	b.Logf("cpu: %s", numeric.CPUFeatures())
 	src := make([]byte, 1<<20)
 	dst := make([]byte, 8<<20)
 	for i := range src {
