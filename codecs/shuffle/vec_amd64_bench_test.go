@@ -1,4 +1,4 @@
-//go:build !noasm
+//go:build amd64 && !noasm
 
 package shuffle
 
