@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -25,7 +26,9 @@ func (e *BatchError) Unwrap() error { return e.Err }
 // GOMAXPROCS); each holds one set of the pipeline's scratch buffers, so
 // memory stays bounded by workers, not by the batch size. It stops at the
 // first failure, or when ctx is done, and returns a *BatchError naming the
-// chunk (or ctx's error).
+// chunk (or ctx's error). A codec that panics does not end the process: the
+// panic becomes a *PanicError inside the chunk's *BatchError. A nil ctx is
+// ErrNilContext.
 func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) ([][]byte, error) {
 	out := make([][]byte, len(srcs))
 	copy(out, dsts)
@@ -46,7 +49,7 @@ func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, workers
 // EncodeBatch. len(dsts) must equal len(srcs).
 func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) error {
 	if len(dsts) != len(srcs) {
-		return &SizeError{What: "DecodeBatch destination list", Got: len(dsts), Want: len(srcs)}
+		return &SizeError{What: "DecodeBatch destination list", Got: len(dsts), Want: len(srcs), Unit: UnitChunks}
 	}
 	return runBatch(ctx, len(srcs), workers, func(i int) error { return p.Decode(dsts[i], srcs[i]) })
 }
@@ -54,6 +57,9 @@ func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, workers
 // runBatch calls f(i) for i in [0, n) on up to workers goroutines, handing
 // out indexes in order, until one fails or ctx is done.
 func runBatch(ctx context.Context, n, workers int, f func(i int) error) error {
+	if ctx == nil {
+		return ErrNilContext
+	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -80,7 +86,7 @@ func runBatch(ctx context.Context, n, workers int, f func(i int) error) error {
 				if i >= n {
 					return
 				}
-				if err := f(i); err != nil {
+				if err := recovered(f, i); err != nil {
 					fail(&BatchError{Index: i, Err: err})
 					return
 				}
@@ -89,4 +95,14 @@ func runBatch(ctx context.Context, n, workers int, f func(i int) error) error {
 	}
 	wg.Wait()
 	return firstErr
+}
+
+// recovered calls f(i), turning a panic into a *PanicError.
+func recovered(f func(i int) error, i int) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return f(i)
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
@@ -113,5 +115,70 @@ func BenchmarkBatch(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestBatchNilContext checks that a nil context is an error, not a panic.
+func TestBatchNilContext(t *testing.T) {
+	p := bigEndianFloat64Pipeline(t, 4)
+	srcs := [][]byte{float64Chunk(4, 0)}
+	//lint:ignore SA1012 a nil context is what this test is about
+	if _, err := p.EncodeBatch(nil, nil, srcs, 1); !errors.Is(err, codec.ErrNilContext) {
+		t.Errorf("EncodeBatch(nil) = %v, want ErrNilContext", err)
+	}
+	//lint:ignore SA1012 a nil context is what this test is about
+	if err := p.DecodeBatch(nil, [][]byte{make([]byte, 32)}, srcs, 1); !errors.Is(err, codec.ErrNilContext) {
+		t.Errorf("DecodeBatch(nil) = %v, want ErrNilContext", err)
+	}
+}
+
+// TestBatchRecoversPanics runs a third-party codec that panics on some
+// chunks: the batch returns an error naming the chunk, with the panic
+// value and stack, and the process goes on.
+func TestBatchRecoversPanics(t *testing.T) {
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4}, FillValue: numeric.Zero(numeric.Uint8)},
+		[]codec.Codec{littleBytes, panicky{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		first    byte
+		runtime  bool // the panic value is a runtime error
+		contains string
+	}{
+		{0xab, true, "index out of range"},
+		{0xac, false, "panicky: cannot encode 0xac"},
+	} {
+		srcs := make([][]byte, 9)
+		for i := range srcs {
+			srcs[i] = []byte{byte(i), 1, 2, 3}
+		}
+		srcs[5][0] = tt.first
+		for _, workers := range []int{1, 3} {
+			_, err := p.EncodeBatch(context.Background(), nil, srcs, workers)
+			checkPanicError(t, err, 5, tt.runtime, tt.contains)
+			dsts := make([][]byte, len(srcs))
+			for i := range dsts {
+				dsts[i] = make([]byte, 4)
+			}
+			err = p.DecodeBatch(context.Background(), dsts, srcs, workers)
+			checkPanicError(t, err, 5, tt.runtime, tt.contains)
+		}
+	}
+}
+
+func checkPanicError(t *testing.T, err error, chunk int, isRuntime bool, contains string) {
+	t.Helper()
+	var be *codec.BatchError
+	var pe *codec.PanicError
+	if !errors.As(err, &be) || be.Index != chunk || !errors.As(err, &pe) {
+		t.Fatalf("error %v; want chunk %d with a *PanicError", err, chunk)
+	}
+	var re runtime.Error
+	if errors.As(err, &re) != isRuntime || !strings.Contains(err.Error(), contains) || !strings.HasPrefix(err.Error(), fmt.Sprintf("chunk %d: ", chunk)) {
+		t.Errorf("error %q: runtime.Error %v, want %v, containing %q", err, errors.As(err, &re), isRuntime, contains)
+	}
+	if !bytes.Contains(pe.Stack, []byte("boundPanicky")) {
+		t.Errorf("stack does not show the panicking codec:\n%s", pe.Stack)
 	}
 }

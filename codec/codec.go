@@ -1,11 +1,15 @@
 // Package codec defines the three kinds of Zarr v3 codecs, the ChunkSpec
-// that is threaded through a chain of them, the Pipeline that binds a chain
-// to a chunk spec and runs it, and the core "bytes" codec.
+// that is threaded through a chain of them, and the Pipeline that binds a
+// chain to a chunk spec and runs it. The codecs themselves live in
+// codecs/<name>; a registry (package registry) builds them from codec JSON
+// such as
+//
+//	[{"name": "scale_offset", "configuration": {"offset": 273.15, "scale": 4}},
+//	 {"name": "bytes", "configuration": {"endian": "little"}},
+//	 {"name": "zstd", "configuration": {"level": 3}}]
 //
 // Specification: Zarr v3 core, codecs,
-// https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#codecs,
-// and the bytes codec,
-// https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html.
+// https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#codecs.
 //
 // A codec comes in two stages. An unbound codec (ArrayToArray, ArrayToBytes
 // or BytesToBytes) holds a parsed configuration and nothing else; it is what
@@ -23,8 +27,30 @@
 // Resolving a chain threads the fill value through every array->array codec
 // and checks that it survives the round trip: each codec encodes the fill it
 // receives and decodes the result back, and the two must be numerically
-// equal (every NaN equals every NaN, -0.0 equals +0.0, all else exact).
-// A failure is a *FillRoundTripError naming the codec and the three values.
+// equal (every NaN equals every NaN, -0.0 equals +0.0, all else exact;
+// docs/decisions.md#d1). The round trip is always computed. Under
+// FillStrict (the default: validating, encoding, creating arrays) a failure
+// is a *FillRoundTripError; under WithFillMode(FillWarn) (reading existing
+// arrays) it is a FillRoundTripWarning in Pipeline.Warnings and resolution
+// goes on. Codecs implementing FillRoundTripAdvisor (the numcodecs
+// array->array codecs) only ever warn (docs/decisions.md#d17).
+//
+// # Buffers
+//
+// A pipeline never copies bytes that do not change: a bound codec that is
+// the identity for its spec (the Identity interface: the bytes codec in
+// little-endian order, numcodecs.shuffle with an element size of 1) is
+// skipped, its decoding reduced to the checks its decoder makes. Decode
+// writes into the caller's destination as early as the chain allows, and
+// every decoded size comes from the chunk spec, never from the data
+// (docs/decisions.md#d15). Scratch buffers are pooled per pipeline, up to
+// 32 MiB each.
+//
+// # Batches
+//
+// EncodeBatch and DecodeBatch run chunks on a bounded set of goroutines; a
+// codec that panics inside a batch is recovered into a *PanicError naming
+// the chunk, so one faulty codec cannot end the process.
 package codec
 
 import (

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
-	"strconv"
-	"strings"
 
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -17,13 +15,18 @@ import (
 // with Finish, which reports any key left unread. Every error is a
 // *ConfigError carrying the JSON pointer of the offending value and the codec
 // name.
+//
+// The configuration is checked as a whole when it is made: JSON syntax
+// (with the line and column of a mistake), a key repeated in any object,
+// nesting deeper than 64 levels.
 type Config struct {
 	codec   string
-	pointer string // pointer of the configuration object
-	present bool
-	fields  map[string]json.RawMessage
-	read    map[string]bool
-	parser  CodecListParser // builds nested codec lists; nil outside a registry
+	pointer string
+	// key is, for the Config of an object nested in a configuration, the
+	// configuration key it belongs to; "" for the configuration itself.
+	key    string
+	obj    *strictjson.Object // nil when the codec has no configuration
+	parser CodecListParser    // builds nested codec lists; nil outside a registry
 }
 
 // CodecListParser builds the codecs of a JSON codec list found at pointer.
@@ -66,189 +69,176 @@ func (c *Config) Codecs(key string) (list CodecList, ok bool, err error) {
 // NewConfig prepares the configuration raw (a JSON object, or nil/empty when
 // the codec JSON has no "configuration") of codec name, found at pointer.
 func NewConfig(name, pointer string, raw json.RawMessage) (*Config, error) {
-	c := &Config{codec: name, pointer: pointer, read: map[string]bool{}}
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
+	c := &Config{codec: name, pointer: pointer}
+	if len(bytes.TrimSpace(raw)) == 0 {
 		return c, nil
 	}
-	if raw[0] != '{' {
-		return nil, &ConfigError{Pointer: pointer, Codec: name, Reason: "configuration must be a JSON object"}
+	obj, err := strictjson.Parse(raw, strictjson.Options{Pointer: pointer, NewError: c.newError})
+	if err != nil {
+		return nil, err
 	}
-	if err := checkNoDuplicateKeys(raw); err != nil {
-		return nil, &ConfigError{Pointer: pointer, Codec: name, Reason: err.Error()}
-	}
-	if err := json.Unmarshal(raw, &c.fields); err != nil {
-		return nil, &ConfigError{Pointer: pointer, Codec: name, Reason: "configuration is not a valid JSON object"}
-	}
-	c.present = true
+	c.obj = obj
 	return c, nil
 }
 
 // EmptyConfig returns the configuration of a codec given without one.
-func EmptyConfig(name string) *Config {
-	c, _ := NewConfig(name, "", nil)
-	return c
+func EmptyConfig(name string) *Config { return &Config{codec: name} }
+
+// newError builds the *ConfigError of a problem the JSON reader found.
+// Path[0] is the configuration key concerned; a longer Path is a value
+// nested in it.
+func (c *Config) newError(e *strictjson.Error) error {
+	reason := e.Reason
+	switch e.Kind {
+	case strictjson.KindSyntax, strictjson.KindDepth:
+		reason = "configuration is not valid JSON: " + e.Reason + " at " + e.Position()
+	case strictjson.KindType:
+		if len(e.Path) == 0 {
+			reason = "configuration must be a JSON object"
+		}
+	case strictjson.KindDuplicate:
+		if len(e.Path) == 1 {
+			reason = "duplicate configuration key " + shorten.Quote(e.Key)
+		}
+	case strictjson.KindUnknown:
+		if len(e.Path) == 1 {
+			reason = "unknown configuration key " + shorten.Quote(e.Key)
+		} else {
+			reason = "unknown " + shorten.String(e.Path[0]) + " key " + shorten.Quote(e.Key)
+		}
+		if len(e.Allowed) > 0 {
+			reason += " (known keys: " + strictjson.QuoteList(e.Allowed) + ")"
+		}
+	}
+	var key string
+	if len(e.Path) > 0 {
+		key = e.Path[0]
+	}
+	return &ConfigError{Pointer: e.Pointer, Codec: c.codec, Key: key, Reason: reason}
 }
 
 // Codec returns the name of the codec the configuration belongs to.
 func (c *Config) Codec() string { return c.codec }
 
 // Present reports whether the codec JSON had a "configuration" object.
-func (c *Config) Present() bool { return c.present }
+func (c *Config) Present() bool { return c.obj != nil }
 
 // Has reports whether key is present.
-func (c *Config) Has(key string) bool {
-	_, ok := c.fields[key]
-	return ok
-}
+func (c *Config) Has(key string) bool { return c.obj != nil && c.obj.Has(key) }
 
 // Pointer returns the JSON pointer of key.
-func (c *Config) Pointer(key string) string {
-	return c.pointer + "/" + escapePointer(key)
-}
+func (c *Config) Pointer(key string) string { return strictjson.Pointer(c.pointer, key) }
 
 // Errorf returns a *ConfigError about key (or the whole configuration when
 // key is "").
 func (c *Config) Errorf(key, format string, args ...any) *ConfigError {
-	p := c.pointer
-	if key != "" {
-		p = c.Pointer(key)
-	}
-	return &ConfigError{Pointer: p, Codec: c.codec, Key: key, Reason: fmt.Sprintf(format, args...)}
+	return c.wrapf(key, nil, format, args...)
 }
 
-// Raw returns the JSON of key and marks it read.
-func (c *Config) Raw(key string) (json.RawMessage, bool) {
-	v, ok := c.fields[key]
-	if ok {
-		c.read[key] = true
+// wrapf is Errorf with an underlying error.
+func (c *Config) wrapf(key string, err error, format string, args ...any) *ConfigError {
+	p, k := c.pointer, c.key
+	if key != "" {
+		p = c.Pointer(key)
+		if k == "" {
+			k = key
+		}
 	}
-	return bytes.TrimSpace(v), ok
+	return &ConfigError{Pointer: p, Codec: c.codec, Key: k, Reason: fmt.Sprintf(format, args...), Err: err}
+}
+
+// Raw returns the JSON of key, as written, and marks it read.
+func (c *Config) Raw(key string) (json.RawMessage, bool) {
+	if c.obj == nil {
+		return nil, false
+	}
+	return c.obj.Raw(key)
 }
 
 // Require returns an error for the first of keys that is absent.
 func (c *Config) Require(keys ...string) error {
-	for _, k := range keys {
-		if !c.Has(k) {
-			if !c.present {
-				return c.Errorf("", "configuration with %q is required", k)
-			}
-			return c.Errorf("", "missing required key %q", k)
-		}
+	if c.obj == nil && len(keys) > 0 {
+		return c.Errorf("", "configuration with %s is required", shorten.Quote(keys[0]))
 	}
-	return nil
+	if c.obj == nil {
+		return nil
+	}
+	return c.obj.Require(keys...)
 }
 
 // Int reads key as a JSON integer (no fraction, no exponent) in [lo, hi].
 // ok is false when the key is absent.
 func (c *Config) Int(key string, lo, hi int64) (v int64, ok bool, err error) {
-	raw, ok := c.Raw(key)
-	if !ok {
+	if c.obj == nil {
 		return 0, false, nil
 	}
-	if len(raw) == 0 || !(raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') || bytes.ContainsAny(raw, ".eE") {
-		return 0, true, c.Errorf(key, "want an integer, got %s", shorten(raw))
+	return c.obj.Int(key, lo, hi)
+}
+
+// Ints reads key as a JSON array of integers in [lo, hi].
+func (c *Config) Ints(key string, lo, hi int64) (v []int64, ok bool, err error) {
+	if c.obj == nil {
+		return nil, false, nil
 	}
-	v, perr := strconv.ParseInt(string(raw), 10, 64)
-	if perr != nil || v < lo || v > hi {
-		return 0, true, c.Errorf(key, "%s is out of range [%d, %d]", shorten(raw), lo, hi)
-	}
-	return v, true, nil
+	return c.obj.Ints(key, lo, hi)
 }
 
 // String reads key as a JSON string.
 func (c *Config) String(key string) (v string, ok bool, err error) {
-	raw, ok := c.Raw(key)
-	if !ok {
+	if c.obj == nil {
 		return "", false, nil
 	}
-	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &v) != nil {
-		return "", true, c.Errorf(key, "want a string, got %s", shorten(raw))
-	}
-	return v, true, nil
+	return c.obj.String(key)
 }
 
 // Enum reads key as a JSON string that must be one of allowed.
 func (c *Config) Enum(key string, allowed ...string) (v string, ok bool, err error) {
-	v, ok, err = c.String(key)
-	if err != nil || !ok {
-		return v, ok, err
+	if c.obj == nil {
+		return "", false, nil
 	}
-	if !slices.Contains(allowed, v) {
-		return "", true, c.Errorf(key, "%q is not one of %s", v, quoteAll(allowed))
-	}
-	return v, true, nil
+	return c.obj.Enum(key, allowed...)
 }
 
 // Bool reads key as a JSON bool.
 func (c *Config) Bool(key string) (v bool, ok bool, err error) {
-	raw, ok := c.Raw(key)
-	if !ok {
+	if c.obj == nil {
 		return false, false, nil
 	}
-	switch string(raw) {
-	case "true":
-		return true, true, nil
-	case "false":
-		return false, true, nil
-	}
-	return false, true, c.Errorf(key, "want true or false, got %s", shorten(raw))
+	return c.obj.Bool(key)
 }
 
-// Finish reports the first unread key (in sorted order) as unknown.
+// Array reads key as a JSON array and returns its elements as written.
+func (c *Config) Array(key string) (elems []json.RawMessage, ok bool, err error) {
+	if c.obj == nil {
+		return nil, false, nil
+	}
+	return c.obj.Array(key)
+}
+
+// Object reads key as a JSON object, returned as a Config of its own: its
+// getters, Finish and Errorf report errors at pointers below key, with the
+// same codec name and Key set to the configuration key it is nested in.
+func (c *Config) Object(key string) (sub *Config, ok bool, err error) {
+	if c.obj == nil {
+		return nil, false, nil
+	}
+	obj, ok, err := c.obj.Object(key)
+	if err != nil || !ok {
+		return nil, ok, err
+	}
+	topKey := c.key
+	if topKey == "" {
+		topKey = key
+	}
+	return &Config{codec: c.codec, pointer: obj.Pointer(), key: topKey, obj: obj, parser: c.parser}, true, nil
+}
+
+// Finish reports the first unread key (in document order) as unknown.
 func (c *Config) Finish() error {
-	for _, k := range slices.Sorted(maps.Keys(c.fields)) {
-		if !c.read[k] {
-			return c.Errorf(k, "unknown configuration key %q", k)
-		}
+	if c.obj == nil {
+		return nil
 	}
-	return nil
-}
-
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func shorten(raw []byte) string {
-	s := string(raw)
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
-}
-
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconv.Quote(s)
-	}
-	return strings.Join(q, ", ")
-}
-
-// checkNoDuplicateKeys rejects a JSON object with a repeated key at its top
-// level: encoding/json would silently keep the last one.
-func checkNoDuplicateKeys(raw []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
-		return fmt.Errorf("configuration is not a valid JSON object")
-	}
-	seen := map[string]bool{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return fmt.Errorf("configuration is not a valid JSON object")
-		}
-		k, _ := t.(string)
-		if seen[k] {
-			return fmt.Errorf("duplicate configuration key %q", k)
-		}
-		seen[k] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return fmt.Errorf("configuration is not a valid JSON object")
-		}
-	}
-	return nil
+	return c.obj.Finish()
 }
 
 // DataType reads key as a Zarr v3 data type name. An unknown name is a
@@ -260,9 +250,7 @@ func (c *Config) DataType(key string) (dt numeric.DataType, ok bool, err error) 
 	}
 	dt, perr := numeric.ParseDataType(name)
 	if perr != nil {
-		e := c.Errorf(key, "%v", perr)
-		e.Err = perr
-		return 0, true, e
+		return 0, true, c.wrapf(key, perr, "%v", perr)
 	}
 	return dt, true, nil
 }
@@ -277,9 +265,7 @@ func (c *Config) FillValue(key string, dt numeric.DataType) (v numeric.Scalar, o
 	}
 	v, perr := numeric.ParseFillValue(dt, raw)
 	if perr != nil {
-		e := c.Errorf(key, "%v", perr)
-		e.Err = perr
-		return v, true, e
+		return v, true, c.wrapf(key, perr, "%v", perr)
 	}
 	return v, true, nil
 }

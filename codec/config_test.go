@@ -3,6 +3,7 @@ package codec_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,24 +40,27 @@ func wantConfigError(t *testing.T, what string, err error, pointer, reason strin
 }
 
 func TestNewConfigErrors(t *testing.T) {
-	tests := []struct{ raw, reason string }{
-		{`null`, "must be a JSON object"},
-		{`[]`, "must be a JSON object"},
-		{`"little"`, "must be a JSON object"},
-		{`1`, "must be a JSON object"},
-		{`{"a": 1, "a": 2}`, `duplicate configuration key "a"`},
-		{`{"a": 1, "\u0061": 2}`, `duplicate configuration key "a"`},
-		{`{"a": 1,}`, "not a valid JSON object"},
-		{`{"a" 1}`, "not a valid JSON object"},
-		{`{"a": 1} x`, "not a valid JSON object"},
-		{`{`, "not a valid JSON object"},
+	tests := []struct{ raw, pointer, reason string }{
+		{`null`, "", "must be a JSON object"},
+		{`[]`, "", "must be a JSON object"},
+		{`"little"`, "", "must be a JSON object"},
+		{`1`, "", "must be a JSON object"},
+		{`{"a": 1, "a": 2}`, "/a", `duplicate configuration key "a"`},
+		{`{"a": 1, "\u0061": 2}`, "/a", `duplicate configuration key "a"`},
+		{`{"a": {"b": 1, "b": 2}}`, "/a/b", `duplicate key "b"`},
+		{`{"a": 1,}`, "", "configuration is not valid JSON: trailing comma before '}' at line 1, column 8 (byte 7)"},
+		{`{"a" 1}`, "", "want ':' after the key at line 1"},
+		{`{"a": 1} x`, "", "data after the JSON value"},
+		{`{`, "", "unexpected end of input"},
+		{`{"a": NaN}`, "/a", `bare NaN is not JSON; write the string "NaN"`},
+		{"\xef\xbb\xbf{}", "", "byte-order mark"},
+		{strings.Repeat(`{"a":`, 70) + "1" + strings.Repeat("}", 70), strings.Repeat("/a", 64), "nest deeper than 64 levels"},
 	}
 	for _, tt := range tests {
 		_, err := codec.NewConfig("demo", cfgPointer, json.RawMessage(tt.raw))
-		wantConfigError(t, tt.raw, err, cfgPointer, tt.reason)
+		wantConfigError(t, tt.raw, err, cfgPointer+tt.pointer, tt.reason)
 	}
-	// nested duplicates are the business of the key's reader
-	c := newConfig(t, ` {"a": {"b": 1, "b": 2}} `)
+	c := newConfig(t, ` {"a": {"b": 1}} `)
 	if !c.Present() || !c.Has("a") || c.Has("b") || c.Codec() != "demo" {
 		t.Errorf("config state wrong")
 	}
@@ -197,7 +201,7 @@ func TestConfigRequireFinishPointer(t *testing.T) {
 		t.Errorf("Require of present keys: %v", err)
 	}
 	c.Raw("b")
-	// the first unread key in sorted order, with its pointer escaped (RFC 6901)
+	// the first unread key in document order, with its pointer escaped (RFC 6901)
 	wantConfigError(t, "Finish", c.Finish(), cfgPointer+"/a~1x~0y", `unknown configuration key "a/x~y"`)
 	if p := c.Pointer("a/x~y"); p != cfgPointer+"/a~1x~0y" {
 		t.Errorf("Pointer = %q", p)
@@ -212,4 +216,88 @@ func TestConfigRequireFinishPointer(t *testing.T) {
 	}
 	absent := newConfig(t, "")
 	wantConfigError(t, "Require without configuration", absent.Require("data_type"), cfgPointer, `configuration with "data_type" is required`)
+}
+
+func TestConfigNested(t *testing.T) {
+	c := newConfig(t, `{"scalar_map": {"encode": [["NaN", 0]], "decod": []}, "order": [2, 0, 1], "bad": [0, 9]}`)
+	sub, ok, err := c.Object("scalar_map")
+	if err != nil || !ok {
+		t.Fatalf("Object = %v, %v", ok, err)
+	}
+	list, ok, err := sub.Array("encode")
+	if err != nil || !ok || len(list) != 1 || string(list[0]) != `["NaN", 0]` {
+		t.Errorf("Array = %q, %v, %v", list, ok, err)
+	}
+	// An unknown nested key names the configuration key it is in, and the
+	// keys that were asked for.
+	var ce *codec.ConfigError
+	err = sub.Finish()
+	wantConfigError(t, "nested Finish", err, cfgPointer+"/scalar_map/decod", `unknown scalar_map key "decod" (known keys: "encode")`)
+	if errors.As(err, &ce) && ce.Key != "scalar_map" {
+		t.Errorf("nested error Key = %q, want scalar_map", ce.Key)
+	}
+	if e := sub.Errorf("encode", "entry %d", 0); e.Key != "scalar_map" || e.Pointer != cfgPointer+"/scalar_map/encode" {
+		t.Errorf("nested Errorf = %+v", e)
+	}
+	if v, ok, err := c.Ints("order", 0, 2); err != nil || !ok || len(v) != 3 || v[0] != 2 {
+		t.Errorf("Ints = %v, %v, %v", v, ok, err)
+	}
+	_, _, err = c.Ints("bad", 0, 2)
+	wantConfigError(t, "Ints", err, cfgPointer+"/bad/1", "9 is out of range [0, 2]")
+	if _, _, err := c.Object("order"); err == nil {
+		t.Error("Object of an array succeeded")
+	}
+	if err := c.Finish(); err != nil {
+		t.Errorf("Finish = %v", err)
+	}
+	// Finish names the keys the factory asked for.
+	c = newConfig(t, `{"levle": 1}`)
+	c.Int("level", 0, 9)
+	c.Bool("checksum")
+	wantConfigError(t, "Finish", c.Finish(), cfgPointer+"/levle", `unknown configuration key "levle" (known keys: "level", "checksum")`)
+}
+
+// TestConfigErrorMessagesShort checks that a huge key or value is shown
+// shortened, once.
+func TestConfigErrorMessagesShort(t *testing.T) {
+	long := strings.Repeat("k", 1<<20)
+	for _, raw := range []string{`{"` + long + `": 1}`, `{"a": "` + long + `"}`} {
+		c := newConfig(t, raw)
+		_, _, err := c.Int("a", 0, 1)
+		if err == nil {
+			err = c.Finish()
+		}
+		if err == nil || len(err.Error()) > 200 {
+			t.Errorf("message of %d bytes: %.300s", len(fmt.Sprint(err)), err)
+		}
+	}
+}
+
+// listParser is a codec.CodecListParser that records what it is asked.
+type listParser struct{ pointers []string }
+
+func (l *listParser) ParseCodecList(raw json.RawMessage, pointer string) (codec.CodecList, error) {
+	l.pointers = append(l.pointers, pointer)
+	return codec.CodecList{}, nil
+}
+
+// TestConfigCodecsNested checks that an object nested in a configuration
+// builds codec lists with the configuration's parser, at its own pointer.
+func TestConfigCodecsNested(t *testing.T) {
+	c := newConfig(t, `{"codecs": [], "inner": {"codecs": ["bytes"]}}`)
+	if _, _, err := c.Codecs("codecs"); err == nil {
+		t.Error("Codecs without a parser succeeded")
+	}
+	lp := &listParser{}
+	c.SetCodecListParser(lp)
+	sub, _, err := c.Object("inner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := sub.Codecs("codecs"); !ok || err != nil {
+		t.Fatalf("nested Codecs: %v, %v", ok, err)
+	}
+	if len(lp.pointers) != 1 || lp.pointers[0] != cfgPointer+"/inner/codecs" {
+		t.Errorf("parser asked for %q", lp.pointers)
+	}
 }

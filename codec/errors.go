@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -24,6 +25,9 @@ var (
 	ErrSize = errors.New("wrong chunk size")
 	// ErrFillRoundTrip is matched by every *FillRoundTripError.
 	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
+	// ErrNilContext is returned by EncodeBatch and DecodeBatch when given a
+	// nil context.Context.
+	ErrNilContext = errors.New("codec: nil context.Context")
 )
 
 // ConfigError reports an invalid codec configuration, found while parsing
@@ -44,18 +48,21 @@ type ConfigError struct {
 	Err error
 }
 
+// Error returns "pointer: codec: reason" (or "codec: key: reason" without
+// a pointer), with a long pointer, codec name or key shortened.
 func (e *ConfigError) Error() string {
 	var b strings.Builder
 	if e.Pointer != "" {
-		b.WriteString(e.Pointer)
+		b.WriteString(shorten.Pointer(e.Pointer))
 		b.WriteString(": ")
 	}
 	if e.Codec != "" {
-		b.WriteString(e.Codec)
+		b.WriteString(shorten.String(e.Codec))
 		b.WriteString(": ")
 	}
 	if e.Pointer == "" && e.Key != "" {
-		fmt.Fprintf(&b, "%s: ", e.Key)
+		b.WriteString(shorten.String(e.Key))
+		b.WriteString(": ")
 	}
 	b.WriteString(e.Reason)
 	return b.String()
@@ -103,15 +110,28 @@ func (e *ChainOrderError) Is(target error) bool { return target == ErrConfig }
 // FillRoundTripError reports a fill value that an array->array codec does
 // not give back unchanged: Original encoded to Encoded, which decoded to
 // Decoded (or failed to decode with DecodeErr).
+//
+// A codec whose ResolveArray cannot encode the fill value at all, and finds
+// nothing else wrong, returns a *FillRoundTripError (or an error wrapping
+// one) with EncodeErr set and Encoded, Decoded unset. When the failure is
+// only a warning (see NewPipeline) the pipeline then resolves the codec
+// again with a stand-in fill value: StandIn if the codec offers one (a
+// value of the same data type that it encodes, such as scale_offset's
+// offset), else the zero of the data type.
 type FillRoundTripError struct {
 	Original  numeric.Scalar
 	Encoded   numeric.Scalar
 	Decoded   numeric.Scalar
+	EncodeErr error
 	DecodeErr error
+	StandIn   numeric.Scalar
 }
 
 func (e *FillRoundTripError) Error() string {
-	if e.DecodeErr != nil {
+	switch {
+	case e.EncodeErr != nil:
+		return fmt.Sprintf("fill value %v (%v) cannot be encoded: %v", e.Original, e.Original.DataType(), e.EncodeErr)
+	case e.DecodeErr != nil:
 		return fmt.Sprintf("fill value %v (%v) encodes to %v (%v), which does not decode: %v",
 			e.Original, e.Original.DataType(), e.Encoded, e.Encoded.DataType(), e.DecodeErr)
 	}
@@ -124,8 +144,36 @@ func (e *FillRoundTripError) Is(target error) bool {
 	return target == ErrFillRoundTrip || target == ErrConfig
 }
 
-// Unwrap returns DecodeErr.
-func (e *FillRoundTripError) Unwrap() error { return e.DecodeErr }
+// Unwrap returns EncodeErr or DecodeErr.
+func (e *FillRoundTripError) Unwrap() error {
+	if e.EncodeErr != nil {
+		return e.EncodeErr
+	}
+	return e.DecodeErr
+}
+
+// SizeUnit is what the lengths of a SizeError count.
+type SizeUnit uint8
+
+// The units of a SizeError. The zero value is UnitBytes.
+const (
+	UnitBytes    SizeUnit = iota // bytes of a buffer
+	UnitElements                 // elements of a Go slice of values
+	UnitChunks                   // chunks (buffers) of a batch
+)
+
+// String returns "bytes", "elements" or "chunks".
+func (u SizeUnit) String() string {
+	switch u {
+	case UnitBytes:
+		return "bytes"
+	case UnitElements:
+		return "elements"
+	case UnitChunks:
+		return "chunks"
+	}
+	return fmt.Sprintf("SizeUnit(%d)", uint8(u))
+}
 
 // SizeError reports a buffer (or list) whose length does not match the
 // chunk spec.
@@ -133,18 +181,32 @@ type SizeError struct {
 	What string // "decoded chunk", "destination", ...
 	Got  int
 	Want int
+	Unit SizeUnit // what Got and Want count; the zero value is bytes
 }
 
 func (e *SizeError) Error() string {
-	unit := " bytes"
-	if strings.HasSuffix(e.What, "list") || strings.HasSuffix(e.What, "slice") {
-		unit = ""
-	}
-	return fmt.Sprintf("%s has %d%s, want %d", e.What, e.Got, unit, e.Want)
+	return fmt.Sprintf("%s has %d %v, want %d", e.What, e.Got, e.Unit, e.Want)
 }
 
 // Is makes every SizeError match ErrSize.
 func (e *SizeError) Is(target error) bool { return target == ErrSize }
+
+// PanicError reports a codec that panicked while encoding or decoding a
+// chunk of a batch. The batch recovers the panic so that one faulty codec
+// cannot end the process; the *BatchError around it names the chunk.
+type PanicError struct {
+	Value any    // the value passed to panic
+	Stack []byte // the stack of the panicking goroutine (runtime/debug.Stack)
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("codec panicked: %v", e.Value) }
+
+// Unwrap returns Value if it is an error (a runtime.Error, for instance),
+// or nil.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
 
 // CorruptError reports chunk bytes that a codec cannot decode: a truncated
 // or malformed stream, a checksum mismatch, a decoded size that does not

@@ -232,3 +232,63 @@ var (
 	littleBytes = &bytescodec.Codec{Endian: bytescodec.LittleEndian}
 	bigBytes    = &bytescodec.Codec{Endian: bytescodec.BigEndian}
 )
+
+// panicky is a third-party bytes->bytes codec with a bug: it panics on a
+// chunk whose first byte is 0xab (an index out of range, as a real bug
+// would), and with a plain value on 0xac.
+type panicky struct{}
+
+func (panicky) Name() string                 { return "panicky" }
+func (panicky) MarshalJSON() ([]byte, error) { return codec.MarshalCodec("panicky", nil) }
+func (panicky) ResolveBytesToBytes(s codec.BytesSpec) (codec.BoundBytesToBytes, error) {
+	return boundPanicky{s}, nil
+}
+
+type boundPanicky struct{ spec codec.BytesSpec }
+
+func (b boundPanicky) Encoded() codec.BytesSpec { return b.spec }
+func (boundPanicky) Encode(dst, src []byte) ([]byte, error) {
+	if len(src) > 0 && src[0] == 0xab {
+		var table []byte
+		return append(dst, table[src[0]]), nil
+	}
+	if len(src) > 0 && src[0] == 0xac {
+		panic("panicky: cannot encode 0xac")
+	}
+	return append(dst, src...), nil
+}
+func (b boundPanicky) Decode(dst, src []byte) ([]byte, error) { return b.Encode(dst, src) }
+
+// advisoryMapper is fillMapper with the numcodecs rule: its fill round
+// trip failures are warnings in every mode.
+type advisoryMapper struct{ fillMapper }
+
+func (advisoryMapper) Name() string                { return "advisory_mapper" }
+func (advisoryMapper) FillRoundTripAdvisory() bool { return true }
+
+// noFill is an array->array identity codec on uint8 that can encode only
+// one fill value, accept: its ResolveArray reports any other with a
+// *codec.FillRoundTripError with EncodeErr, wrapped in a *codec.ConfigError
+// as a real codec would, offering accept as the stand-in when offer is set.
+type noFill struct {
+	accept uint64
+	offer  bool
+}
+
+var errNoFill = errors.New("only one value encodes")
+
+func (noFill) Name() string                 { return "no_fill" }
+func (noFill) MarshalJSON() ([]byte, error) { return codec.MarshalCodec("no_fill", nil) }
+func (n noFill) ResolveArray(s codec.ChunkSpec) (codec.BoundArrayToArray, error) {
+	if s.DataType != numeric.Uint8 {
+		return nil, &codec.ConfigError{Codec: "no_fill", Reason: "needs uint8"}
+	}
+	if v, _ := s.FillValue.Uint64(); v != n.accept {
+		rt := &codec.FillRoundTripError{Original: s.FillValue, EncodeErr: errNoFill}
+		if n.offer {
+			rt.StandIn = numeric.ScalarFromBits(numeric.Uint8, n.accept, 0)
+		}
+		return nil, &codec.ConfigError{Codec: "no_fill", Key: "fill", Reason: "fill value does not encode", Err: rt}
+	}
+	return boundFillMapper{fillMapper{decoded: s.FillValue}, s}, nil
+}

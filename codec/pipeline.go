@@ -1,9 +1,11 @@
 package codec
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -38,10 +40,19 @@ type Pipeline struct {
 	nA2A int
 	a2b  BoundArrayToBytes
 	b2b  []BoundBytesToBytes
+	// a2bIdentity is the array->bytes codec when it passes bytes through
+	// (see Identity), else nil; b2bIdentity[j] likewise for b2b[j].
+	a2bIdentity Identity
+	b2bIdentity []Identity
+	// lastActive and firstActive are the indexes in b2b of the last and
+	// the first bytes->bytes codec that is not the identity, or -1.
+	lastActive, firstActive int
 	// arraySizes[i] is the byte size of the array after pass a2a[i-1]
 	// (index 0 is the decoded chunk).
 	arraySizes []int
 	scratch    sync.Pool // *scratch
+	fillMode   FillMode
+	warnings   []FillRoundTripWarning
 }
 
 type scratch struct {
@@ -49,22 +60,60 @@ type scratch struct {
 	bytes  [2][]byte
 }
 
+// maxPooledBuffer is the largest scratch buffer a pipeline keeps for reuse
+// between calls: a larger one (a chunk of more than 32 MiB) is left to the
+// garbage collector after each call, so that one huge chunk does not pin
+// its memory for the life of the pipeline.
+const maxPooledBuffer = 32 << 20
+
+func (p *Pipeline) getScratch() *scratch { return p.scratch.Get().(*scratch) }
+
+func (p *Pipeline) putScratch(s *scratch) {
+	for i := range s.arrays {
+		if cap(s.arrays[i]) > maxPooledBuffer {
+			s.arrays[i] = nil
+		}
+	}
+	for i := range s.bytes {
+		if cap(s.bytes[i]) > maxPooledBuffer {
+			s.bytes[i] = nil
+		}
+	}
+	p.scratch.Put(s)
+}
+
 // NewPipeline resolves codecs, in chain order, for chunks described by
 // spec. It checks the order (array->array*, exactly one array->bytes,
 // bytes->bytes*), resolves every codec against the spec the previous one
 // produced, and checks that the fill value survives each array->array codec
-// (encode then decode gives a numerically equal value). Errors are a
-// *ChainOrderError or a *StepError wrapping the codec's error (a
-// *ConfigError, or a *FillRoundTripError).
-func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
+// (encode then decode gives a numerically equal value;
+// docs/decisions.md#d1). Errors are a *ChainOrderError or a *StepError
+// wrapping the codec's error (a *ConfigError, or a *FillRoundTripError).
+//
+// The fill round trip is always computed. What a failure is depends on the
+// FillMode (WithFillMode; FillStrict by default) and on the codec: under
+// FillStrict it is an error, under FillWarn a FillRoundTripWarning
+// (Warnings) and resolution goes on; for a codec whose unbound form is a
+// FillRoundTripAdvisor reporting true it is a warning in both modes. When a
+// codec cannot encode the fill value at all (its ResolveArray fails with a
+// *FillRoundTripError whose EncodeErr is set) and the failure is only a
+// warning, the codec is resolved against a stand-in fill value (the one the
+// error offers, or the zero of the data type), which is what the codecs
+// after it see. A reader fills missing chunks with the array's own fill
+// value and never needs the encoded one (docs/decisions.md#d17).
+func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	if err := spec.Validate(); err != nil {
 		return nil, &ConfigError{Reason: "chunk spec: " + err.Error()}
 	}
-	spec = spec.WithDataType(spec.DataType, spec.FillValue)
+	spec = spec.Clone()
 	if err := checkOrder(codecs); err != nil {
 		return nil, err
 	}
-	p := &Pipeline{spec: spec}
+	p := &Pipeline{spec: spec, fillMode: o.fillMode, lastActive: -1, firstActive: -1}
 	cur := spec
 	var bound []BoundArrayToArray
 	var curBytes BytesSpec
@@ -72,22 +121,15 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 		st := Step{Index: i, Name: c.Name(), Kind: KindOf(c), Codec: c, Decoded: cur}
 		switch c := c.(type) {
 		case ArrayToArray:
-			b, err := c.ResolveArray(cur.WithDataType(cur.DataType, cur.FillValue))
+			b, err := p.resolveArray(i, c, cur)
 			if err != nil {
-				return nil, &StepError{Index: i, Codec: st.Name, Err: err}
+				return nil, err
 			}
-			enc := b.Encoded()
-			if err := enc.Validate(); err != nil {
-				return nil, &StepError{Index: i, Codec: st.Name, Err: &ConfigError{Codec: st.Name, Reason: "encoded spec: " + err.Error()}}
-			}
-			if err := checkFillRoundTrip(b, cur.FillValue, enc.FillValue); err != nil {
-				return nil, &StepError{Index: i, Codec: st.Name, Err: err}
-			}
-			st.Encoded = enc.WithDataType(enc.DataType, enc.FillValue)
+			st.Encoded = b.Encoded().Clone()
 			cur = st.Encoded
 			bound = append(bound, b)
 		case ArrayToBytes:
-			b, err := c.ResolveBytes(cur.WithDataType(cur.DataType, cur.FillValue))
+			b, err := c.ResolveBytes(cur.Clone())
 			if err != nil {
 				return nil, &StepError{Index: i, Codec: st.Name, Err: err}
 			}
@@ -95,6 +137,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 			st.EncodedBytes = b.Encoded()
 			curBytes = st.EncodedBytes
 			p.a2b = b
+			p.a2bIdentity = identityOf(b)
 		case BytesToBytes:
 			b, err := c.ResolveBytesToBytes(curBytes)
 			if err != nil {
@@ -104,7 +147,15 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 			st.DecodedBytes = curBytes
 			st.EncodedBytes = b.Encoded()
 			curBytes = st.EncodedBytes
+			id := identityOf(b)
+			if id == nil {
+				p.lastActive = len(p.b2b)
+				if p.firstActive < 0 {
+					p.firstActive = len(p.b2b)
+				}
+			}
 			p.b2b = append(p.b2b, b)
+			p.b2bIdentity = append(p.b2bIdentity, id)
 		}
 		p.steps = append(p.steps, st)
 	}
@@ -112,6 +163,44 @@ func NewPipeline(spec ChunkSpec, codecs []Codec) (*Pipeline, error) {
 	p.planArrayPasses(bound)
 	p.scratch.New = func() any { return &scratch{arrays: make([][]byte, len(p.a2a))} }
 	return p, nil
+}
+
+// resolveArray resolves the array->array codec c, at chain position i,
+// against cur, and checks its fill round trip.
+func (p *Pipeline) resolveArray(i int, c ArrayToArray, cur ChunkSpec) (BoundArrayToArray, error) {
+	stepErr := func(err error) error { return &StepError{Index: i, Codec: c.Name(), Err: err} }
+	advisory := isAdvisory(c)
+	lenient := advisory || p.fillMode == FillWarn
+	b, err := c.ResolveArray(cur.Clone())
+	var rt *FillRoundTripError
+	if err != nil {
+		if !lenient || !errors.As(err, &rt) || rt.EncodeErr == nil {
+			return nil, stepErr(err)
+		}
+		// The fill value does not encode: resolve against a stand-in.
+		fill := rt.StandIn
+		if fill.DataType() != cur.DataType {
+			fill = numeric.Zero(cur.DataType)
+		}
+		if b, err = c.ResolveArray(cur.WithDataType(cur.DataType, fill)); err != nil {
+			return nil, stepErr(err)
+		}
+	}
+	enc := b.Encoded()
+	if err := enc.Validate(); err != nil {
+		return nil, stepErr(&ConfigError{Codec: c.Name(), Reason: "encoded spec: " + err.Error()})
+	}
+	if rt == nil {
+		rt = checkFillRoundTrip(b, cur.FillValue, enc.FillValue)
+	}
+	if rt == nil {
+		return b, nil
+	}
+	if !lenient {
+		return nil, stepErr(rt)
+	}
+	p.warnings = append(p.warnings, FillRoundTripWarning{Index: i, Codec: c.Name(), Advisory: advisory, Err: rt})
+	return b, nil
 }
 
 func checkOrder(codecs []Codec) error {
@@ -144,7 +233,9 @@ func checkOrder(codecs []Codec) error {
 	return nil
 }
 
-func checkFillRoundTrip(b BoundArrayToArray, orig, enc numeric.Scalar) error {
+// checkFillRoundTrip decodes enc, the encoding of orig, with b and returns
+// the failure if the result is not numerically equal to orig, or nil.
+func checkFillRoundTrip(b BoundArrayToArray, orig, enc numeric.Scalar) *FillRoundTripError {
 	dec, err := b.DecodeFill(enc)
 	if err != nil {
 		return &FillRoundTripError{Original: orig, Encoded: enc, DecodeErr: err}
@@ -156,7 +247,15 @@ func checkFillRoundTrip(b BoundArrayToArray, orig, enc numeric.Scalar) error {
 }
 
 // Spec returns the decoded chunk spec the pipeline was resolved for.
-func (p *Pipeline) Spec() ChunkSpec { return p.spec.WithDataType(p.spec.DataType, p.spec.FillValue) }
+func (p *Pipeline) Spec() ChunkSpec { return p.spec.Clone() }
+
+// FillMode returns the fill round trip mode the pipeline was resolved with.
+func (p *Pipeline) FillMode() FillMode { return p.fillMode }
+
+// Warnings returns the fill round trips that failed without failing
+// resolution (FillWarn, or an advisory codec), in chain order. The result
+// is a copy.
+func (p *Pipeline) Warnings() []FillRoundTripWarning { return slices.Clone(p.warnings) }
 
 // DecodedSize returns the byte size of a decoded chunk.
 func (p *Pipeline) DecodedSize() int { return p.arraySizes[0] }
@@ -196,15 +295,34 @@ func (p *Pipeline) Steps() []Step {
 
 // Encode appends the encoding of src, one whole decoded chunk, to dst and
 // returns the extended slice. len(src) must be DecodedSize(). On error it
-// returns dst unchanged.
+// returns dst unchanged. src may overlap the spare capacity of dst.
+//
+// Codecs that pass bytes through unchanged (see Identity) are skipped:
+// with the bytes codec in little-endian order, the last array pass (or src
+// itself) feeds the first compressor directly, or, when nothing follows,
+// the last array pass writes into dst.
 func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	if len(src) != p.arraySizes[0] {
 		return dst, &SizeError{What: "decoded chunk", Got: len(src), Want: p.arraySizes[0]}
 	}
-	s := p.scratch.Get().(*scratch)
-	defer p.scratch.Put(s)
+	s := p.getScratch()
+	defer p.putScratch(s)
 	cur := src
+	// When no bytes step changes the bytes, the last array pass writes
+	// straight into dst.
+	last := len(p.a2a) - 1
+	direct := p.a2bIdentity != nil && p.lastActive < 0
 	for i, pass := range p.a2a {
+		if i == last && direct {
+			size := p.arraySizes[i+1]
+			ext := slices.Grow(dst, size)
+			if out := ext[len(dst) : len(dst)+size]; !overlaps(out, cur) {
+				if err := pass.b.EncodeArray(out, cur); err != nil {
+					return dst, p.passError(pass, err)
+				}
+				return ext[:len(dst)+size], nil
+			}
+		}
 		out := grow(&s.arrays[i], p.arraySizes[i+1])
 		if err := pass.b.EncodeArray(out, cur); err != nil {
 			return dst, p.passError(pass, err)
@@ -212,64 +330,106 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 		cur = out
 	}
 	bi := p.nA2A
-	if len(p.b2b) == 0 {
-		out, err := p.a2b.EncodeBytes(dst, cur)
-		if err != nil {
-			return dst, p.stepErr(bi, err)
-		}
-		return out, nil
-	}
-	buf, err := p.a2b.EncodeBytes(s.bytes[0][:0], cur)
-	if err != nil {
-		return dst, p.stepErr(bi, err)
-	}
-	s.bytes[0] = buf
-	for j, b := range p.b2b {
-		if j == len(p.b2b)-1 {
-			out, err := b.Encode(dst, buf)
+	buf, held := cur, -1 // held: which s.bytes buf is, or -1
+	if p.a2bIdentity == nil {
+		if p.lastActive < 0 {
+			out, err := p.a2b.EncodeBytes(dst, cur)
 			if err != nil {
-				return dst, p.stepErr(bi+1+j, err)
+				return dst, p.stepErr(bi, err)
 			}
 			return out, nil
 		}
-		next, err := b.Encode(s.bytes[(j+1)%2][:0], buf)
+		out, err := p.a2b.EncodeBytes(s.bytes[0][:0], cur)
+		if err != nil {
+			return dst, p.stepErr(bi, err)
+		}
+		s.bytes[0], buf, held = out, out, 0
+	}
+	if p.lastActive < 0 { // every bytes step is the identity
+		return append(dst, buf...), nil
+	}
+	for j, b := range p.b2b[:p.lastActive] {
+		if p.b2bIdentity[j] != nil {
+			continue
+		}
+		k := (held + 1) % 2 // the scratch buffer buf is not in
+		out, err := b.Encode(s.bytes[k][:0], buf)
 		if err != nil {
 			return dst, p.stepErr(bi+1+j, err)
 		}
-		s.bytes[(j+1)%2] = next
-		buf = next
+		s.bytes[k], buf, held = out, out, k
 	}
-	panic("unreachable")
+	if held < 0 && overlaps(dst[len(dst):cap(dst)], buf) {
+		// The encoder would write over its own input: give it a copy.
+		buf = append(s.bytes[0][:0], buf...)
+		s.bytes[0] = buf
+	}
+	out, err := p.b2b[p.lastActive].Encode(dst, buf)
+	if err != nil {
+		return dst, p.stepErr(bi+1+p.lastActive, err)
+	}
+	return out, nil
 }
 
 // Decode decodes src, one encoded chunk, into dst, which must have exactly
 // DecodedSize() bytes. On error the contents of dst are unspecified and must
-// not be used.
+// not be used. When the chain has a bytes->bytes codec, src may overlap dst.
+//
+// Decoding writes into dst as early as the chain allows: when the bytes
+// codec passes bytes through (see Identity) and no array->array codec
+// follows, the last bytes->bytes decoder (a decompressor, say) writes
+// straight into dst, so the memory a call needs is dst and src.
 func (p *Pipeline) Decode(dst, src []byte) error {
 	if len(dst) != p.arraySizes[0] {
 		return &SizeError{What: "destination", Got: len(dst), Want: p.arraySizes[0]}
 	}
-	s := p.scratch.Get().(*scratch)
-	defer p.scratch.Put(s)
-	buf := src
+	s := p.getScratch()
+	defer p.putScratch(s)
+	n := len(p.a2a)
+	// target receives the encoded array: the input of the last array pass,
+	// or dst itself.
+	target := dst
+	if n > 0 {
+		target = grow(&s.arrays[n-1], p.arraySizes[n])
+	}
+	buf, held := src, -1 // held: which s.bytes buf is, or -1
 	bi := p.nA2A
 	for j := len(p.b2b) - 1; j >= 0; j-- {
-		out, err := p.b2b[j].Decode(s.bytes[j%2][:0], buf)
+		if id := p.b2bIdentity[j]; id != nil {
+			if err := id.CheckIdentity(buf); err != nil {
+				return p.stepErr(bi+1+j, err)
+			}
+			continue
+		}
+		var out []byte
+		var err error
+		if j == p.firstActive && p.a2bIdentity != nil && !overlaps(target, buf) {
+			// Capped, so that a decoder writing more than it may cannot
+			// reach the caller's memory beyond dst.
+			out, err = p.b2b[j].Decode(target[:0:len(target)], buf)
+		} else {
+			k := (held + 1) % 2
+			out, err = p.b2b[j].Decode(s.bytes[k][:0], buf)
+			s.bytes[k], held = out, k
+		}
 		if err != nil {
 			return p.stepErr(bi+1+j, err)
 		}
 		if err := p.steps[bi+1+j].DecodedBytes.CheckDecoded(p.steps[bi+1+j].Name, len(out)); err != nil {
 			return p.stepErr(bi+1+j, err)
 		}
-		s.bytes[j%2] = out
 		buf = out
 	}
-	n := len(p.a2a)
-	arr := dst
-	if n > 0 {
-		arr = grow(&s.arrays[n-1], p.arraySizes[n])
-	}
-	if err := p.a2b.DecodeBytes(arr, buf); err != nil {
+	arr := target
+	if p.a2bIdentity != nil {
+		if err := p.a2bIdentity.CheckIdentity(buf); err != nil {
+			return p.stepErr(bi, err)
+		}
+		arr = buf
+		if n == 0 && !sameStart(buf, dst) {
+			copy(dst, buf)
+		}
+	} else if err := p.a2b.DecodeBytes(target, buf); err != nil {
 		return p.stepErr(bi, err)
 	}
 	for i := n - 1; i >= 0; i-- {
@@ -283,6 +443,20 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 		arr = out
 	}
 	return nil
+}
+
+// overlaps reports whether a and b share any byte of memory.
+func overlaps(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, b0 := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
+}
+
+// sameStart reports whether a and b start at the same byte of memory.
+func sameStart(a, b []byte) bool {
+	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
 }
 
 func (p *Pipeline) stepErr(i int, err error) error {

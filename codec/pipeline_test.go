@@ -3,6 +3,7 @@ package codec_test
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
 )
 
 func spec(dt numeric.DataType, fill numeric.Scalar, shape ...int) codec.ChunkSpec {
@@ -449,6 +451,22 @@ func TestSteadyStateAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	pipelines["bytes only"] = bp
+	for name, chain := range map[string]string{
+		"identity bytes + zstd":          `[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "zstd", "configuration": {"level": 1}}]`,
+		"scale_offset + identity bytes":  `[{"name": "scale_offset", "configuration": {"offset": 1, "scale": 4}}, {"name": "bytes", "configuration": {"endian": "little"}}]`,
+		"identity bytes + shuffle(1)":    `[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.shuffle", "configuration": {"elementsize": 1}}]`,
+		"identity bytes + shuffle + lz4": `[{"name": "bytes", "configuration": {"endian": "little"}}, "numcodecs.shuffle", "numcodecs.lz4"]`,
+	} {
+		parsed, err := registry.Default().ParseCodecs(json.RawMessage(chain), "/codecs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := codec.NewPipeline(spec(numeric.Float32, numeric.Zero(numeric.Float32), 256), parsed.Codecs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pipelines[name] = p
+	}
 	for name, p := range pipelines {
 		src := make([]byte, p.DecodedSize())
 		for i := range src {

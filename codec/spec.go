@@ -59,6 +59,12 @@ func (s ChunkSpec) NumElements() int {
 // Size returns the chunk's size in bytes when decoded.
 func (s ChunkSpec) Size() int { return s.NumElements() * s.DataType.Size() }
 
+// Clone returns a copy of s that shares no memory with it.
+func (s ChunkSpec) Clone() ChunkSpec {
+	s.Shape = slices.Clone(s.Shape)
+	return s
+}
+
 // WithDataType returns a copy of s with another data type and fill value;
 // the shape is copied.
 func (s ChunkSpec) WithDataType(dt numeric.DataType, fill numeric.Scalar) ChunkSpec {

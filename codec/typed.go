@@ -4,20 +4,18 @@ import (
 	"encoding/binary"
 	"unsafe"
 
+	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// hostLittleEndian is true on little-endian machines, where a []T and its
-// little-endian element encoding share one memory layout.
-var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
-
-// DataTypeError reports Go values whose data type is not the pipeline's.
-type DataTypeError struct {
+// SliceTypeError reports a Go slice whose element type is not the Go type
+// of the pipeline's data type (numeric.DataTypeOf).
+type SliceTypeError struct {
 	Got  numeric.DataType // the data type of the Go values given
 	Want numeric.DataType // the pipeline's decoded data type
 }
 
-func (e *DataTypeError) Error() string {
+func (e *SliceTypeError) Error() string {
 	return "codec: a slice of " + e.Got.String() + " values given to a pipeline for " + e.Want.String()
 }
 
@@ -28,7 +26,7 @@ func EncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, e
 	if err := checkSlice[T](p, len(src)); err != nil {
 		return dst, err
 	}
-	if hostLittleEndian {
+	if hostorder.LittleEndian {
 		return p.Encode(dst, sliceBytes(src))
 	}
 	buf := make([]byte, p.DecodedSize())
@@ -43,7 +41,7 @@ func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
 	if err := checkSlice[T](p, len(dst)); err != nil {
 		return err
 	}
-	if hostLittleEndian {
+	if hostorder.LittleEndian {
 		return p.Decode(sliceBytes(dst), src)
 	}
 	buf := make([]byte, p.DecodedSize())
@@ -56,10 +54,10 @@ func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
 
 func checkSlice[T numeric.Element](p *Pipeline, n int) error {
 	if dt := numeric.DataTypeOf[T](); dt != p.spec.DataType {
-		return &DataTypeError{Got: dt, Want: p.spec.DataType}
+		return &SliceTypeError{Got: dt, Want: p.spec.DataType}
 	}
 	if want := p.spec.NumElements(); n != want {
-		return &SizeError{What: "element slice", Got: n, Want: want}
+		return &SizeError{What: "element slice", Got: n, Want: want, Unit: UnitElements}
 	}
 	return nil
 }

@@ -3,9 +3,9 @@ package codec_test
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
@@ -61,7 +61,8 @@ func TestEncodeDecodeSliceErrors(t *testing.T) {
 	p := bytesPipeline(t, numeric.Float64, bytescodec.LittleEndian, 3)
 	// wrong element type
 	out, err := codec.EncodeSlice(p, []byte("keep"), []float32{1, 2, 3})
-	if err == nil || string(out) != "keep" || !strings.Contains(err.Error(), "float32") || !strings.Contains(err.Error(), "float64") {
+	var te *codec.SliceTypeError
+	if !errors.As(err, &te) || string(out) != "keep" || te.Got != numeric.Float32 || te.Want != numeric.Float64 {
 		t.Errorf("EncodeSlice([]float32) = %q, %v", out, err)
 	}
 	if err := codec.DecodeSlice(p, make([]int64, 3), make([]byte, 24)); err == nil {
@@ -71,7 +72,8 @@ func TestEncodeDecodeSliceErrors(t *testing.T) {
 	for _, n := range []int{0, 2, 4} {
 		_, err := codec.EncodeSlice(p, nil, make([]float64, n))
 		var se *codec.SizeError
-		if !errors.As(err, &se) || se.Got != n || se.Want != 3 || se.What != "element slice" {
+		if !errors.As(err, &se) || se.Got != n || se.Want != 3 || se.What != "element slice" || se.Unit != codec.UnitElements ||
+			se.Error() != fmt.Sprintf("element slice has %d elements, want 3", n) {
 			t.Errorf("EncodeSlice of %d elements: %v", n, err)
 		}
 		err = codec.DecodeSlice(p, make([]float64, n), make([]byte, 24))

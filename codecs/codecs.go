@@ -17,9 +17,10 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/hdf5fletcher32" // zcodec.hdf5_fletcher32
 	_ "github.com/zcodec/zcodec/codecs/hdf5lz4"        // zcodec.hdf5_lz4
 	_ "github.com/zcodec/zcodec/codecs/lz4"            // numcodecs.lz4
-	_ "github.com/zcodec/zcodec/codecs/numcodecs"      // numcodecs.fixedscaleoffset, numcodecs.astype
+	_ "github.com/zcodec/zcodec/codecs/numcodecs"      // numcodecs.fixedscaleoffset, .astype, .delta, .bitround, .quantize, .packbits
 	_ "github.com/zcodec/zcodec/codecs/scaleoffset"    // scale_offset
 	_ "github.com/zcodec/zcodec/codecs/sharding"       // sharding_indexed
 	_ "github.com/zcodec/zcodec/codecs/shuffle"        // numcodecs.shuffle
+	_ "github.com/zcodec/zcodec/codecs/transpose"      // transpose
 	_ "github.com/zcodec/zcodec/codecs/zstd"           // zstd
 )

@@ -1,35 +1,14 @@
-// Package metadata reads Zarr v3 array metadata (zarr.json) as far as the
-// codec pipeline is concerned: it validates the data type, the regular chunk
-// grid, the chunk key encoding, the fill value and the codec chain, resolves
-// the chain into a codec.Pipeline, and keeps every other member as it was.
-//
-// Parse reports every problem it finds, not only the first, as a
-// *ValidationError whose Problems each carry a JSON pointer, the codec
-// concerned (if any) and the reason.
-//
-// Choices where the Zarr v3 specification leaves room:
-//   - Unknown top-level members are extensions: one whose value is an object
-//     with "must_understand": false is kept and ignored; any other is a
-//     problem, as the specification requires for extensions that must be
-//     understood.
-//   - storage_transformers is kept; a non-empty list is a problem, since
-//     zcodec applies none.
-//   - data_type must be one of the names of numeric.ParseDataType; extension
-//     data types written as objects are a problem.
-//   - "+Infinity" as a float fill value is accepted with a warning
-//     (decisions D3).
 package metadata
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
-	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -49,65 +28,31 @@ type Array struct {
 	// Pipeline is the chain resolved for one chunk of ChunkShape.
 	Pipeline *codec.Pipeline
 	// Attributes, DimensionNames and StorageTransformers are kept as given
-	// (nil when absent).
+	// (nil when absent; DimensionNames is also nil for "dimension_names":
+	// null).
 	Attributes          json.RawMessage
 	DimensionNames      json.RawMessage
 	StorageTransformers json.RawMessage
 	// Extra holds every other top-level member, as given.
 	Extra map[string]json.RawMessage
-	// Warnings are notes about accepted but non-canonical input.
+	// Warnings are notes about accepted but non-canonical input, and the
+	// fill round trips that failed without failing the parse.
 	Warnings []Problem
 }
 
-// Problem is one finding about a zarr.json.
-type Problem struct {
-	Pointer string // JSON pointer of the value concerned ("" for the document)
-	Codec   string // the codec concerned, if any
-	Reason  string
+// ChunkSpec returns the spec of one chunk: data type, chunk shape, fill.
+func (a *Array) ChunkSpec() codec.ChunkSpec {
+	return codec.ChunkSpec{DataType: a.DataType, Shape: slices.Clone(a.ChunkShape), FillValue: a.FillValue}
 }
-
-func (p Problem) String() string {
-	var b strings.Builder
-	if p.Pointer != "" {
-		b.WriteString(p.Pointer)
-	} else {
-		b.WriteString("/")
-	}
-	b.WriteString(": ")
-	if p.Codec != "" {
-		b.WriteString(p.Codec)
-		b.WriteString(": ")
-	}
-	b.WriteString(p.Reason)
-	return b.String()
-}
-
-// ValidationError lists every problem found in a zarr.json.
-type ValidationError struct {
-	Problems []Problem
-	// Err is the first underlying typed error (a *codec.ConfigError,
-	// *codec.FillRoundTripError, ...), for errors.As and errors.Is.
-	Err error
-}
-
-func (e *ValidationError) Error() string {
-	lines := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		lines[i] = p.String()
-	}
-	return "invalid array metadata: " + strings.Join(lines, "; ")
-}
-
-// Unwrap returns Err.
-func (e *ValidationError) Unwrap() error { return e.Err }
 
 // Parse reads a zarr.json document, building codecs with reg (nil means
-// registry.Default()).
-func Parse(data []byte, reg *registry.Registry) (*Array, error) {
+// registry.Default()) and resolving the chain with opts (see
+// codec.NewPipeline; none gives the strict fill round trip).
+func Parse(data []byte, reg *registry.Registry, opts ...codec.Option) (*Array, error) {
 	if reg == nil {
 		reg = registry.Default()
 	}
-	p := &parser{reg: reg, a: &Array{}}
+	p := &parser{reg: reg, a: &Array{}, opts: opts}
 	p.parse(data)
 	if len(p.problems) > 0 {
 		return nil, &ValidationError{Problems: p.problems, Err: p.firstErr}
@@ -117,6 +62,7 @@ func Parse(data []byte, reg *registry.Registry) (*Array, error) {
 
 type parser struct {
 	reg      *registry.Registry
+	opts     []codec.Option
 	a        *Array
 	problems []Problem
 	firstErr error
@@ -132,41 +78,61 @@ func (p *parser) addErr(err error) {
 	}
 }
 
-var knownMembers = []string{
-	"zarr_format", "node_type", "shape", "data_type", "chunk_grid", "chunk_key_encoding",
-	"fill_value", "codecs", "attributes", "dimension_names", "storage_transformers",
-}
-
-func (p *parser) parse(data []byte) {
-	doc, err := decodeObject(data)
-	if err != nil {
+// addJSON records a problem the JSON reader found (a *strictjson.Error).
+func (p *parser) addJSON(err error) {
+	var e *strictjson.Error
+	if !errors.As(err, &e) {
 		p.add("", "", "%v", err)
 		return
 	}
-	for _, k := range []string{"zarr_format", "node_type", "shape", "data_type", "chunk_grid", "chunk_key_encoding", "fill_value", "codecs"} {
-		if _, ok := doc[k]; !ok {
+	switch e.Kind {
+	case strictjson.KindSyntax, strictjson.KindDepth, strictjson.KindDuplicate:
+		se := &SyntaxError{Pointer: e.Pointer, Offset: e.Offset, Line: e.Line, Column: e.Column, Reason: e.Reason}
+		p.addErr(se)
+		what := "invalid JSON: "
+		if e.Kind == strictjson.KindDuplicate {
+			what = ""
+		}
+		p.add(e.Pointer, "", "%s%s at %s", what, e.Reason, se.Position())
+	default:
+		p.add(e.Pointer, "", "%s", e.Reason)
+	}
+}
+
+var requiredMembers = []string{"zarr_format", "node_type", "shape", "data_type", "chunk_grid", "chunk_key_encoding", "fill_value", "codecs"}
+
+var knownMembers = append(slices.Clone(requiredMembers), "attributes", "dimension_names", "storage_transformers")
+
+func (p *parser) parse(data []byte) {
+	doc, err := strictjson.Parse(data, strictjson.Options{})
+	if err != nil {
+		p.addJSON(err)
+		return
+	}
+	for _, k := range requiredMembers {
+		if !doc.Has(k) {
 			p.add("", "", "missing required member %q", k)
 		}
 	}
-	if v, ok := doc["zarr_format"]; ok && string(v) != "3" {
-		p.add("/zarr_format", "", "zarr_format is %s, want 3", short(v))
+	if v, ok := doc.Raw("zarr_format"); ok && string(v) != "3" {
+		p.add("/zarr_format", "", "zarr_format is %s, want 3", shorten.Bytes(v))
 	}
-	if v, ok := doc["node_type"]; ok && string(v) != `"array"` {
-		p.add("/node_type", "", "node_type is %s, want \"array\"", short(v))
+	if v, ok := doc.Raw("node_type"); ok && string(v) != `"array"` {
+		p.add("/node_type", "", "node_type is %s, want \"array\"", shorten.Bytes(v))
 	}
-	if v, ok := doc["shape"]; ok {
+	if v, ok := doc.Raw("shape"); ok {
 		p.a.Shape = p.parseShape(v)
 	}
-	if v, ok := doc["data_type"]; ok {
+	if v, ok := doc.Raw("data_type"); ok {
 		p.parseDataType(v)
 	}
-	if v, ok := doc["chunk_grid"]; ok {
-		p.parseChunkGrid(v)
+	if doc.Has("chunk_grid") {
+		p.parseChunkGrid(doc)
 	}
-	if v, ok := doc["chunk_key_encoding"]; ok {
-		p.parseChunkKeyEncoding(v)
+	if doc.Has("chunk_key_encoding") {
+		p.parseChunkKeyEncoding(doc)
 	}
-	if v, ok := doc["fill_value"]; ok && p.a.DataType.Valid() {
+	if v, ok := doc.Raw("fill_value"); ok && p.a.DataType.Valid() {
 		fill, warns, err := numeric.ParseFillValueWarnings(p.a.DataType, v)
 		if err != nil {
 			p.add("/fill_value", "", "%v", err)
@@ -177,7 +143,7 @@ func (p *parser) parse(data []byte) {
 		}
 		p.a.FillValue = fill
 	}
-	if v, ok := doc["codecs"]; ok {
+	if v, ok := doc.Raw("codecs"); ok {
 		p.parseCodecs(v)
 	}
 	p.parseOptional(doc)
@@ -189,7 +155,7 @@ func (p *parser) parse(data []byte) {
 func (p *parser) parseShape(v json.RawMessage) []int64 {
 	var shape []int64
 	if err := json.Unmarshal(v, &shape); err != nil || shape == nil {
-		p.add("/shape", "", "shape must be an array of non-negative integers, got %s", short(v))
+		p.add("/shape", "", "shape must be an array of non-negative integers, got %s", shorten.Bytes(v))
 		return nil
 	}
 	for i, d := range shape {
@@ -215,32 +181,48 @@ func (p *parser) parseDataType(v json.RawMessage) {
 	p.a.DataType = dt
 }
 
-func (p *parser) parseChunkGrid(v json.RawMessage) {
-	var grid struct {
-		Name          string          `json:"name"`
-		Configuration json.RawMessage `json:"configuration"`
-	}
-	if err := json.Unmarshal(v, &grid); err != nil || grid.Name == "" {
-		p.add("/chunk_grid", "", "chunk_grid must be an object with a name")
-		return
-	}
-	if grid.Name != "regular" {
-		p.add("/chunk_grid/name", "", "chunk grid %q is not supported; only \"regular\"", grid.Name)
-		return
-	}
-	cfg, err := decodeObject(grid.Configuration)
+// namedObject reads member key of doc as {"name": ..., "configuration":
+// {...}} and returns the name and the configuration (nil when absent), or
+// ok false after recording a problem.
+func (p *parser) namedObject(doc *strictjson.Object, key string) (name string, cfg *strictjson.Object, ok bool) {
+	obj, _, err := doc.Object(key)
 	if err != nil {
-		p.add("/chunk_grid/configuration", "", "%v", err)
+		p.add(doc.PointerTo(key), "", "%s must be an object with a name", key)
+		return "", nil, false
+	}
+	name, _, err = obj.String("name")
+	if err != nil || name == "" {
+		p.add(doc.PointerTo(key), "", "%s must be an object with a name", key)
+		return "", nil, false
+	}
+	cfg, _, err = obj.Object("configuration")
+	if err != nil {
+		p.addJSON(err)
+		return name, nil, false
+	}
+	return name, cfg, true
+}
+
+func (p *parser) parseChunkGrid(doc *strictjson.Object) {
+	name, cfg, ok := p.namedObject(doc, "chunk_grid")
+	if !ok {
 		return
 	}
-	for k := range cfg {
-		if k != "chunk_shape" {
-			p.add("/chunk_grid/configuration/"+k, "", "unknown key %q", k)
+	if name != "regular" {
+		p.add("/chunk_grid/name", "", "chunk grid %s is not supported; only \"regular\"", shorten.Quote(name))
+		return
+	}
+	var cs []int
+	if cfg != nil {
+		raw, ok := cfg.Raw("chunk_shape")
+		if ok && json.Unmarshal(raw, &cs) != nil {
+			cs = nil
+		}
+		if err := cfg.Finish(); err != nil {
+			p.addJSON(err)
 		}
 	}
-	raw, ok := cfg["chunk_shape"]
-	var cs []int
-	if !ok || json.Unmarshal(raw, &cs) != nil || cs == nil {
+	if cs == nil {
 		p.add("/chunk_grid/configuration/chunk_shape", "", "chunk_shape must be an array of positive integers")
 		return
 	}
@@ -255,36 +237,24 @@ func (p *parser) parseChunkGrid(v json.RawMessage) {
 	p.a.ChunkShape = cs
 }
 
-func (p *parser) parseChunkKeyEncoding(v json.RawMessage) {
-	p.a.ChunkKeyEncoding = v
-	var cke struct {
-		Name          string          `json:"name"`
-		Configuration json.RawMessage `json:"configuration"`
-	}
-	if err := json.Unmarshal(v, &cke); err != nil || cke.Name == "" {
-		p.add("/chunk_key_encoding", "", "chunk_key_encoding must be an object with a name")
+func (p *parser) parseChunkKeyEncoding(doc *strictjson.Object) {
+	p.a.ChunkKeyEncoding, _ = doc.Raw("chunk_key_encoding")
+	name, cfg, ok := p.namedObject(doc, "chunk_key_encoding")
+	if !ok {
 		return
 	}
-	if cke.Name != "default" && cke.Name != "v2" {
-		p.add("/chunk_key_encoding/name", "", "chunk key encoding %q is not supported; want \"default\" or \"v2\"", cke.Name)
+	if name != "default" && name != "v2" {
+		p.add("/chunk_key_encoding/name", "", "chunk key encoding %s is not supported; want \"default\" or \"v2\"", shorten.Quote(name))
 		return
 	}
-	if len(cke.Configuration) == 0 {
+	if cfg == nil {
 		return
 	}
-	cfg, err := decodeObject(cke.Configuration)
-	if err != nil {
-		p.add("/chunk_key_encoding/configuration", "", "%v", err)
-		return
+	if sep, ok := cfg.Raw("separator"); ok && string(sep) != `"/"` && string(sep) != `"."` {
+		p.add("/chunk_key_encoding/configuration/separator", "", "separator must be \"/\" or \".\", got %s", shorten.Bytes(sep))
 	}
-	for k, val := range cfg {
-		if k != "separator" {
-			p.add("/chunk_key_encoding/configuration/"+k, "", "unknown key %q", k)
-			continue
-		}
-		if s := string(val); s != `"/"` && s != `"."` {
-			p.add("/chunk_key_encoding/configuration/separator", "", "separator must be \"/\" or \".\", got %s", short(val))
-		}
+	if err := cfg.Finish(); err != nil {
+		p.addJSON(err)
 	}
 }
 
@@ -313,14 +283,14 @@ func (p *parser) parseCodecs(v json.RawMessage) {
 	p.a.CodecPointers = chain.Pointers
 }
 
-func (p *parser) parseOptional(doc map[string]json.RawMessage) {
-	if v, ok := doc["attributes"]; ok {
-		if !isObject(v) {
+func (p *parser) parseOptional(doc *strictjson.Object) {
+	if v, ok := doc.Raw("attributes"); ok {
+		if v[0] != '{' {
 			p.add("/attributes", "", "attributes must be a JSON object")
 		}
 		p.a.Attributes = v
 	}
-	if v, ok := doc["dimension_names"]; ok {
+	if v, ok := doc.Raw("dimension_names"); ok && string(v) != "null" {
 		var names []*string
 		if err := json.Unmarshal(v, &names); err != nil || names == nil {
 			p.add("/dimension_names", "", "dimension_names must be an array of strings or nulls")
@@ -329,7 +299,7 @@ func (p *parser) parseOptional(doc map[string]json.RawMessage) {
 		}
 		p.a.DimensionNames = v
 	}
-	if v, ok := doc["storage_transformers"]; ok {
+	if v, ok := doc.Raw("storage_transformers"); ok {
 		var ts []json.RawMessage
 		if err := json.Unmarshal(v, &ts); err != nil || ts == nil {
 			p.add("/storage_transformers", "", "storage_transformers must be an array")
@@ -338,31 +308,51 @@ func (p *parser) parseOptional(doc map[string]json.RawMessage) {
 		}
 		p.a.StorageTransformers = v
 	}
-	for _, k := range slices.Sorted(maps.Keys(doc)) {
+	keys := doc.Keys()
+	slices.Sort(keys)
+	for _, k := range keys {
 		if slices.Contains(knownMembers, k) {
 			continue
 		}
-		v := doc[k]
+		v, _ := doc.Raw(k)
 		if p.a.Extra == nil {
 			p.a.Extra = map[string]json.RawMessage{}
 		}
 		p.a.Extra[k] = v
-		var ext struct {
-			MustUnderstand *bool `json:"must_understand"`
-		}
-		if !isObject(v) || json.Unmarshal(v, &ext) != nil || ext.MustUnderstand == nil || *ext.MustUnderstand {
-			p.add("/"+escape(k), "", "unknown member %q must be understood (extensions that may be ignored are objects with \"must_understand\": false)", k)
+		if !ignorableExtension(v) {
+			p.add(strictjson.Pointer("", k), "", "unknown member %s must be understood (extensions that may be ignored are objects with \"must_understand\": false)", shorten.Quote(k))
 		}
 	}
 }
 
+// ignorableExtension reports whether v is an object with "must_understand":
+// false.
+func ignorableExtension(v json.RawMessage) bool {
+	if v[0] != '{' {
+		return false
+	}
+	obj, err := strictjson.Parse(v, strictjson.Options{})
+	if err != nil {
+		return false
+	}
+	must, ok, err := obj.Bool("must_understand")
+	return ok && err == nil && !must
+}
+
 // resolve builds the pipeline for one chunk and turns its error into
-// problems with pointers.
+// problems with pointers, and its warnings into warnings.
 func (p *parser) resolve() {
 	spec := p.a.ChunkSpec()
-	pl, err := codec.NewPipeline(spec, p.a.Codecs)
+	pl, err := codec.NewPipeline(spec, p.a.Codecs, p.opts...)
 	if err == nil {
 		p.a.Pipeline = pl
+		for _, w := range pl.Warnings() {
+			why := "a warning when reading (docs/decisions.md#d17)"
+			if w.Advisory {
+				why = "a warning for numcodecs codecs (docs/decisions.md#d17)"
+			}
+			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: p.a.CodecPointers[w.Index], Codec: w.Codec, Reason: fmt.Sprintf("%v; %s", w.Err, why)})
+		}
 		return
 	}
 	p.addErr(err)
@@ -379,12 +369,12 @@ func (p *parser) resolve() {
 			if ce.Pointer != "" {
 				ptr = ce.Pointer
 			} else if ce.Key != "" {
-				ptr += "/configuration/" + escape(ce.Key)
+				ptr = strictjson.Pointer(ptr, "configuration", ce.Key)
 			}
 			reason = ce.Reason
 		}
 		var fe *codec.FillRoundTripError
-		if errors.As(se.Err, &fe) {
+		if errors.As(se.Err, &fe) && (ce == nil || ce.Reason == "") {
 			reason = fe.Error()
 		}
 		p.add(ptr, se.Codec, "%s", reason)
@@ -399,66 +389,6 @@ func (p *parser) resolve() {
 	default:
 		p.add("", "", "%v", err)
 	}
-}
-
-// ChunkSpec returns the spec of one chunk: data type, chunk shape, fill.
-func (a *Array) ChunkSpec() codec.ChunkSpec {
-	return codec.ChunkSpec{DataType: a.DataType, Shape: slices.Clone(a.ChunkShape), FillValue: a.FillValue}
-}
-
-func decodeObject(data []byte) (map[string]json.RawMessage, error) {
-	data = bytes.TrimSpace(data)
-	if !isObject(data) {
-		return nil, errors.New("not a JSON object")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("invalid JSON: %v", err)
-	}
-	out := map[string]json.RawMessage{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil, fmt.Errorf("invalid JSON at byte %d: %v", dec.InputOffset(), err)
-		}
-		k := t.(string)
-		if _, dup := out[k]; dup {
-			return nil, fmt.Errorf("duplicate member %q", k)
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, fmt.Errorf("invalid JSON in member %q: %v", k, err)
-		}
-		out[k] = v
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("invalid JSON: %v", err)
-	}
-	if dec.More() {
-		return nil, errors.New("trailing data after the JSON object")
-	}
-	if _, err := dec.Token(); err == nil {
-		return nil, errors.New("trailing data after the JSON object")
-	}
-	return out, nil
-}
-
-func isObject(v []byte) bool {
-	v = bytes.TrimSpace(v)
-	return len(v) > 0 && v[0] == '{' && json.Valid(v)
-}
-
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func short(v []byte) string {
-	s := string(bytes.TrimSpace(v))
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
 }
 
 func unjoin(err error) []error {

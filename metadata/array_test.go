@@ -66,7 +66,7 @@ func TestParseProblems(t *testing.T) {
 		pointers []string
 	}{
 		{"not json", `{"zarr_format": 3,`, []string{""}},
-		{"duplicate member", `{"zarr_format": 3, "zarr_format": 3}`, []string{""}},
+		{"duplicate member", `{"zarr_format": 3, "zarr_format": 3}`, []string{"/zarr_format"}},
 		{"missing members", `{"zarr_format": 3, "node_type": "array"}`, []string{"", "", "", "", "", ""}},
 		{"negative shape", string(doc(`"shape": [-1], "data_type": "int8", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [0]}}, "fill_value": 0, "codecs": ["bytes"]`)),
 			[]string{"/shape/0", "/chunk_grid/configuration/chunk_shape/0"}},
@@ -132,4 +132,28 @@ func ExampleParse() {
 	// Output:
 	// int16 [4] fill -1
 	// 00010002fffe0100 <nil>
+}
+
+// Reading an array another client wrote, whose fill value does not survive
+// its float scale_offset: strict parsing refuses it, reading accepts it
+// with a warning.
+func ExampleParse_reading() {
+	zarrJSON := []byte(`{
+		"zarr_format": 3, "node_type": "array", "shape": [100], "data_type": "float32",
+		"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [10]}},
+		"chunk_key_encoding": {"name": "default"}, "fill_value": 0,
+		"codecs": [{"name": "scale_offset", "configuration": {"offset": 3.3, "scale": 0.1}},
+		           {"name": "bytes", "configuration": {"endian": "little"}}]
+	}`)
+	_, err := metadata.Parse(zarrJSON, nil)
+	fmt.Println(err)
+	a, err := metadata.Parse(zarrJSON, nil, codec.WithFillMode(codec.FillWarn))
+	fmt.Println(err)
+	for _, w := range a.Warnings {
+		fmt.Println(w)
+	}
+	// Output:
+	// invalid array metadata: /codecs/0: scale_offset: fill value 0 (float32) encodes to -0.33 (float32) but decodes back to -2.3841858e-07
+	// <nil>
+	// /codecs/0: scale_offset: fill value 0 (float32) encodes to -0.33 (float32) but decodes back to -2.3841858e-07; a warning when reading (docs/decisions.md#d17)
 }

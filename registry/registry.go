@@ -19,7 +19,10 @@
 // lets readers ignore such extensions). Configuration decoding is strict:
 // unknown keys, wrong JSON types, missing required keys and out-of-range
 // values are *codec.ConfigError values whose Pointer locates the offending
-// value, e.g. "/codecs/1/configuration/rounding".
+// value, e.g. "/codecs/1/configuration/rounding". The JSON itself is read
+// strictly (a key repeated in any object, bare NaN, a trailing comma are
+// errors with their line and column; docs/decisions.md#d16), and long names
+// and values are shortened in messages.
 package registry
 
 import (
@@ -30,10 +33,13 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 )
 
 // Factory builds a codec from its configuration. It reads every key it
@@ -172,25 +178,25 @@ func (w Warning) String() string { return w.Pointer + ": " + w.Message }
 // codec with a nil error means the entry was an unknown codec with
 // must_understand false; the warning says so.
 func (r *Registry) ParseCodec(raw json.RawMessage, pointer string) (codec.Codec, *Warning, error) {
+	// name is set as soon as it is read: every error built after that
+	// names the codec.
+	var name string
+	opts := strictjson.Options{Pointer: pointer, NewError: func(e *strictjson.Error) error { return entryError(e, e.Path, name) }}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
-		var name string
-		if err := json.Unmarshal(raw, &name); err != nil {
-			return nil, nil, &codec.ConfigError{Pointer: pointer, Reason: "invalid JSON string"}
+		if err := strictjson.Check(raw, opts); err != nil {
+			return nil, nil, err
 		}
+		_ = json.Unmarshal(raw, &name) // checked: cannot fail
 		c, err := r.build(name, pointer, pointer, nil)
 		return c, nil, err
 	}
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil, nil, &codec.ConfigError{Pointer: pointer, Reason: "a codec must be a name or an object with \"name\""}
-	}
-	obj, err := codec.NewConfig("", pointer, raw)
+	obj, err := strictjson.Parse(raw, opts)
 	if err != nil {
-		err.(*codec.ConfigError).Reason = "codec entry: " + err.(*codec.ConfigError).Reason
 		return nil, nil, err
 	}
-	name, ok, err := obj.String("name")
-	if err != nil {
+	var ok bool
+	if name, ok, err = obj.String("name"); err != nil {
 		return nil, nil, err
 	}
 	if !ok {
@@ -198,38 +204,85 @@ func (r *Registry) ParseCodec(raw json.RawMessage, pointer string) (codec.Codec,
 	}
 	must, hasMust, err := obj.Bool("must_understand")
 	if err != nil {
-		return nil, nil, withCodec(err, name)
+		return nil, nil, err
 	}
 	cfg, _ := obj.Raw("configuration")
 	if err := obj.Finish(); err != nil {
-		ce := err.(*codec.ConfigError)
-		ce.Codec = name
-		ce.Reason = fmt.Sprintf("unknown key %q in codec object (want name, configuration, must_understand)", ce.Key)
-		return nil, nil, ce
+		return nil, nil, err
 	}
 	if hasMust && !must {
 		if _, known := r.Lookup(name); !known {
-			return nil, &Warning{Pointer: pointer, Message: fmt.Sprintf("unknown codec %q skipped (must_understand is false)", name)}, nil
+			return nil, &Warning{Pointer: pointer, Message: fmt.Sprintf("unknown codec %s skipped (must_understand is false)", shorten.Quote(name))}, nil
 		}
 	}
-	if len(cfg) > 0 && string(cfg) == "null" {
+	if string(cfg) == "null" {
 		return nil, nil, &codec.ConfigError{Pointer: pointer + "/configuration", Codec: name, Reason: "configuration must be a JSON object, not null"}
 	}
 	c, err := r.build(name, pointer+"/name", pointer+"/configuration", cfg)
 	return c, nil, err
 }
 
-func withCodec(err error, name string) error {
-	if ce, ok := err.(*codec.ConfigError); ok {
-		ce.Codec = name
+// entryError builds the *codec.ConfigError of a problem the JSON reader
+// found in a codec entry of codec name ("" before the name is known). rel
+// is the problem's path below the entry.
+func entryError(e *strictjson.Error, rel []string, name string) error {
+	reason := e.Reason
+	switch e.Kind {
+	case strictjson.KindSyntax, strictjson.KindDepth:
+		reason = "not valid JSON: " + e.Reason + " at " + e.Position()
+	case strictjson.KindType:
+		if len(rel) == 0 {
+			reason = `a codec must be a name or an object with "name"`
+		}
+	case strictjson.KindUnknown:
+		if len(rel) == 1 {
+			reason = fmt.Sprintf("unknown key %s in codec object (want name, configuration, must_understand)", shorten.Quote(e.Key))
+		}
+	case strictjson.KindDuplicate:
+		switch {
+		case len(rel) == 1:
+			reason = fmt.Sprintf("duplicate key %s in codec object", shorten.Quote(e.Key))
+		case len(rel) == 2 && rel[0] == "configuration":
+			reason = "duplicate configuration key " + shorten.Quote(e.Key)
+		}
 	}
-	return err
+	return &codec.ConfigError{Pointer: e.Pointer, Codec: name, Reason: reason}
+}
+
+// listError builds the *codec.ConfigError of a problem the JSON reader
+// found while checking the codec list raw: the list itself, or a value
+// inside entry Path[0], named after that entry's codec where it has one.
+func listError(e *strictjson.Error, raw []byte) error {
+	if len(e.Path) == 0 {
+		if e.Kind == strictjson.KindType {
+			return &codec.ConfigError{Pointer: e.Pointer, Reason: "codecs must be a JSON array"}
+		}
+		return entryError(e, nil, "")
+	}
+	name := ""
+	if len(e.Path) > 2 || len(e.Path) == 2 && e.Path[1] != "name" {
+		name = entryName(raw, e.Path[0])
+	}
+	return entryError(e, e.Path[1:], name)
+}
+
+// entryName returns the "name" of entry index of a codec list that is not
+// strictly valid, as far as a lenient reading finds one, for a message.
+func entryName(raw []byte, index string) string {
+	var entries []json.RawMessage
+	i, err := strconv.Atoi(index)
+	if err != nil || json.Unmarshal(raw, &entries) != nil || i >= len(entries) {
+		return ""
+	}
+	var entry struct{ Name string }
+	_ = json.Unmarshal(entries[i], &entry)
+	return entry.Name
 }
 
 func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessage) (codec.Codec, error) {
 	reg, ok := r.Lookup(name)
 	if !ok {
-		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: fmt.Sprintf("unknown codec %q", name), Err: codec.ErrUnknownCodec}
+		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: "unknown codec " + shorten.Quote(name), Err: codec.ErrUnknownCodec}
 	}
 	conf, err := codec.NewConfig(reg.Name, cfgPointer, cfg)
 	if err != nil {
@@ -241,7 +294,7 @@ func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessa
 		return nil, err
 	}
 	if k := codec.KindOf(c); k != reg.Kind {
-		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: fmt.Sprintf("factory built a %v codec, registered as %v", k, reg.Kind)}
+		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: fmt.Sprintf("the factory built an %v codec, registered as %v", k, reg.Kind)}
 	}
 	return c, nil
 }
@@ -275,10 +328,9 @@ type Chain struct {
 // errors.Join so that callers can list them all; each is a
 // *codec.ConfigError.
 func (r *Registry) ParseCodecs(raw json.RawMessage, pointer string) (Chain, error) {
-	var entries []json.RawMessage
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &entries) != nil {
-		return Chain{}, &codec.ConfigError{Pointer: pointer, Reason: "codecs must be a JSON array"}
+	entries, err := strictjson.ParseArray(raw, strictjson.Options{Pointer: pointer, NewError: func(e *strictjson.Error) error { return listError(e, raw) }})
+	if err != nil {
+		return Chain{}, err
 	}
 	var (
 		ch   Chain

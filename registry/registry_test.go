@@ -3,6 +3,7 @@ package registry_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -111,7 +112,8 @@ func TestParseCodecsErrors(t *testing.T) {
 	}{
 		{`{}`, "/codecs", "", "codecs must be a JSON array", false},
 		{`null`, "/codecs", "", "codecs must be a JSON array", false},
-		{`[1,]`, "/codecs", "", "codecs must be a JSON array", false},
+		{`[1,]`, "/codecs", "", "not valid JSON: trailing comma before ']' at line 1, column 3 (byte 2)", false},
+		{`[{"name": NaN}]`, "/codecs/0/name", "", `bare NaN is not JSON; write the string "NaN" at line 1`, false},
 		{`["gzip"]`, "/codecs/0", "gzip", `unknown codec "gzip"`, true},
 		{`[{"name": "gzip"}]`, "/codecs/0/name", "gzip", `unknown codec "gzip"`, true},
 		{`[{"name": "gzip", "must_understand": true}]`, "/codecs/0/name", "gzip", `unknown codec "gzip"`, true},
@@ -122,13 +124,14 @@ func TestParseCodecsErrors(t *testing.T) {
 		{`[{}]`, "/codecs/0", "", `codec object has no "name"`, false},
 		{`[{"configuration": {}}]`, "/codecs/0", "", `codec object has no "name"`, false},
 		{`[{"name": 5}]`, "/codecs/0/name", "", "want a string, got 5", false},
-		{`[{"name": "bytes", "name": "demo"}]`, "/codecs/0", "", `codec entry: duplicate configuration key "name"`, false},
+		{`[{"name": "bytes", "name": "demo"}]`, "/codecs/0/name", "", `duplicate key "name" in codec object`, false},
 		{`[{"name": "bytes", "must_understand": "no"}]`, "/codecs/0/must_understand", "bytes", `want true or false, got "no"`, false},
 		{`[{"name": "bytes", "extra": 1}]`, "/codecs/0/extra", "bytes", `unknown key "extra" in codec object`, false},
 		{`[{"name": "bytes", "configuration": null}]`, "/codecs/0/configuration", "bytes", "configuration must be a JSON object, not null", false},
 		{`[{"name": "bytes", "configuration": []}]`, "/codecs/0/configuration", "bytes", "configuration must be a JSON object", false},
 		{`[{"name": "bytes", "configuration": "big"}]`, "/codecs/0/configuration", "bytes", "configuration must be a JSON object", false},
-		{`["bytes", {"name": "demo", "configuration": {"mode": "fast", "mode": "small"}}]`, "/codecs/1/configuration", "demo", `duplicate configuration key "mode"`, false},
+		{`["bytes", {"name": "demo", "configuration": {"mode": "fast", "mode": "small"}}]`, "/codecs/1/configuration/mode", "demo", `duplicate configuration key "mode"`, false},
+		{`["bytes", {"name": "demo", "configuration": {"mode": "fast", "x": {"a": 1, "a": 1}}}]`, "/codecs/1/configuration/x/a", "demo", `duplicate key "a"`, false},
 		{`["bytes", {"name": "demo", "configuration": {"mode": "fast", "speed": 1}}]`, "/codecs/1/configuration/speed", "demo", `unknown configuration key "speed"`, false},
 		{`["bytes", {"name": "demo", "configuration": {"mode": 1}}]`, "/codecs/1/configuration/mode", "demo", "want a string, got 1", false},
 		{`["bytes", {"name": "demo", "configuration": {"mode": "fast", "level": 10}}]`, "/codecs/1/configuration/level", "demo", "10 is out of range [0, 9]", false},
@@ -193,7 +196,7 @@ func TestParseCodecWrongKind(t *testing.T) {
 	r.Register(registry.Registration{Name: "liar", Kind: codec.KindArrayToArray, New: bytescodec.NewFromConfig})
 	_, _, err := r.ParseCodec(json.RawMessage(`{"name": "liar"}`), "/codecs/0")
 	var ce *codec.ConfigError
-	if !errors.As(err, &ce) || !strings.Contains(ce.Reason, "factory built a array->bytes codec, registered as array->array") {
+	if !errors.As(err, &ce) || !strings.Contains(ce.Reason, "the factory built an array->bytes codec, registered as array->array") {
 		t.Errorf("wrong kind: %v", err)
 	}
 }
@@ -327,5 +330,18 @@ func TestConcurrentLookup(t *testing.T) {
 	<-done
 	if len(r.Codecs()) != 6 {
 		t.Errorf("%d codecs after concurrent registration", len(r.Codecs()))
+	}
+}
+
+// TestParseCodecLongValuesShortened checks that a huge codec name or key is
+// quoted shortened, once, in the message.
+func TestParseCodecLongValuesShortened(t *testing.T) {
+	r := testRegistry()
+	long := strings.Repeat("n", 1<<20)
+	for _, entry := range []string{`"` + long + `"`, `{"name": "` + long + `"}`, `{"name": "bytes", "` + long + `": 1}`, `{"name": "bytes", "configuration": {"` + long + `": 1}}`} {
+		_, _, err := r.ParseCodec(json.RawMessage(entry), "/codecs/0")
+		if err == nil || len(err.Error()) > 300 {
+			t.Errorf("message of %d bytes: %.300v", len(fmt.Sprint(err)), err)
+		}
 	}
 }

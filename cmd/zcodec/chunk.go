@@ -2,64 +2,123 @@ package main
 
 import (
 	"errors"
-	"flag"
-	"fmt"
-	"io"
-	"os"
 
-	"github.com/zcodec/zcodec/metadata"
+	"fmt"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"strconv"
+	"strings"
 )
+
+// defaultMaxChunkBytes is the default of --max-chunk-bytes: 1 GiB, a chunk
+// a laptop decodes comfortably (decoding holds the decoded chunk and the
+// encoded bytes).
+const defaultMaxChunkBytes = 1 << 30
 
 func runEncode(env *environment, args []string) int { return runChunk(env, "encode", args) }
 
 func runDecode(env *environment, args []string) int { return runChunk(env, "decode", args) }
 
+// byteSize is a flag value of bytes: an integer with an optional unit
+// (KiB, MiB, GiB, TiB, or kB, MB, GB, TB; B for bytes).
+type byteSize int64
+
+var byteUnits = []struct {
+	suffix string
+	factor int64
+}{
+	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
+}
+
+func (b *byteSize) String() string {
+	n := int64(*b)
+	for _, u := range byteUnits[:4] {
+		if n >= u.factor && n%u.factor == 0 && (n/u.factor < 1024 || u.suffix == "TiB") {
+			return strconv.FormatInt(n/u.factor, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func (b *byteSize) Set(s string) error {
+	num, factor := strings.TrimSpace(s), int64(1)
+	for _, u := range byteUnits {
+		if strings.HasSuffix(num, u.suffix) {
+			num, factor = strings.TrimSpace(strings.TrimSuffix(num, u.suffix)), u.factor
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 1 || n > (1<<62)/factor {
+		return errors.New("want a positive number of bytes, such as 1073741824, 512MiB or 2GiB")
+	}
+	*b = byteSize(n * factor)
+	return nil
+}
+
 // runChunk encodes or decodes one chunk with the chain of a zarr.json.
 func runChunk(env *environment, op string, args []string) int {
-	fs := flag.NewFlagSet(op, flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
-	meta := fs.String("metadata", "", "the array's zarr.json (required)")
+	fs := newFlags(env, op, "zcodec "+op+" --metadata FILE [-i IN] [-o OUT] [--max-chunk-bytes N]",
+		op+"s one chunk with the codec chain of the array's zarr.json. The decoded side is the\n"+
+			"chunk's elements in C order, little-endian. IN and OUT default to standard input and\n"+
+			"output; on any error nothing is written to OUT.")
+	meta := fs.String("metadata", "", "the array's zarr.json (required; - reads standard input)")
 	in := fs.String("i", "-", "input file (- = standard input)")
 	out := fs.String("o", "-", "output file (- = standard output)")
-	fs.Usage = func() {
-		fmt.Fprintf(env.stderr, "usage: zcodec %s --metadata FILE [-i IN] [-o OUT]\n", op)
-		fs.PrintDefaults()
+	maxBytes := byteSize(defaultMaxChunkBytes)
+	fs.Var(&maxBytes, "max-chunk-bytes", "refuse chunks whose decoded size exceeds this, before reading them")
+	operands, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if *meta == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+	switch {
+	case *meta == "":
+		return fs.fail("--metadata is required")
+	case len(operands) > 0:
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
+	case *meta == "-" && *in == "-":
+		return fs.fail("--metadata and -i cannot both read standard input")
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(env.stderr, "zcodec %s: %v\n", op, err)
 		return 1
 	}
-	mdata, err := readInput(env, *meta)
+	dst, err := createOutput(env, *out)
 	if err != nil {
 		return fail(err)
 	}
-	a, err := metadata.Parse(mdata, nil)
+	defer dst.Abort()
+	mdata, err := readMetadata(env, *meta)
 	if err != nil {
-		var ve *metadata.ValidationError
-		if errors.As(err, &ve) {
-			for _, p := range ve.Problems {
-				fmt.Fprintf(env.stderr, "zcodec %s: %s: %s\n", op, *meta, p)
-			}
-			return 1
-		}
 		return fail(err)
+	}
+	// Decoding reads chunks of an array that exists: a fill value that
+	// does not survive the chain is a warning there, an error when
+	// encoding (docs/decisions.md#d17).
+	mode := codec.FillStrict
+	if op == "decode" {
+		mode = codec.FillWarn
+	}
+	a, code := parseArray(env, op, *meta, mdata, codec.WithFillMode(mode))
+	if a == nil {
+		return code
 	}
 	p := a.Pipeline
+	if n := p.DecodedSize(); int64(n) > int64(maxBytes) {
+		return fail(fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v; raise the limit to %s it", p.Spec(), n, &maxBytes, op))
+	}
 	// Never read more than a valid input can hold.
 	limit := p.DecodedSize()
 	if op == "decode" {
 		limit = p.Encoded().MaxSize
 	}
-	src, err := readLimited(env, *in, limit)
+	src, err := readInput(env, *in, int64(limit))
 	if err != nil {
 		return fail(err)
+	}
+	if src == nil {
+		return fail(&inputError{*in, fmt.Errorf("holds more than the %d bytes a chunk of this array can have", limit)})
 	}
 	var result []byte
 	if op == "encode" {
@@ -71,66 +130,11 @@ func runChunk(env *environment, op string, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	if err := writeOutput(env, *out, result); err != nil {
+	if _, err := dst.Write(result); err != nil {
+		return fail(err)
+	}
+	if err := dst.Commit(); err != nil {
 		return fail(err)
 	}
 	return 0
-}
-
-// readLimited reads all of name (- = stdin) but fails as soon as it holds
-// more than limit bytes.
-func readLimited(env *environment, name string, limit int) ([]byte, error) {
-	var r io.Reader = env.stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > limit {
-		return nil, fmt.Errorf("input %s holds more than the %d bytes a chunk of this array can have", name, limit)
-	}
-	return data, nil
-}
-
-// writeOutput writes data to name (- = stdout). A file is written to a
-// temporary name in the same directory and renamed into place, so a failure
-// never leaves a partial file.
-func writeOutput(env *environment, name string, data []byte) error {
-	if name == "-" {
-		_, err := env.stdout.Write(data)
-		return err
-	}
-	dir, base := splitPath(name)
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), name)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-	}
-	return werr
-}
-
-func splitPath(name string) (dir, base string) {
-	for i := len(name) - 1; i >= 0; i-- {
-		if os.IsPathSeparator(name[i]) {
-			return name[:i+1], name[i+1:]
-		}
-	}
-	return ".", name
 }

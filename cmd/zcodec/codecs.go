@@ -1,20 +1,23 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"strings"
 
 	"github.com/zcodec/zcodec/registry"
 )
 
 func runCodecs(env *environment, args []string) int {
-	fs := flag.NewFlagSet("codecs", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags(env, "codecs", "zcodec codecs [--json]",
+		"Lists the registered codecs: name, kind, a summary and the aliases it is also read under.")
 	asJSON := fs.Bool("json", false, "print the list as JSON")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return 2
+	operands, code, stop := fs.parse(args)
+	if stop {
+		return code
+	}
+	if len(operands) > 0 {
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
 	}
 	regs := registry.Default().Codecs()
 	if *asJSON {
@@ -24,7 +27,7 @@ func runCodecs(env *environment, args []string) int {
 			Kind    string   `json:"kind"`
 			Summary string   `json:"summary"`
 		}
-		var out []entry
+		out := []entry{}
 		for _, r := range regs {
 			al := r.Aliases
 			if al == nil {
@@ -32,8 +35,10 @@ func runCodecs(env *environment, args []string) int {
 			}
 			out = append(out, entry{r.Name, al, r.Kind.String(), r.Summary})
 		}
-		b, _ := json.MarshalIndent(out, "", "  ")
-		fmt.Fprintf(env.stdout, "%s\n", b)
+		if err := writeJSON(env.stdout, out, true); err != nil {
+			fmt.Fprintf(env.stderr, "zcodec codecs: %v\n", err)
+			return 1
+		}
 		return 0
 	}
 	for _, r := range regs {

@@ -3,8 +3,8 @@ package main
 import (
 	_ "embed"
 	"encoding/binary"
-	"flag"
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"math"
 	"strings"
 	"time"
@@ -19,12 +19,17 @@ var demoMetadata []byte
 // through the embedded example's codec chain and reports sizes, ratio,
 // maximum error and throughput.
 func runDemo(env *environment, args []string) int {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags(env, "demo", "zcodec demo [--metadata] [--time D]",
+		"Round-trips one chunk of a synthetic air-temperature field through the embedded\n"+
+			"example's codec chain and reports sizes, ratio, maximum error and throughput.")
 	showMeta := fs.Bool("metadata", false, "print the embedded zarr.json and exit")
 	dur := fs.Duration("time", 300*time.Millisecond, "how long to time encode and decode, each")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return 2
+	operands, code, stop := fs.parse(args)
+	if stop {
+		return code
+	}
+	if len(operands) > 0 {
+		return fs.fail("unexpected argument %s", shorten.String(operands[0]))
 	}
 	if *showMeta {
 		env.stdout.Write(demoMetadata)

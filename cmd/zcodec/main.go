@@ -1,5 +1,6 @@
-// Command zcodec validates Zarr v3 codec configurations and runs their codec
-// chains on single chunks.
+// Command zcodec validates Zarr v3 codec configurations, runs their codec
+// chains on single chunks, and translates HDF5, netCDF and Zarr v2
+// metadata to Zarr v3.
 //
 // Usage:
 //
@@ -8,18 +9,26 @@
 //	zcodec encode --metadata FILE [-i IN] [-o OUT] encode one chunk
 //	zcodec decode --metadata FILE [-i IN] [-o OUT] decode one chunk
 //	zcodec codecs [--json]                         list the registered codecs
-//	zcodec hdf5 translate FILE|-                   HDF5 dataset description -> zarr.json
-//	zcodec hdf5 filters FILE|-                     zarr.json -> HDF5 filter pipeline
-//	zcodec netcdf parse-filter SPEC                netCDF filter spec -> JSON
+//	zcodec hdf5 translate [-o OUT] FILE|-          HDF5 dataset description -> zarr.json
+//	zcodec hdf5 filters [-o OUT] FILE|-            zarr.json -> HDF5 filter pipeline
+//	zcodec netcdf parse-filter [--nccopy] SPEC     netCDF filter spec -> JSON
 //	zcodec netcdf format-filter FILE|-             JSON -> netCDF filter spec
 //	zcodec fillvalue encode --dtype T VALUE        fill value -> CF _FillValue attribute
 //	zcodec fillvalue decode --dtype T JSON         CF _FillValue attribute -> fill value
-//	zcodec v2 convert FILE|-                       Zarr v2 .zarray -> zarr.json
+//	zcodec v2 convert [-o OUT] FILE|-              Zarr v2 .zarray -> zarr.json
 //
-// The decoded side of a chunk is its elements in C order, little-endian,
-// of the array's data_type, with the chunk shape of its regular grid. IN and
-// OUT default to standard input and output. On any error nothing is written
-// to OUT (no partial file) and the reason goes to standard error.
+// Every command and subcommand prints its usage with -h or --help. The
+// decoded side of a chunk is its elements in C order, little-endian, of the
+// array's data_type, with the chunk shape of its regular grid. IN and OUT
+// default to standard input and output. On any error nothing is written to
+// OUT (no partial file) and the reason goes to standard error. An OUT that
+// is a device, a FIFO or a symbolic link is written through; a regular
+// file is replaced atomically, keeping its mode (see
+// cmd/zcodec/internal/outfile).
+//
+// Limits: metadata inputs (zarr.json, .zarray, descriptions) are read up to
+// 64 MiB; encode and decode refuse a chunk whose decoded size exceeds
+// --max-chunk-bytes (default 1 GiB) before reading it.
 //
 // Exit status: 0 on success, 1 when a file is invalid or a chunk fails to
 // encode or decode, 2 on a usage error.
@@ -27,13 +36,19 @@ package main
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"io"
 	"os"
+
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 
 	_ "github.com/zcodec/zcodec/codecs"
 )
 
-// command is one subcommand: run gets the arguments after its name.
+// command is one command: run gets the arguments after its name and
+// returns the exit status. A command parses its arguments with newFlags
+// (so -h works everywhere), reads metadata with readMetadata and writes
+// files with createOutput.
 type command struct {
 	name    string
 	summary string
@@ -47,6 +62,8 @@ type environment struct {
 	stdout, stderr io.Writer
 }
 
+// commands lists the commands in the order the usage shows them; a new
+// command is one line here and one file beside this one.
 func commands() []command {
 	return []command{
 		{"demo", "round-trip an embedded example array through a realistic chain", runDemo},
@@ -62,16 +79,20 @@ func commands() []command {
 }
 
 func main() {
+	stop := outfile.RemoveOnSignal()
 	env := &environment{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
-	os.Exit(run(env, os.Args[1:]))
+	code := run(env, os.Args[1:])
+	stop()
+	os.Exit(code)
 }
 
 func run(env *environment, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	switch {
+	case len(args) == 0:
 		usage(env.stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	case wantsHelp(args[:1]) || args[0] == "help":
+		usage(env.stdout)
 		return 0
 	}
 	for _, c := range commands() {
@@ -79,15 +100,48 @@ func run(env *environment, args []string) int {
 			return c.run(env, args[1:])
 		}
 	}
-	fmt.Fprintf(env.stderr, "zcodec: unknown command %q\n", args[0])
+	fmt.Fprintf(env.stderr, "zcodec: unknown command %s\n", shorten.Quote(args[0]))
 	usage(env.stderr)
 	return 2
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: zcodec COMMAND [ARGS]")
+	fmt.Fprintln(w, "usage: zcodec COMMAND [ARGS]   (zcodec COMMAND -h for a command's usage)")
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
+}
+
+// subcommand is one verb of a two-word command ("hdf5 translate").
+type subcommand struct {
+	name    string
+	summary string
+	run     func(env *environment, args []string) int
+}
+
+// runGroup dispatches the verb in args[0] to one of subs. Otherwise it
+// prints the group's usage: on standard output with exit status 0 when
+// the arguments ask for help, on standard error with 2 when the verb is
+// missing or unknown.
+func runGroup(env *environment, group string, subs []subcommand, args []string) int {
+	if len(args) > 0 {
+		for _, s := range subs {
+			if s.name == args[0] {
+				return s.run(env, args[1:])
+			}
+		}
+	}
+	w, code := env.stderr, 2
+	switch {
+	case wantsHelp(args):
+		w, code = env.stdout, 0
+	case len(args) > 0:
+		fmt.Fprintf(env.stderr, "zcodec %s: unknown command %s\n", group, shorten.Quote(args[0]))
+	}
+	fmt.Fprintf(w, "usage: zcodec %s COMMAND [ARGS]   (zcodec %s COMMAND -h for its usage)\n", group, group)
+	for _, s := range subs {
+		fmt.Fprintf(w, "  %-14s %s\n", s.name, s.summary)
+	}
+	return code
 }

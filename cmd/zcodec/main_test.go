@@ -31,6 +31,15 @@ func TestMain(m *testing.M) {
 
 const meta = "../../testdata/metadata/"
 
+// runIn runs the command in-process with stdin and returns stdout, stderr
+// and the exit status.
+func runIn(t *testing.T, stdin []byte, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(&environment{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	return out.String(), errb.String(), code
+}
+
 // zcodec runs the command with stdin and returns stdout, stderr and the exit
 // status.
 func zcodec(t *testing.T, stdin []byte, args ...string) (string, string, int) {
@@ -249,78 +258,6 @@ func TestCodecsAndDemo(t *testing.T) {
 	for _, want := range []string{"chain:", "encoded size:", "max abs error:", "encode:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("demo output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
-func TestInteropCommands(t *testing.T) {
-	dir := t.TempDir()
-	// hdf5 translate: a description becomes a zarr.json that validates.
-	out, stderr, code := zcodec(t, nil, "hdf5", "translate", "../../testdata/cli/hdf5_description.json")
-	if code != 0 {
-		t.Fatalf("hdf5 translate exit %d: %s", code, stderr)
-	}
-	if !strings.Contains(stderr, "filter 1 (shuffle) is optional") {
-		t.Errorf("hdf5 translate warnings: %q", stderr)
-	}
-	zarrJSON := filepath.Join(dir, "zarr.json")
-	os.WriteFile(zarrJSON, []byte(out), 0o644)
-	vout, _, code := zcodec(t, nil, "validate", zarrJSON)
-	if code != 0 {
-		t.Fatalf("translated metadata does not validate:\n%s\n%s", out, vout)
-	}
-	for _, want := range []string{"array: int16, shape [100 200], chunks [50 50], fill_value -9999",
-		"codec 1 zcodec.hdf5_fletcher32 (bytes->bytes): 5000 bytes -> 5004 bytes",
-		"codec 3 numcodecs.zlib (bytes->bytes)"} {
-		if !strings.Contains(vout, want) {
-			t.Errorf("validate output lacks %q:\n%s", want, vout)
-		}
-	}
-	// hdf5 filters: the reverse mapping, from stdin.
-	fout, _, code := zcodec(t, []byte(out), "hdf5", "filters", "-")
-	var filters []struct {
-		ID       int      `json:"id"`
-		CDValues []uint32 `json:"cd_values"`
-	}
-	if code != 0 || json.Unmarshal([]byte(fout), &filters) != nil || len(filters) != 3 ||
-		filters[0].ID != 3 || filters[1].ID != 2 || filters[2].ID != 1 || filters[2].CDValues[0] != 5 {
-		t.Errorf("hdf5 filters exit %d:\n%s", code, fout)
-	}
-	// netcdf filter specs both ways.
-	out, _, code = zcodec(t, nil, "netcdf", "parse-filter", "307,9|32004,-17b,1.5d")
-	if want := `[{"id":307,"params":[9]},{"id":32004,"params":[239,0,1073217536]}]`; code != 0 || strings.TrimSpace(out) != want {
-		t.Errorf("netcdf parse-filter = %q (exit %d), want %q", out, code, want)
-	}
-	out, _, code = zcodec(t, []byte(`[{"id":307,"params":[9]},{"id":1,"params":[5]}]`), "netcdf", "format-filter", "-")
-	if code != 0 || strings.TrimSpace(out) != "307,9|1,5" {
-		t.Errorf("netcdf format-filter = %q (exit %d)", out, code)
-	}
-	if _, stderr, code := zcodec(t, nil, "netcdf", "parse-filter", "307,9,"); code != 1 || !strings.Contains(stderr, "offset 6") {
-		t.Errorf("bad spec: exit %d, stderr %q", code, stderr)
-	}
-	// CF _FillValue attribute.
-	out, _, code = zcodec(t, nil, "fillvalue", "encode", "--dtype", "float32", "3.4028235e38")
-	if code != 0 || strings.TrimSpace(out) != `"AAAA4P//70c="` {
-		t.Errorf("fillvalue encode = %q (exit %d)", out, code)
-	}
-	out, _, code = zcodec(t, nil, "fillvalue", "decode", "--dtype", "float32", `"AAAA4P//70c="`)
-	if code != 0 || strings.TrimSpace(out) != "3.4028235e+38" {
-		t.Errorf("fillvalue decode = %q (exit %d)", out, code)
-	}
-	// Zarr v2 -> v3.
-	out, stderr, code = zcodec(t, nil, "v2", "convert", "../../testdata/cli/v2.zarray")
-	if code != 0 {
-		t.Fatalf("v2 convert exit %d: %s", code, stderr)
-	}
-	os.WriteFile(zarrJSON, []byte(out), 0o644)
-	vout, _, code = zcodec(t, nil, "validate", zarrJSON)
-	if code != 0 || !strings.Contains(vout, `fill_value "NaN"`) || !strings.Contains(vout, "numcodecs.shuffle") || !strings.Contains(vout, "numcodecs.zlib") {
-		t.Errorf("converted v2 metadata:\n%s\n%s", out, vout)
-	}
-	// group usage errors
-	for _, args := range [][]string{{"hdf5"}, {"netcdf", "frob"}, {"v2"}, {"fillvalue"}} {
-		if _, _, code := zcodec(t, nil, args...); code != 2 {
-			t.Errorf("zcodec %v: exit %d, want 2", args, code)
 		}
 	}
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"os"
+	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
@@ -50,23 +48,21 @@ type problemReport struct {
 }
 
 func runValidate(env *environment, args []string) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(env.stderr)
+	fs := newFlags(env, "validate", "zcodec validate [--json] FILE... (- reads standard input)",
+		"Checks Zarr v3 array metadata (zarr.json): every problem with its JSON pointer, or the\n"+
+			"resolved codec chain with the data type, shape and fill value before and after each codec.\n"+
+			"Exit status 1 when a file is invalid.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
-	fs.Usage = func() {
-		fmt.Fprintln(env.stderr, "usage: zcodec validate [--json] FILE... (- reads standard input)")
-		fs.PrintDefaults()
+	files, code, stop := fs.parse(args)
+	if stop {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+	if len(files) == 0 {
+		return fs.fail("want at least one FILE (or - for standard input)")
 	}
 	status := 0
 	var reports []validateReport
-	for _, name := range fs.Args() {
+	for _, name := range files {
 		r := validateFile(env, name)
 		if !r.Valid {
 			status = 1
@@ -78,23 +74,25 @@ func runValidate(env *environment, args []string) int {
 		}
 	}
 	if *asJSON {
-		out, _ := json.MarshalIndent(map[string]any{"files": reports}, "", "  ")
-		fmt.Fprintf(env.stdout, "%s\n", out)
+		if err := writeJSON(env.stdout, map[string]any{"files": reports}, true); err != nil {
+			fmt.Fprintf(env.stderr, "zcodec validate: %v\n", err)
+			return 1
+		}
 	}
 	return status
 }
 
-func readInput(env *environment, name string) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(env.stdin)
-	}
-	return os.ReadFile(name)
-}
-
 func validateFile(env *environment, name string) validateReport {
 	r := validateReport{File: name}
-	data, err := readInput(env, name)
+	if len(name) > maxNameShown {
+		r.File = shorten.String(name)
+	}
+	data, err := readMetadata(env, name)
 	if err != nil {
+		var ie *inputError
+		if errors.As(err, &ie) {
+			err = ie.err // the report names the file already
+		}
 		r.Problems = []problemReport{{Reason: "cannot read: " + err.Error()}}
 		return r
 	}

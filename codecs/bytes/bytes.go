@@ -6,6 +6,13 @@
 // The package registers the codec with the default registry under "bytes"
 // and its early-draft name "endian". Its name shadows the standard library's
 // bytes package; importers usually name it bytescodec.
+//
+// A chunk's decoded bytes are already little-endian, so in little-endian
+// order, or for one-byte types, the codec is the identity: it implements
+// codec.Identity and the pipeline hands the array's buffer on instead of
+// copying it, still checking the length and, for bool, that every byte is 0
+// or 1. Decoding never trusts a length from the data: a chunk must have
+// exactly the size the chunk spec gives (docs/decisions.md#d15).
 package bytes
 
 import (
@@ -125,18 +132,11 @@ func (b *boundBytes) EncodeBytes(dst, src []byte) ([]byte, error) {
 }
 
 func (b *boundBytes) DecodeBytes(dst, src []byte) error {
-	if len(src) != b.size {
-		return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("chunk has %d bytes, want %d", len(src), b.size)}
+	if err := b.CheckIdentity(src); err != nil {
+		return err
 	}
 	if len(dst) != b.size {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: b.size}
-	}
-	if b.isBool {
-		for i, v := range src {
-			if v > 1 {
-				return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("bool element %d is byte %#02x, neither 0 nor 1", i, v)}
-			}
-		}
 	}
 	if b.swap {
 		swapBytes(dst, src, b.width)
@@ -144,6 +144,42 @@ func (b *boundBytes) DecodeBytes(dst, src []byte) error {
 		copy(dst, src)
 	}
 	return nil
+}
+
+// IsIdentity reports whether the encoding is the array's bytes themselves:
+// little-endian order, or one-byte elements (see codec.Identity).
+func (b *boundBytes) IsIdentity() bool { return !b.swap }
+
+// CheckIdentity reports whether src is a valid encoded chunk: exactly the
+// chunk's byte size and, for bool, bytes that are 0 or 1. DecodeBytes makes
+// the same checks.
+func (b *boundBytes) CheckIdentity(src []byte) error {
+	if len(src) != b.size {
+		return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("chunk has %d bytes, want %d", len(src), b.size)}
+	}
+	if b.isBool {
+		if i := firstNonBool(src); i >= 0 {
+			return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("bool element %d is byte %#02x, neither 0 nor 1", i, src[i])}
+		}
+	}
+	return nil
+}
+
+// firstNonBool returns the index of the first byte of b other than 0 and 1,
+// or -1. It tests eight bytes at a time.
+func firstNonBool(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0xfefefefefefefefe != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] > 1 {
+			return i
+		}
+	}
+	return -1
 }
 
 // growAppend extends b by n bytes (contents unspecified).

@@ -37,7 +37,7 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	fill, rule := enc.Scalar(decoded.FillValue)
 	if rule != numeric.CastOK {
 		e := &ElementError{Index: -1, Value: decoded.FillValue, From: from, To: c.DataType, Rule: rule}
-		return nil, &codec.ConfigError{Codec: Name, Key: "data_type", Reason: e.Error(), Err: e}
+		return nil, &codec.ConfigError{Codec: Name, Key: "data_type", Reason: e.Error(), Err: &codec.FillRoundTripError{Original: decoded.FillValue, EncodeErr: e}}
 	}
 	b := &bound{enc: enc, dec: dec, encoded: decoded.WithDataType(c.DataType, fill)}
 	b.decodedSize = decoded.Size()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -42,10 +43,8 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 			return nil, cfg.Errorf("out_of_range", `"wrap" requires an integer data_type, not %v`, dt)
 		}
 	}
-	if raw, ok := cfg.Raw("scalar_map"); ok {
-		if err := c.parseScalarMap(cfg, raw); err != nil {
-			return nil, err
-		}
+	if err := c.parseScalarMap(cfg); err != nil {
+		return nil, err
 	}
 	if err := cfg.Finish(); err != nil {
 		return nil, err
@@ -61,31 +60,40 @@ func roundingNames() []string {
 	return names
 }
 
-// parseScalarMap reads {"encode": [[in, out], ...], "decode": [...]}.
-func (c *Codec) parseScalarMap(cfg *codec.Config, raw json.RawMessage) error {
-	base := cfg.Pointer("scalar_map")
+// parseScalarMap reads {"encode": [[in, out], ...], "decode": [...]}, if
+// present.
+func (c *Codec) parseScalarMap(cfg *codec.Config) error {
+	raw, ok := cfg.Raw("scalar_map")
+	if !ok {
+		return nil
+	}
+	if raw[0] != '{' {
+		return cfg.Errorf("scalar_map", "scalar_map must be a JSON object with optional \"encode\" and \"decode\" lists")
+	}
+	sub, _, err := cfg.Object("scalar_map")
+	if err != nil {
+		return err
+	}
 	fail := func(ptr, format string, args ...any) error {
 		return &codec.ConfigError{Pointer: ptr, Codec: Name, Key: "scalar_map", Reason: fmt.Sprintf(format, args...)}
-	}
-	sub, err := codec.NewConfig(Name, base, raw)
-	if err != nil || !sub.Present() {
-		return fail(base, "scalar_map must be a JSON object with optional \"encode\" and \"decode\" lists")
 	}
 	for _, side := range []string{"encode", "decode"} {
 		list, ok := sub.Raw(side)
 		if !ok {
 			continue
 		}
-		ptr := base + "/" + side
-		var entries []json.RawMessage
-		if len(list) == 0 || list[0] != '[' || json.Unmarshal(list, &entries) != nil {
-			return fail(ptr, "want a list of [input, output] pairs")
+		if list[0] != '[' {
+			return sub.Errorf(side, "want a list of [input, output] pairs")
 		}
+		entries, _, err := sub.Array(side)
+		if err != nil {
+			return err
+		}
+		ptr := sub.Pointer(side)
 		for i, e := range entries {
 			var pair []json.RawMessage
-			e = bytes.TrimSpace(e)
-			if len(e) == 0 || e[0] != '[' || json.Unmarshal(e, &pair) != nil || len(pair) != 2 {
-				return fail(fmt.Sprintf("%s/%d", ptr, i), "want a two-element list [input, output], got %s", shorten(e))
+			if e[0] != '[' || json.Unmarshal(e, &pair) != nil || len(pair) != 2 {
+				return fail(fmt.Sprintf("%s/%d", ptr, i), "want a two-element list [input, output], got %s", shorten.Bytes(e))
 			}
 			p := Pair{In: bytes.TrimSpace(pair[0]), Out: bytes.TrimSpace(pair[1])}
 			own, other, at := p.Out, p.In, 1 // the data_type side and the array's
@@ -97,8 +105,8 @@ func (c *Codec) parseScalarMap(cfg *codec.Config, raw json.RawMessage) error {
 			}
 			// The array's side is checked against its type at resolution;
 			// a real value is always a JSON number or string.
-			if len(other) == 0 || !(other[0] == '"' || other[0] == '-' || other[0] >= '0' && other[0] <= '9') {
-				return fail(fmt.Sprintf("%s/%d/%d", ptr, i, 1-at), "want a number or a string, got %s", shorten(other))
+			if !(other[0] == '"' || other[0] == '-' || other[0] >= '0' && other[0] <= '9') {
+				return fail(fmt.Sprintf("%s/%d/%d", ptr, i, 1-at), "want a number or a string, got %s", shorten.Bytes(other))
 			}
 			if side == "encode" {
 				c.Encode = append(c.Encode, p)
@@ -107,13 +115,7 @@ func (c *Codec) parseScalarMap(cfg *codec.Config, raw json.RawMessage) error {
 			}
 		}
 	}
-	if err := sub.Finish(); err != nil {
-		ce := err.(*codec.ConfigError)
-		ce.Key = "scalar_map"
-		ce.Reason = fmt.Sprintf("unknown scalar_map key %q (want encode, decode)", ce.Pointer[len(base)+1:])
-		return ce
-	}
-	return nil
+	return sub.Finish()
 }
 
 // check validates a Codec built in Go (New): what NewFromConfig checks.
@@ -142,12 +144,4 @@ func (c *Codec) check() error {
 		}
 	}
 	return nil
-}
-
-func shorten(raw []byte) string {
-	s := string(raw)
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
 }

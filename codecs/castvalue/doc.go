@@ -51,38 +51,38 @@
 //  3. Otherwise the exact value is rounded, then a result beyond the
 //     target's range follows out_of_range.
 //  4. Anything else is an error: a *ElementError naming the element's index
-//     (C order), its value, both types and the rule (decisions D8).
+//     (C order), its value, both types and the rule (docs/decisions.md#d8).
 //
 // NaN and the infinities into an integer type are errors unless mapped,
 // whatever out_of_range says. Between float types NaN propagates (payloads
 // are not guaranteed) and the sign of zero is kept.
 //
-// # Choices where the specification is silent (decisions D2, D5-D8)
+// # Choices where the specification is silent (docs/decisions.md#d2, #d5 to #d8)
 //
 //   - scalar_map keys match by numeric value: a "NaN" key matches every
 //     NaN (any payload or sign) and a 0 key matches both -0.0 and +0.0.
 //     Duplicate keys are allowed; the first wins. A mapped value is never
-//     mapped again (no chaining). (D2)
+//     mapped again (no chaining). (docs/decisions.md#d2)
 //   - Float narrowing rounds the exact value in the configured mode as if
 //     the exponent were unbounded; the result is out of range iff its
 //     magnitude exceeds the target's largest finite value. So float64
 //     3.4028235e38 -> float32 (nearest-even) is float32's maximum, and 1e39
 //     is an error unless clamped, which gives +Infinity. Every supported
 //     float type has infinities, so "clamp" into a float type always means
-//     +/-Infinity. (D5)
+//     +/-Infinity. (docs/decisions.md#d5)
 //   - "wrap" is valid only when data_type is an integer type. Decoding into
 //     a float array under "wrap" (from that integer type) rejects a value
-//     beyond the float's range, e.g. int32 70000 -> float16. (D6)
+//     beyond the float's range, e.g. int32 70000 -> float16. (docs/decisions.md#d6)
 //   - Integer <-> float conversions are exact: (u)int64 -> float32/float64
 //     rounds the exact integer in the configured mode, and the bounds of
 //     float -> integer checks are exact powers of two (2^63 is out of range
-//     for int64). nearest-away is exact (0.49999999999999994 -> 0). (D7)
+//     for int64). nearest-away is exact (0.49999999999999994 -> 0). (docs/decisions.md#d7)
 //   - The fill value is cast with the same semantics when the codec is
 //     resolved; a fill that cannot be cast is a resolution error, and the
-//     pipeline checks that it decodes back to an equal value (D1), so a
+//     pipeline checks that it decodes back to an equal value (docs/decisions.md#d1), so a
 //     float64 fill of 1.5 with data_type int32 fails there.
 //   - "+Infinity" (used by one example of the specification) is accepted in
-//     scalar_map as "Infinity" and written back as "Infinity" (D3).
+//     scalar_map as "Infinity" and written back as "Infinity" (docs/decisions.md#d3).
 //   - data_type given as a JSON object (an extension data type) is not
 //     supported and is a configuration error.
 //   - On an error, the destination chunk is zeroed: no partly converted

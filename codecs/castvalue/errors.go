@@ -12,7 +12,7 @@ import (
 var ErrCast = errors.New("cast_value: value cannot be cast")
 
 // ElementError reports an element, or the fill value, that cannot be cast
-// (decisions D8).
+// (docs/decisions.md#d8).
 type ElementError struct {
 	// Index is the element's index in C order within the chunk, or -1 for
 	// the fill value.
@@ -47,7 +47,9 @@ func (e *ElementError) Error() string {
 	default:
 		why = fmt.Sprintf("cannot be cast to %v: %v", e.To, e.Rule)
 	}
-	return fmt.Sprintf("%s: %s %s: %v (%v) %s", Name, dir, what, e.Value, e.From, why)
+	// The codec's name is left to the error that wraps this one (the
+	// pipeline's *codec.StepError, a *codec.ConfigError), which names it.
+	return fmt.Sprintf("%s %s: %v (%v) %s", dir, what, e.Value, e.From, why)
 }
 
 // Is makes every ElementError match ErrCast, and one found while decoding

@@ -73,7 +73,7 @@ func ExampleElementError() {
 		fmt.Println(ee.Index, ee.Value, ee.Rule == numeric.CastOutOfRange)
 	}
 	// Output:
-	// codec 0 (cast_value): cast_value: encoding element 2: 300.5 (float32) does not fit int8 and out_of_range is not set
+	// codec 0 (cast_value): encoding element 2: 300.5 (float32) does not fit int8 and out_of_range is not set
 	// 2 300.5 true
 }
 

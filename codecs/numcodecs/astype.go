@@ -66,5 +66,5 @@ func (c *AsType) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray,
 }
 
 // FillRoundTripAdvisory reports true: a fill value that does not survive
-// the casts is a warning, not an error (decision D17).
+// the casts is a warning, not an error (docs/decisions.md#d17).
 func (c *AsType) FillRoundTripAdvisory() bool { return true }

@@ -44,7 +44,7 @@ func (c *BitRound) MarshalJSON() ([]byte, error) {
 }
 
 // FillRoundTripAdvisory reports true: a fill value that BitRound rounds is
-// a warning, not an error (decision D17).
+// a warning, not an error (docs/decisions.md#d17).
 func (c *BitRound) FillRoundTripAdvisory() bool { return true }
 
 // mantissaBits is numcodecs' table of stored mantissa bits per type.

@@ -58,7 +58,7 @@ func (c *Delta) MarshalJSON() ([]byte, error) {
 
 // FillRoundTripAdvisory reports true: the fill value never passed through
 // numcodecs' filters in Zarr v2, so a fill value that does not survive
-// Delta is reported as a warning, not an error (decision D17).
+// Delta is reported as a warning, not an error (docs/decisions.md#d17).
 func (c *Delta) FillRoundTripAdvisory() bool { return true }
 
 // ResolveArray binds the codec to decoded, whose data type must be dtype.

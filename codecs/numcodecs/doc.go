@@ -22,7 +22,7 @@
 //
 // The filters are NumPy expressions, and NumPy's results depend on its
 // type rules and on how its casts are compiled. The package models NumPy
-// 1.24 on x86-64 (decision D14):
+// 1.24 on x86-64 (docs/decisions.md#d14):
 //
 //   - Python numbers (offset, scale) combine with an array by value-based
 //     promotion: float32 - 70000 computes in float64, float16 - 1000 in
@@ -55,18 +55,18 @@
 // (matching ErrValue); decoding never fails except on corrupt packbits
 // chunks.
 //
-// # Fill values (decision D17)
+// # Fill values
 //
-// In Zarr v2 a fill value never passed through filters, so an array
+// (docs/decisions.md#d17) In Zarr v2 a fill value never passed through filters, so an array
 // written with one of these codecs may have a fill value the filter cannot
 // carry (the usual NaN with an integer fixedscaleoffset). The encoded fill
 // value of each codec is what numcodecs' encode gives a chunk of fill
 // values, element by element (for Delta its first element, for PackBits the
 // byte eight fill values pack into); where numcodecs' encode raises for the
 // fill, it is NumPy's astype of the fill. The pipeline still checks the
-// round trip and reports it, but every codec here implements
-// FillRoundTripAdvisory() bool, returning true, so a failure is a warning
-// in every mode: a reader fills missing chunks with the array's own fill
+// round trip and reports it, but every codec here is a
+// codec.FillRoundTripAdvisor whose FillRoundTripAdvisory returns true, so a
+// failure is a warning in every mode: a reader fills missing chunks with the array's own fill
 // value and never needs the encoded one.
 //
 // # numcodecs.fixedscaleoffset

@@ -14,9 +14,11 @@ var ErrValue = errors.New("element numcodecs cannot encode")
 // ElementError reports an element, or the fill value, that numcodecs'
 // encode raises an exception for, such as
 //
-//	numcodecs.delta: encode element 0 (value NaN): int() of NaN raises ValueError in NumPy
+//	encode element 0 (value "NaN"): int() of NaN raises ValueError in NumPy
 //
-// Every ElementError matches ErrValue.
+// The codec's name is left to the error that wraps this one (the
+// pipeline's *codec.StepError), which names it. Every ElementError matches
+// ErrValue.
 type ElementError struct {
 	Codec  string         // codec name
 	Index  int            // element index in the chunk (C order), or -1 for the fill value
@@ -27,9 +29,9 @@ type ElementError struct {
 // Error returns the message shown above.
 func (e *ElementError) Error() string {
 	if e.Index < 0 {
-		return fmt.Sprintf("%s: encode fill value %v: %s", e.Codec, e.Value, e.Reason)
+		return fmt.Sprintf("encode fill value %v: %s", e.Value, e.Reason)
 	}
-	return fmt.Sprintf("%s: encode element %d (value %v): %s", e.Codec, e.Index, e.Value, e.Reason)
+	return fmt.Sprintf("encode element %d (value %v): %s", e.Index, e.Value, e.Reason)
 }
 
 // Is makes every ElementError match ErrValue.

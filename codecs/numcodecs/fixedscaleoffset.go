@@ -147,5 +147,5 @@ func (c *FixedScaleOffset) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArr
 // FillRoundTripAdvisory reports true: the fill value never passed through
 // numcodecs' filters in Zarr v2, so a fill value that does not survive
 // quantisation (NaN stored as an integer, typically) is reported as a
-// warning, not an error (decision D17).
+// warning, not an error (docs/decisions.md#d17).
 func (c *FixedScaleOffset) FillRoundTripAdvisory() bool { return true }

@@ -150,7 +150,7 @@ func TestNumcodecsConfig(t *testing.T) {
 		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<f8", "astype": "|b1"}`, `"|b1" is bool, which`},
 		{FixedScaleOffsetName, `{"offset": 0, "scale": 1, "dtype": "<f8", "id": "fixedscaleoffset"}`, `unknown configuration key "id"`},
 		{AsTypeName, `{"encode_dtype": "<f4"}`, `missing required key "decode_dtype"`},
-		{AsTypeName, `{"encode_dtype": "<f4", "decode_dtype": "float64"}`, "not one of the supported NumPy types"},
+		{AsTypeName, `{"encode_dtype": "<f4", "decode_dtype": "float64"}`, `data type "float64": want an optional byte order`},
 	}
 	for _, tc := range bad {
 		_, err := parseCodec(tc.name, tc.config)
@@ -216,6 +216,20 @@ func TestNumcodecsFillRoundTrip(t *testing.T) {
 	if enc != numeric.ScalarOf(uint8(0)) || err != nil || dec != numeric.FloatScalar(numeric.Float64, 1000) {
 		t.Errorf("NaN fill encodes to %v and decodes to %v (%v), want 0 and 1000", enc, dec, err)
 	}
+	// In a pipeline the failed round trip is a warning even in strict mode.
+	for _, mode := range []codec.FillMode{codec.FillStrict, codec.FillWarn} {
+		p, err := codec.NewPipeline(spec(numeric.Float64, 4, nan), chain, codec.WithFillMode(mode))
+		if err != nil {
+			t.Fatalf("%v: NaN fill: %v", mode, err)
+		}
+		w := p.Warnings()
+		if len(w) != 1 || w[0].Index != 0 || !w[0].Advisory || w[0].Err.Encoded.String() != "0" || w[0].Err.Decoded.String() != "1000" {
+			t.Errorf("%v: warnings %v, want one advisory round trip NaN -> 0 -> 1000", mode, w)
+		}
+		if got := p.Steps()[0].Encoded.FillValue; got != numeric.ScalarOf(uint8(0)) {
+			t.Errorf("%v: encoded fill %v, want 0", mode, got)
+		}
+	}
 	for _, name := range []string{FixedScaleOffsetName, AsTypeName, DeltaName, BitRoundName, QuantizeName, PackBitsName} {
 		reg, _ := registry.Default().Lookup(name)
 		c, err := reg.New(codec.EmptyConfig(name))
@@ -226,7 +240,7 @@ func TestNumcodecsFillRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		a, ok := c.(interface{ FillRoundTripAdvisory() bool })
+		a, ok := c.(codec.FillRoundTripAdvisor)
 		if !ok || !a.FillRoundTripAdvisory() {
 			t.Errorf("%s: FillRoundTripAdvisory not true", name)
 		}

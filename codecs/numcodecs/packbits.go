@@ -34,7 +34,7 @@ func (c *PackBits) MarshalJSON() ([]byte, error) {
 }
 
 // FillRoundTripAdvisory reports true: fill value round-trip failures of
-// numcodecs filters are warnings (decision D17); PackBits has none.
+// numcodecs filters are warnings (docs/decisions.md#d17); PackBits has none.
 func (c *PackBits) FillRoundTripAdvisory() bool { return true }
 
 // ResolveArray binds the codec to a bool chunk. The encoded spec is uint8

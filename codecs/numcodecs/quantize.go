@@ -102,7 +102,7 @@ func (c *Quantize) MarshalJSON() ([]byte, error) {
 }
 
 // FillRoundTripAdvisory reports true: a fill value that Quantize rounds
-// is a warning, not an error (decision D17).
+// is a warning, not an error (docs/decisions.md#d17).
 func (c *Quantize) FillRoundTripAdvisory() bool { return true }
 
 // ResolveArray binds the codec to decoded, whose data type must be dtype.

@@ -15,8 +15,10 @@ var ErrValue = errors.New("element not representable")
 // ElementError reports an element that a codec cannot encode or decode: its
 // index in the chunk (C order), its value, and the rule it breaks, such as
 //
-//	scale_offset: encode element 17 (value 200): (200 - 10) * 2 = 380 is out of range for uint8
+//	encode element 17 (value 200): (200 - 10) * 2 = 380 is out of range for uint8
 //
+// The codec's name is left to the error that wraps this one (the
+// pipeline's *codec.StepError, a *codec.ConfigError), which names it.
 // Every ElementError matches ErrValue; errors found while decoding also
 // match codec.ErrCorrupt, since the stored chunk cannot be decoded.
 type ElementError struct {
@@ -34,9 +36,9 @@ func (e *ElementError) Error() string {
 		dir = "decode"
 	}
 	if e.Index < 0 {
-		return fmt.Sprintf("%s: %s fill value %v: %s", e.Codec, dir, e.Value, e.Reason)
+		return fmt.Sprintf("%s fill value %v: %s", dir, e.Value, e.Reason)
 	}
-	return fmt.Sprintf("%s: %s element %d (value %v): %s", e.Codec, dir, e.Index, e.Value, e.Reason)
+	return fmt.Sprintf("%s element %d (value %v): %s", dir, e.Index, e.Value, e.Reason)
 }
 
 // Is makes every ElementError match ErrValue, and decode errors match

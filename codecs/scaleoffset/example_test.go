@@ -53,5 +53,5 @@ func Example_integerOverflow() {
 	_, err = codec.EncodeSlice(p, nil, []uint16{1000, 1255, 999})
 	fmt.Println(err)
 	// Output:
-	// codec 0 (scale_offset): scale_offset: encode element 2 (value 999): 999 - 1000 = -1 is out of range for uint16 [0, 65535]
+	// codec 0 (scale_offset): encode element 2 (value 999): 999 - 1000 = -1 is out of range for uint16 [0, 65535]
 }

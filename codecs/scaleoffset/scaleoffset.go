@@ -191,7 +191,8 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 		if ee, ok := err.(*ElementError); ok {
 			reason = fmt.Sprintf("fill value %v cannot be encoded: %s", ee.Value, ee.Reason)
 		}
-		return nil, &codec.ConfigError{Codec: Name, Reason: reason, Err: err}
+		// The offset encodes to 0: a stand-in fill for readers (codec.FillWarn).
+		return nil, &codec.ConfigError{Codec: Name, Reason: reason, Err: &codec.FillRoundTripError{Original: decoded.FillValue, EncodeErr: err, StandIn: off}}
 	}
 	b.enc = decoded.WithDataType(dt, fill)
 	return b, nil

@@ -2,6 +2,7 @@ package scaleoffset
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/big"
@@ -134,12 +135,12 @@ func TestMarshalJSON(t *testing.T) {
 		t.Errorf("New: %s", got)
 	}
 	// float64 scalars serve an int32 array when they are integers
-	b, err := c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{}))
+	_, err = c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{}))
 	if err == nil || !strings.Contains(err.Error(), "scale") {
 		t.Errorf("New(5, 0.1) on int32: %v, want a scale error", err)
 	}
 	c, _ = New(numeric.FloatScalar(numeric.Float64, 5), numeric.FloatScalar(numeric.Float64, 3))
-	if b, err = c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{})); err != nil || b.Encoded().FillValue.String() != "-15" {
+	if b, err := c.ResolveArray(spec(numeric.Int32, 1, numeric.Scalar{})); err != nil || b.Encoded().FillValue.String() != "-15" {
 		t.Errorf("New(5, 3) on int32: %v, %v", b, err)
 	}
 	if _, err := New(numeric.Scalar{}, numeric.Zero(numeric.Int8)); err == nil {
@@ -509,5 +510,81 @@ func TestFloatParameterStrings(t *testing.T) {
 	var ee *ElementError
 	if !errors.As(err, &ee) || ee.Index != 1 {
 		t.Errorf("offset Infinity: %v, want an error at element 1 (Inf - Inf = NaN propagates at 0)", err)
+	}
+}
+
+// Decision D18: with only one of offset and scale, the absent one is
+// skipped, so -0.0 survives every operation that keeps it. With only a
+// scale, -0.0 encodes and decodes to -0.0 in every float type (an offset
+// applied as 0 would add +0 on decoding and give +0.0). With only an
+// offset of 0, encoding keeps -0.0 (-0 - 0 is -0) and decoding gives +0.0,
+// as IEEE's -0 + 0 does.
+func TestOneParameterKeepsNegativeZero(t *testing.T) {
+	floats := []numeric.DataType{numeric.Float16, numeric.BFloat16, numeric.Float32, numeric.Float64}
+	for _, dt := range floats {
+		negZero := numeric.FloatScalar(dt, math.Copysign(0, -1)).Bytes()
+		posZero := numeric.FloatScalar(dt, 0).Bytes()
+		for _, tc := range []struct {
+			config   string
+			enc, dec []byte
+		}{
+			{`{"scale": 2}`, negZero, negZero},
+			{`{"scale": 0.5}`, negZero, negZero},
+			{`{"offset": 0}`, negZero, posZero},
+		} {
+			n := 64 // several vector groups in SIMD builds
+			src := bytes.Repeat(negZero, n)
+			b := resolve(t, tc.config, dt, n)
+			enc := make([]byte, len(src))
+			if err := b.EncodeArray(enc, src); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(enc, bytes.Repeat(tc.enc, n)) {
+				t.Errorf("%v %s: -0 encodes to %x", dt, tc.config, enc[:dt.Size()])
+			}
+			dec := make([]byte, len(src))
+			if err := b.DecodeArray(dec, src); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(dec, bytes.Repeat(tc.dec, n)) {
+				t.Errorf("%v %s: -0 decodes to %x", dt, tc.config, dec[:dt.Size()])
+			}
+		}
+	}
+}
+
+// The fused scale_offset + cast_value pass keeps -0.0 as the two codecs do
+// when only a scale is given.
+func TestFusedOneParameterKeepsNegativeZero(t *testing.T) {
+	n := 64
+	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)}
+	f, _ := resolvePair(t, `{"scale": 2}`, `{"data_type": "float32"}`, spec)
+	src := bytes.Repeat(numeric.FloatScalar(numeric.Float64, math.Copysign(0, -1)).Bytes(), n)
+	enc := make([]byte, 4*n)
+	if err := f.EncodeArray(enc, src); err != nil || !bytes.Equal(enc, bytes.Repeat([]byte{0, 0, 0, 0x80}, n)) {
+		t.Errorf("encode: %x, %v", enc[:4], err)
+	}
+	dec := make([]byte, len(src))
+	if err := f.DecodeArray(dec, enc); err != nil || !bytes.Equal(dec, src) {
+		t.Errorf("decode: %x, %v", dec[:8], err)
+	}
+}
+
+// Decision D20's example: float32 arithmetic decodes -27313 with offset
+// 273.15 and scale 100 to 0.019989014, while the float64 reading (zarrita's)
+// is the exact -27313 / 100 + 273.15 rounded once to float32, 0.02.
+func TestFloat32ArithmeticExample(t *testing.T) {
+	b := resolve(t, `{"offset": 273.15, "scale": 100}`, numeric.Float32, 1)
+	dst := make([]byte, 4)
+	if err := b.DecodeArray(dst, elems(t, numeric.Float32, -27313.0)); err != nil {
+		t.Fatal(err)
+	}
+	if got := binary.LittleEndian.Uint32(dst); got != 0x3ca3c000 {
+		t.Errorf("decoded %#x, want 0x3ca3c000 (0.019989014)", got)
+	}
+	exact := new(big.Rat).Add(new(big.Rat).Quo(big.NewRat(-27313, 1), big.NewRat(100, 1)), rat(273.15))
+	f64, _ := exact.Float64()
+	if got := math.Float32bits(float32(f64)); got != 0x3ca3d70a {
+		t.Errorf("float64 reading %#x, want 0x3ca3d70a (0.02)", got)
 	}
 }

@@ -108,11 +108,23 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
+// IsIdentity reports whether the element size is 1, where shuffling is a
+// copy (see codec.Identity).
+func (b *bound) IsIdentity() bool { return b.es <= 1 }
+
+// CheckIdentity reports whether src is a chunk Decode accepts.
+func (b *bound) CheckIdentity(src []byte) error {
+	if msg := b.check(len(src)); msg != "" {
+		return &codec.CorruptError{Codec: Name, Reason: msg}
+	}
+	return nil
+}
+
 // Decode appends the unshuffled src to dst. dst's spare capacity must not
 // overlap src.
 func (b *bound) Decode(dst, src []byte) ([]byte, error) {
-	if msg := b.check(len(src)); msg != "" {
-		return dst, &codec.CorruptError{Codec: Name, Reason: msg}
+	if err := b.CheckIdentity(src); err != nil {
+		return dst, err
 	}
 	out := bounded.Grow(dst, len(src))
 	Unshuffle(out[len(dst):], src, b.es)

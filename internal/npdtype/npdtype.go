@@ -1,6 +1,26 @@
-// Package npdtype reads NumPy array-interface type strings ("<f4", ">i2",
-// "|u1") as a zcodec data type and a byte order. HDF5 dataset descriptions
-// and Zarr v2 .zarray files both spell data types this way.
+// Package npdtype reads and writes NumPy array-interface type strings
+// ("<f4", ">i2", "|u1"): the spelling of data types in Zarr v2 .zarray
+// files, in numcodecs codec configurations (dtype, astype, encode_dtype,
+// decode_dtype) and in HDF5 dataset descriptions. It is the module's one
+// parser of that spelling.
+//
+// A type string is an optional byte-order character and a type code:
+//
+//	order   '<' little-endian, '>' big-endian, '|' not applicable,
+//	        '=' native, or none (native)
+//	code    b1 (bool), i1 i2 i4 i8, u1 u2 u4 u8, f2 f4 f8, c8 c16
+//
+// This is the form numpy.dtype(...).str writes, and every string it
+// accepts means what NumPy 1.24 reads it as (checked against NumPy in
+// testdata/numpy_dtypes.json). One-byte types have no byte order, whatever
+// the character. For wider types '|', '=' and no character mean the
+// writer's native order, read as little-endian: NumPy itself writes '<' or
+// '>' for them, and every platform Zarr data comes from is little-endian.
+//
+// Rejected although NumPy reads them: single-character codes ("?", "d",
+// "b", which NumPy reads as int8), names ("float64"), sizes with leading
+// zeros or signs ("<f04"), and types zcodec has no data type for (strings,
+// datetimes, structured and 16-byte floats). The error says what to write.
 package npdtype
 
 import (
@@ -10,77 +30,87 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// Error reports a type string that is not a supported NumPy type.
+// Error reports a type string that npdtype does not read.
 type Error struct {
-	Text   string
+	Text   string // the type string as given (shortened when long)
 	Reason string
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("data type %q: %s", e.Text, e.Reason) }
 
-var kinds = map[string]numeric.DataType{
-	"b1": numeric.Bool,
-	"i1": numeric.Int8, "i2": numeric.Int16, "i4": numeric.Int32, "i8": numeric.Int64,
-	"u1": numeric.Uint8, "u2": numeric.Uint16, "u4": numeric.Uint32, "u8": numeric.Uint64,
-	"f2": numeric.Float16, "f4": numeric.Float32, "f8": numeric.Float64,
-	"c8": numeric.Complex64, "c16": numeric.Complex128,
+// codes maps the type codes to data types, in the order Format searches.
+var codes = []struct {
+	code string
+	dt   numeric.DataType
+}{
+	{"b1", numeric.Bool},
+	{"i1", numeric.Int8}, {"i2", numeric.Int16}, {"i4", numeric.Int32}, {"i8", numeric.Int64},
+	{"u1", numeric.Uint8}, {"u2", numeric.Uint16}, {"u4", numeric.Uint32}, {"u8", numeric.Uint64},
+	{"f2", numeric.Float16}, {"f4", numeric.Float32}, {"f8", numeric.Float64},
+	{"c8", numeric.Complex64}, {"c16", numeric.Complex128},
 }
 
-// Parse reads a NumPy type string: a byte-order character ('<' little,
-// '>' big, '|' not applicable, '=' native, taken as little-endian), a kind
-// (b, i, u, f, c) and a size in bytes. One-byte types have no byte order
-// (EndianUnset) whatever the character; '|' on a wider type is an error.
+const supported = "b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8 or c16"
+
+// maxText bounds how much of a rejected string an Error repeats.
+const maxText = 40
+
+// Parse reads a type string (see the package documentation) as a data type
+// and the byte order of its stored elements: EndianUnset for one-byte
+// types, LittleEndian or BigEndian otherwise.
 func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
-	if len(s) < 3 {
-		return 0, 0, &Error{Text: s, Reason: "want a byte order, a kind and a size, such as \"<f4\""}
+	code, order := s, byte(0)
+	if len(s) > 0 && (s[0] == '<' || s[0] == '>' || s[0] == '|' || s[0] == '=') {
+		code, order = s[1:], s[0]
 	}
-	order, rest := s[0], s[1:]
-	dt, ok := kinds[rest]
-	if !ok {
-		return 0, 0, &Error{Text: s, Reason: "not one of the supported NumPy types b1, i1..i8, u1..u8, f2, f4, f8, c8, c16"}
-	}
-	if dt.Size() == 1 {
-		if order != '<' && order != '>' && order != '|' && order != '=' {
-			return 0, 0, &Error{Text: s, Reason: fmt.Sprintf("byte order %q is not one of < > | =", order)}
+	for _, c := range codes {
+		if c.code != code {
+			continue
 		}
-		return dt, bytescodec.EndianUnset, nil
+		switch {
+		case c.dt.Size() == 1:
+			return c.dt, bytescodec.EndianUnset, nil
+		case order == '>':
+			return c.dt, bytescodec.BigEndian, nil
+		}
+		return c.dt, bytescodec.LittleEndian, nil
 	}
-	switch order {
-	case '<', '=':
-		return dt, bytescodec.LittleEndian, nil
-	case '>':
-		return dt, bytescodec.BigEndian, nil
-	case '|':
-		return 0, 0, &Error{Text: s, Reason: "a multi-byte type needs byte order < or >"}
-	}
-	return 0, 0, &Error{Text: s, Reason: fmt.Sprintf("byte order %q is not one of < > | =", order)}
+	return 0, 0, &Error{Text: excerpt(s), Reason: reason(s)}
 }
 
-// Format returns the NumPy type string of dt in byte order e ("|" for
-// one-byte types).
+// reason explains why s is not read.
+func reason(s string) string {
+	switch {
+	case s == "":
+		return "empty; want a NumPy type string such as \"<f8\""
+	case len(s) <= 2 && s != "":
+		return fmt.Sprintf("single-character NumPy codes are not read; write a byte order and a type code with its size, such as \"<f8\" (codes: %s)", supported)
+	}
+	return fmt.Sprintf("want an optional byte order (<, >, |, =) and one of the type codes %s, such as \"<f8\"", supported)
+}
+
+func excerpt(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	return s[:maxText-3] + "..."
+}
+
+// Format returns the type string NumPy writes for dt stored in byte order
+// e: "|" for one-byte types, ">" for BigEndian, "<" otherwise. It returns
+// "" for a data type NumPy has no type string for (bfloat16).
 func Format(dt numeric.DataType, e bytescodec.Endian) string {
-	for k, v := range kinds {
-		if v == dt {
-			switch {
-			case dt.Size() == 1:
-				return "|" + k
-			case e == bytescodec.BigEndian:
-				return ">" + k
-			}
-			return "<" + k
+	for _, c := range codes {
+		if c.dt != dt {
+			continue
 		}
+		switch {
+		case dt.Size() == 1:
+			return "|" + c.code
+		case e == bytescodec.BigEndian:
+			return ">" + c.code
+		}
+		return "<" + c.code
 	}
 	return ""
-}
-
-// BytesCodecJSON returns the JSON of the bytes codec for dt stored in byte
-// order e: no configuration for one-byte types, {"endian": ...} otherwise.
-func BytesCodecJSON(dt numeric.DataType, e bytescodec.Endian) map[string]any {
-	if dt.Size() == 1 {
-		return map[string]any{"name": "bytes"}
-	}
-	if e == bytescodec.EndianUnset {
-		e = bytescodec.LittleEndian
-	}
-	return map[string]any{"name": "bytes", "configuration": map[string]any{"endian": e.String()}}
 }

@@ -20,7 +20,7 @@ import (
 func Cast(dt numeric.DataType, value json.RawMessage) (numeric.Scalar, error) {
 	value = bytes.TrimSpace(value)
 	if !json.Valid(value) {
-		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: shorten(value), Reason: "not a single JSON value"}
+		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: excerpt(value), Reason: "not a single JSON value"}
 	}
 	if len(value) > 0 && value[0] == '[' {
 		var items []json.RawMessage
@@ -29,7 +29,7 @@ func Cast(dt numeric.DataType, value json.RawMessage) (numeric.Scalar, error) {
 		}
 	}
 	if !dt.Valid() {
-		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: shorten(value), Reason: "invalid data type"}
+		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: excerpt(value), Reason: "invalid data type"}
 	}
 	switch {
 	case dt == numeric.Bool:
@@ -39,7 +39,7 @@ func Cast(dt numeric.DataType, value json.RawMessage) (numeric.Scalar, error) {
 		case "false", "0":
 			return numeric.BoolScalar(false), nil
 		}
-		return numeric.Scalar{}, &RangeError{DataType: dt, Value: shorten(value), Reason: "want true, false, 0 or 1"}
+		return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(value), Reason: "want true, false, 0 or 1"}
 	case dt.IsInteger():
 		return castInt(dt, value)
 	case dt.IsFloat():
@@ -55,27 +55,27 @@ func Cast(dt numeric.DataType, value json.RawMessage) (numeric.Scalar, error) {
 	}
 	s, err := numeric.ParseFillValue(dt, value)
 	if err != nil {
-		return numeric.Scalar{}, &RangeError{DataType: dt, Value: shorten(value), Reason: reasonOf(err)}
+		return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(value), Reason: reasonOf(err)}
 	}
 	return s, nil
 }
 
 func castInt(dt numeric.DataType, value []byte) (numeric.Scalar, error) {
 	if len(value) == 0 || !(value[0] == '-' || value[0] >= '0' && value[0] <= '9') {
-		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: shorten(value), Reason: "want a JSON number"}
+		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: excerpt(value), Reason: "want a JSON number"}
 	}
 	f, _, err := big.ParseFloat(string(value), 10, 4096, big.ToNearestEven)
 	if err != nil {
-		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: shorten(value), Reason: "want a JSON number"}
+		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: excerpt(value), Reason: "want a JSON number"}
 	}
 	// compare as floats first: converting 1e999999999 to an integer would
 	// allocate what the text claims
 	lo, hi, _ := dt.IntRange()
 	if f.Cmp(new(big.Float).SetInt64(lo)) < 0 || f.Cmp(new(big.Float).SetUint64(hi)) > 0 {
-		return numeric.Scalar{}, &RangeError{DataType: dt, Value: shorten(value), Reason: "outside the type's range"}
+		return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(value), Reason: "outside the type's range"}
 	}
 	if !f.IsInt() {
-		return numeric.Scalar{}, &RangeError{DataType: dt, Value: shorten(value), Reason: "not an integer"}
+		return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(value), Reason: "not an integer"}
 	}
 	i, _ := f.Int(nil)
 	if i.Sign() < 0 {
@@ -95,9 +95,9 @@ func castFloat(dt numeric.DataType, value []byte) (numeric.Scalar, error) {
 	s, err := numeric.ParseFillValue(dt, value)
 	if err != nil {
 		if len(value) > 0 && value[0] != '"' && value[0] != '-' && (value[0] < '0' || value[0] > '9') {
-			return numeric.Scalar{}, &AttributeError{DataType: dt, Value: shorten(value), Reason: "want a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x\" hex"}
+			return numeric.Scalar{}, &AttributeError{DataType: dt, Value: excerpt(value), Reason: "want a number, \"NaN\", \"Infinity\", \"-Infinity\" or \"0x\" hex"}
 		}
-		return numeric.Scalar{}, &RangeError{DataType: dt, Value: shorten(value), Reason: reasonOf(err)}
+		return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(value), Reason: reasonOf(err)}
 	}
 	return s, nil
 }

@@ -52,7 +52,7 @@ func Consolidate(dt numeric.DataType, header numeric.Scalar, attrs map[string]js
 	v, err := Cast(dt, raw)
 	if err != nil {
 		delete(out.Attributes, FillValueAttr)
-		out.Warnings = append(out.Warnings, fmt.Sprintf("attribute _FillValue %s dropped: %v (the data stay readable; CF readers will not mask missing values)", shorten(raw), err))
+		out.Warnings = append(out.Warnings, fmt.Sprintf("attribute _FillValue %s dropped: %v (the data stay readable; CF readers will not mask missing values)", excerpt(raw), err))
 		return out, nil
 	}
 	enc, err := Encode(v)

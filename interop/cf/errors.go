@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -40,13 +41,11 @@ func (e *RangeError) Error() string {
 // Is makes every RangeError match ErrAttribute.
 func (e *RangeError) Is(target error) bool { return target == ErrAttribute }
 
-func shorten(b []byte) string {
-	s := string(b)
-	if len(s) > 60 {
-		s = s[:57] + "..."
+// excerpt returns the value quoted in a message: cut when long, "(empty)"
+// when empty.
+func excerpt(b []byte) string {
+	if s := shorten.Bytes(b); s != "" {
+		return s
 	}
-	if s == "" {
-		s = "(empty)"
-	}
-	return s
+	return "(empty)"
 }

@@ -48,11 +48,11 @@ func EncodeBytes(b []byte) json.RawMessage {
 func DecodeBytes(attr json.RawMessage) ([]byte, error) {
 	var s string
 	if err := json.Unmarshal(attr, &s); err != nil {
-		return nil, &AttributeError{Value: shorten(attr), Reason: "want a Base64 JSON string"}
+		return nil, &AttributeError{Value: excerpt(attr), Reason: "want a Base64 JSON string"}
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
-		return nil, &AttributeError{Value: shorten(attr), Reason: "not standard Base64: " + err.Error()}
+		return nil, &AttributeError{Value: excerpt(attr), Reason: "not standard Base64: " + err.Error()}
 	}
 	return b, nil
 }
@@ -68,7 +68,7 @@ func EncodeString(s string) json.RawMessage {
 func Decode(dt numeric.DataType, attr json.RawMessage) (numeric.Scalar, error) {
 	attr = bytes.TrimSpace(attr)
 	fail := func(reason string) (numeric.Scalar, error) {
-		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: shorten(attr), Reason: reason}
+		return numeric.Scalar{}, &AttributeError{DataType: dt, Value: excerpt(attr), Reason: reason}
 	}
 	if !json.Valid(attr) {
 		return fail("not a single JSON value")
@@ -147,7 +147,7 @@ func narrow(dt numeric.DataType, f float64, raw []byte) (numeric.Scalar, error) 
 	}
 	bits, overflow := numeric.NarrowFloat64(f, dt, numeric.NearestEven)
 	if overflow && !math.IsInf(f, 0) {
-		return numeric.Scalar{}, &RangeError{DataType: dt, Value: shorten(raw), Reason: "beyond the largest finite value"}
+		return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(raw), Reason: "beyond the largest finite value"}
 	}
 	return numeric.ScalarFromBits(dt, bits, 0), nil
 }

@@ -2,21 +2,29 @@ package hdf5
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/internal/shorten"
 
+	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
-	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
 )
 
 // Codecs returns the Zarr v3 codec chain that decodes chunks stored through
 // filters by a dataset of type dt in byte order e: the bytes codec, then
-// one codec per filter in pipeline order. Filters whose bit is set in
-// filterMask (a chunk's filter_mask: bit i means filter i was skipped) are
-// left out, so Codecs(dt, e, filters, 0) is the chain of chunks that ran
-// every filter. Each entry is a codec object ready for JSON. A filter with
+// one codec per filter in pipeline order, each built by the default
+// registry. Filters whose bit is set in filterMask (a chunk's filter_mask:
+// bit i means filter i was skipped) are left out, so Codecs(dt, e,
+// filters, 0) is the chain of chunks that ran every filter. A filter with
 // no faithful codec is a *FilterError.
-func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []Filter, filterMask uint32) ([]map[string]any, error) {
-	out := []map[string]any{npdtype.BytesCodecJSON(dt, e)}
+func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []Filter, filterMask uint32) ([]codec.Codec, error) {
+	reg := registry.Default()
+	b, err := build.Bytes(reg, "/codecs/0", dt, e)
+	if err != nil {
+		return nil, err
+	}
+	out := []codec.Codec{b}
 	// extra counts the bytes that filters before this point added to an
 	// exact chunk (4 per fletcher32); compressed is set once a filter makes
 	// the length depend on the data.
@@ -25,7 +33,7 @@ func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []Filter, filterMa
 		if i < 32 && filterMask&(1<<i) != 0 {
 			continue
 		}
-		c, err := filterCodec(i, f, dt)
+		m, err := filterCodec(i, f, dt)
 		if err != nil {
 			return nil, err
 		}
@@ -33,14 +41,17 @@ func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []Filter, filterMa
 		case FilterFletcher32:
 			extra += 4
 		case FilterShuffle:
-			es := c["configuration"].(map[string]any)["elementsize"].(int)
-			if es > 1 && (compressed || extra%es != 0) {
+			if es := m.elementSize; es > 1 && (compressed || extra%es != 0) {
 				return nil, &FilterError{Index: i, ID: f.ID, Name: FilterName(f.ID), Reason: fmt.Sprintf(
 					"shuffle runs on bytes whose length need not be a multiple of its element size %d (after %s); HDF5 leaves the trailing bytes unshuffled where numcodecs.shuffle rejects them, so no Zarr codec reads these chunks faithfully",
 					es, previousName(filters, i))}
 			}
 		default:
 			compressed = true
+		}
+		c, err := build.Codec(reg, fmt.Sprintf("/codecs/%d", len(out)), m.name, m.config)
+		if err != nil {
+			return nil, &FilterError{Index: i, ID: f.ID, Name: FilterName(f.ID), Reason: err.Error(), Err: err}
 		}
 		out = append(out, c)
 	}
@@ -54,26 +65,44 @@ func previousName(filters []Filter, i int) string {
 	return FilterName(filters[i-1].ID)
 }
 
-func cfg(name string, config map[string]any) map[string]any {
-	if config == nil {
-		return map[string]any{"name": name}
-	}
-	return map[string]any{"name": name, "configuration": config}
+// mapping is the codec one filter maps to.
+type mapping struct {
+	name   string
+	config any // nil: no configuration
+	// elementSize is the shuffle's element size.
+	elementSize int
 }
 
-// filterCodec maps one filter to its codec object.
-func filterCodec(i int, f Filter, dt numeric.DataType) (map[string]any, error) {
+type levelConfig struct {
+	Level int `json:"level"`
+}
+
+type zstdConfig struct {
+	Level    int  `json:"level"`
+	Checksum bool `json:"checksum"`
+}
+
+type lz4Config struct {
+	BlockSize int `json:"blocksize"`
+}
+
+type shuffleConfig struct {
+	ElementSize int `json:"elementsize"`
+}
+
+// filterCodec maps one filter to its codec.
+func filterCodec(i int, f Filter, dt numeric.DataType) (mapping, error) {
 	name := FilterName(f.ID)
-	fail := func(format string, args ...any) (map[string]any, error) {
-		return nil, &FilterError{Index: i, ID: f.ID, Name: name, Reason: fmt.Sprintf(format, args...)}
+	fail := func(format string, args ...any) (mapping, error) {
+		return mapping{}, &FilterError{Index: i, ID: f.ID, Name: name, Reason: fmt.Sprintf(format, args...)}
 	}
 	cd := f.CDValues
 	switch f.ID {
 	case FilterDeflate:
 		if len(cd) != 1 || cd[0] > 9 {
-			return fail("want cd_values [level] with level 0 to 9, got %v", cd)
+			return fail("want cd_values [level] with level 0 to 9, got %s", cdText(cd))
 		}
-		return cfg("numcodecs.zlib", map[string]any{"level": int(cd[0])}), nil
+		return mapping{name: "numcodecs.zlib", config: levelConfig{int(cd[0])}}, nil
 	case FilterShuffle:
 		es := dt.Size()
 		if len(cd) > 0 {
@@ -82,32 +111,32 @@ func filterCodec(i int, f Filter, dt numeric.DataType) (map[string]any, error) {
 		if es < 1 || es > 1<<20 {
 			return fail("element size %d", es)
 		}
-		return cfg("numcodecs.shuffle", map[string]any{"elementsize": es}), nil
+		return mapping{name: "numcodecs.shuffle", config: shuffleConfig{es}, elementSize: es}, nil
 	case FilterFletcher32:
-		return cfg("zcodec.hdf5_fletcher32", nil), nil
+		return mapping{name: "zcodec.hdf5_fletcher32"}, nil
 	case FilterBzip2:
-		level := 9
+		level := 9 // the HDF5 bzip2 filter's default block size
 		if len(cd) > 0 {
 			if cd[0] < 1 || cd[0] > 9 {
 				return fail("block size %d is not 1 to 9", cd[0])
 			}
 			level = int(cd[0])
 		}
-		return cfg("numcodecs.bz2", map[string]any{"level": level}), nil
+		return mapping{name: "numcodecs.bz2", config: levelConfig{level}}, nil
 	case FilterZstd:
 		level := 0
 		if len(cd) > 0 {
 			level = int(int32(cd[0]))
 		}
-		return cfg("zstd", map[string]any{"level": level, "checksum": false}), nil
+		return mapping{name: "zstd", config: zstdConfig{Level: level}}, nil
 	case FilterLZ4:
 		if len(cd) > 0 && cd[0] > 0 {
 			if cd[0] > 0x7E000000 {
 				return fail("block size %d is larger than LZ4 allows", cd[0])
 			}
-			return cfg("zcodec.hdf5_lz4", map[string]any{"blocksize": int(cd[0])}), nil
+			return mapping{name: "zcodec.hdf5_lz4", config: lz4Config{int(cd[0])}}, nil
 		}
-		return cfg("zcodec.hdf5_lz4", nil), nil
+		return mapping{name: "zcodec.hdf5_lz4"}, nil
 	case FilterSzip:
 		return fail("szip (CCSDS 121 / libaec) has no Zarr codec in zcodec")
 	case FilterNbit:
@@ -121,4 +150,9 @@ func filterCodec(i int, f Filter, dt numeric.DataType) (map[string]any, error) {
 		return fail("no Zarr codec in zcodec")
 	}
 	return fail("unknown filter id; zcodec cannot read its chunks")
+}
+
+// cdText prints cd_values for a message, shortened when long.
+func cdText(cd []uint32) string {
+	return shorten.String(fmt.Sprint(cd))
 }

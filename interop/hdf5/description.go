@@ -1,18 +1,16 @@
 package hdf5
 
 import (
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -44,34 +42,28 @@ type Description struct {
 // exactly the keys "data_type", "shape", "chunks", "filters", and
 // optionally "fill_value" and "attributes" (see the package documentation).
 // Every problem is a *DescriptionError with the JSON pointer of the
-// offending value.
+// offending value (and, for a syntax error, its line and column).
 func ParseDescription(data []byte) (*Description, error) {
-	data = bytes.TrimSpace(data)
-	if err := json.Unmarshal(data, new(json.RawMessage)); err != nil {
-		return nil, syntaxError(data, err)
-	}
-	top, err := object(data, "")
+	top, err := strictjson.Parse(data, strictjson.Options{NewError: descriptionError})
 	if err != nil {
 		return nil, err
 	}
 	if err := top.Require("data_type", "shape", "chunks", "filters"); err != nil {
-		return nil, convert(err)
+		return nil, err
 	}
 	d := &Description{}
 	name, _, err := top.String("data_type")
 	if err != nil {
-		return nil, convert(err)
+		return nil, err
 	}
 	if d.DataType, d.Endian, err = parseDataType(name); err != nil {
 		return nil, &DescriptionError{Pointer: "/data_type", Reason: err.Error()}
 	}
-	raw, _ := top.Raw("shape")
-	shape, err := uints(raw, "/shape", math.MaxInt64, 0)
+	shape, _, err := top.Ints("shape", 0, math.MaxInt64)
 	if err != nil {
 		return nil, err
 	}
-	raw, _ = top.Raw("chunks")
-	chunks, err := uints(raw, "/chunks", math.MaxUint32, 1)
+	chunks, _, err := top.Ints("chunks", 1, math.MaxUint32)
 	if err != nil {
 		return nil, err
 	}
@@ -81,9 +73,7 @@ func ParseDescription(data []byte) (*Description, error) {
 	if len(chunks) != len(shape) {
 		return nil, &DescriptionError{Pointer: "/chunks", Reason: fmt.Sprintf("%d chunk dimensions for a rank-%d dataset", len(chunks), len(shape))}
 	}
-	for _, s := range shape {
-		d.Shape = append(d.Shape, int64(s))
-	}
+	d.Shape = shape
 	for _, c := range chunks {
 		d.Chunks = append(d.Chunks, int(c))
 	}
@@ -91,8 +81,11 @@ func ParseDescription(data []byte) (*Description, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, &DescriptionError{Pointer: "/chunks", Reason: err.Error()}
 	}
-	raw, _ = top.Raw("filters")
-	if d.Filters, err = parseFilters(raw); err != nil {
+	items, _, err := top.Array("filters")
+	if err != nil {
+		return nil, err
+	}
+	if d.Filters, err = parseFilters(items); err != nil {
 		return nil, err
 	}
 	if raw, ok := top.Raw("fill_value"); ok && string(raw) != "null" {
@@ -101,17 +94,29 @@ func ParseDescription(data []byte) (*Description, error) {
 		}
 	}
 	if raw, ok := top.Raw("attributes"); ok && string(raw) != "null" {
-		if len(raw) == 0 || raw[0] != '{' {
-			return nil, &DescriptionError{Pointer: "/attributes", Reason: "want a JSON object"}
+		attrs, _, err := top.Object("attributes")
+		if err != nil {
+			return nil, err
 		}
-		if err := json.Unmarshal(raw, &d.Attributes); err != nil {
-			return nil, &DescriptionError{Pointer: "/attributes", Reason: "want a JSON object"}
+		d.Attributes = map[string]json.RawMessage{}
+		for _, k := range attrs.Keys() {
+			d.Attributes[k], _ = attrs.Raw(k)
 		}
 	}
 	if err := top.Finish(); err != nil {
-		return nil, convert(err)
+		return nil, err
 	}
 	return d, nil
+}
+
+// descriptionError builds the *DescriptionError of a problem the strict
+// reader finds.
+func descriptionError(e *strictjson.Error) error {
+	reason := e.Reason
+	if pos := e.Position(); pos != "" {
+		reason += " at " + pos
+	}
+	return &DescriptionError{Pointer: e.Pointer, Reason: reason}
 }
 
 // parseDataType reads a Zarr v3 name (stored little-endian) or a NumPy
@@ -123,43 +128,40 @@ func parseDataType(s string) (numeric.DataType, bytescodec.Endian, error) {
 		}
 		return dt, bytescodec.LittleEndian, nil
 	}
-	if s != "" && strings.ContainsRune("<>|=", rune(s[0])) {
-		return npdtype.Parse(s)
+	dt, e, err := npdtype.Parse(s)
+	if err != nil {
+		return 0, 0, fmt.Errorf("neither a Zarr v3 data type nor a NumPy type string: %w", err)
 	}
-	return 0, 0, fmt.Errorf("%q is neither a Zarr v3 data type nor a NumPy type string such as \"<f4\"", s)
+	return dt, e, nil
 }
 
-func parseFilters(raw json.RawMessage) ([]Filter, error) {
-	var items []json.RawMessage
-	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, &DescriptionError{Pointer: "/filters", Reason: "want a JSON array of filters"}
-	}
+// parseFilters reads the filter objects of the "filters" member.
+func parseFilters(items []json.RawMessage) ([]Filter, error) {
 	if len(items) > MaxFilters {
 		return nil, &DescriptionError{Pointer: "/filters", Reason: fmt.Sprintf("%d filters; HDF5 allows at most %d", len(items), MaxFilters)}
 	}
 	out := make([]Filter, 0, len(items))
 	for i, it := range items {
-		p := fmt.Sprintf("/filters/%d", i)
-		o, err := object(bytes.TrimSpace(it), p)
+		p := strictjson.Pointer("/filters", strconv.Itoa(i))
+		o, err := strictjson.Parse(it, strictjson.Options{Pointer: p, NewError: descriptionError})
 		if err != nil {
 			return nil, err
 		}
 		if err := o.Require("id", "cd_values"); err != nil {
-			return nil, convert(err)
+			return nil, err
 		}
 		var f Filter
 		id, _, err := o.Int("id", 0, math.MaxUint32)
 		if err != nil {
-			return nil, convert(err)
+			return nil, err
 		}
 		f.ID = uint32(id)
 		fl, _, err := o.Int("flags", 0, math.MaxUint32)
 		if err != nil {
-			return nil, convert(err)
+			return nil, err
 		}
 		f.Flags = uint32(fl)
-		cdRaw, _ := o.Raw("cd_values")
-		cd, err := uints(cdRaw, p+"/cd_values", math.MaxUint32, 0)
+		cd, _, err := o.Ints("cd_values", 0, math.MaxUint32)
 		if err != nil {
 			return nil, err
 		}
@@ -170,13 +172,13 @@ func parseFilters(raw json.RawMessage) ([]Filter, error) {
 		for j, v := range cd {
 			f.CDValues[j] = uint32(v)
 		}
-		if nraw, ok := o.Raw("name"); ok && string(nraw) != "null" {
-			if len(nraw) == 0 || nraw[0] != '"' || json.Unmarshal(nraw, &f.Name) != nil {
-				return nil, &DescriptionError{Pointer: p + "/name", Reason: "want a string"}
+		if raw, ok := o.Raw("name"); ok && string(raw) != "null" {
+			if f.Name, _, err = o.String("name"); err != nil {
+				return nil, err
 			}
 		}
 		if err := o.Finish(); err != nil {
-			return nil, convert(err)
+			return nil, err
 		}
 		out = append(out, f)
 	}
@@ -208,65 +210,4 @@ func parseFill(raw json.RawMessage, dt numeric.DataType, e bytescodec.Endian) (n
 		return numeric.Scalar{}, &DescriptionError{Pointer: "/fill_value", Reason: err.Error()}
 	}
 	return v, nil
-}
-
-// uints reads a JSON array of integers in [lo, hi].
-func uints(raw json.RawMessage, pointer string, hi uint64, lo uint64) ([]uint64, error) {
-	var items []json.RawMessage
-	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, &DescriptionError{Pointer: pointer, Reason: "want a JSON array of integers"}
-	}
-	out := make([]uint64, 0, len(items))
-	for i, it := range items {
-		it = bytes.TrimSpace(it)
-		v, err := strconv.ParseUint(string(it), 10, 64)
-		if err != nil || v < lo || v > hi {
-			return nil, &DescriptionError{Pointer: fmt.Sprintf("%s/%d", pointer, i), Reason: fmt.Sprintf("want an integer in [%d, %d], got %s", lo, hi, shorten(it))}
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func object(raw []byte, pointer string) (*codec.Config, error) {
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil, &DescriptionError{Pointer: pointer, Reason: "want a JSON object"}
-	}
-	o, err := codec.NewConfig("", pointer, raw)
-	if err != nil {
-		return nil, convert(err)
-	}
-	return o, nil
-}
-
-// convert turns a *codec.ConfigError from the strict object reader into a
-// *DescriptionError.
-func convert(err error) error {
-	var ce *codec.ConfigError
-	if errors.As(err, &ce) {
-		r := strings.Replace(ce.Reason, "configuration key", "key", 1)
-		r = strings.Replace(r, "configuration", "object", 1)
-		return &DescriptionError{Pointer: ce.Pointer, Reason: r}
-	}
-	return &DescriptionError{Reason: err.Error()}
-}
-
-func syntaxError(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		r := fmt.Sprintf("not valid JSON at byte %d: %v", se.Offset, err)
-		if off := int(se.Offset) - 1; off >= 0 && off < len(data) && (data[off] == 'N' || data[off] == 'I') {
-			r += ` (write NaN and Infinity as the strings "NaN", "Infinity", "-Infinity")`
-		}
-		return &DescriptionError{Reason: r}
-	}
-	return &DescriptionError{Reason: "not valid JSON: " + err.Error()}
-}
-
-func shorten(b []byte) string {
-	s := string(b)
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
 }

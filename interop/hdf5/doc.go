@@ -1,15 +1,16 @@
 // Package hdf5 maps HDF5 chunked datasets to Zarr v3: a dataset's filter
 // pipeline to a codec chain that decodes its stored chunks unchanged
-// (Codecs, Translate), and a Zarr codec chain back to an HDF5 filter
-// pipeline (FiltersFromZarr).
+// (Codecs, Translate), and a resolved Zarr codec chain back to an HDF5
+// filter pipeline (FiltersFromPipeline).
 //
 // References: HDF5's filter pipeline (H5Pset_filter, H5Z), the registered
 // filter list (https://github.com/HDFGroup/hdf5_plugins/blob/master/docs/RegisteredFilterPlugins.md),
 // NCZarr's HDF5 id <-> codec JSON proposal, and the byte formats observed
 // with h5py 3.7 / HDF5 1.10.8 / hdf5-filter-plugin (testdata/hdf5).
-// The mapping writes codec JSON by name; it does not need the codec
-// packages, but decoding with the result does (import
-// github.com/zcodec/zcodec/codecs).
+// Both directions work on typed codecs: Codecs builds each codec through
+// the default registry (the codec's own factory checks its
+// configuration), and FiltersFromPipeline reads the codecs of a resolved
+// pipeline, so what it maps is what the chain does to the bytes.
 //
 // # Dataset description
 //
@@ -28,7 +29,7 @@
 //	}
 //
 // data_type is a Zarr v3 name (elements stored little-endian) or a NumPy
-// type string ("<f4", ">i2", "|u1"; '=' is read as little-endian). shape
+// type string ("<f4", ">i2", "|u1"; read by internal/npdtype). shape
 // and chunks have the same rank, 1 to 32; a chunk holds at most 16 GiB.
 // filters are in pipeline (writing) order, at most 32; "flags" defaults to
 // 0 and "name" is optional. fill_value is the header fill value as hex of
@@ -83,12 +84,27 @@
 //
 // # Reverse mapping
 //
-// FiltersFromZarr maps bytes-side codecs back: numcodecs.zlib -> 1 (level
-// -1 becomes 6, zlib's default), numcodecs.shuffle -> 2 (its element size
-// must be the type's), zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307,
-// zstd -> 32015, zcodec.hdf5_lz4 -> 32004. Every filter is written mandatory
-// (flags 0) so that every chunk runs it. gzip, numcodecs.lz4, crc32c,
-// blosc, sharding and every array->array codec (scale_offset, cast_value,
-// transpose, numcodecs.fixedscaleoffset, ...) are a *FilterError that says
-// why.
+// FiltersFromPipeline maps the bytes->bytes codecs of a resolved chain
+// back: numcodecs.zlib -> 1 (level -1, zlib's default, becomes 6),
+// numcodecs.shuffle -> 2, zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307
+// (the codec's own level, 1 by default), zstd -> 32015 (a checksum is noted:
+// HDF5 writes frames without one, which the chain reads), zcodec.hdf5_lz4 ->
+// 32004. The bytes codec gives the dataset's byte order. Every filter is
+// written mandatory (flags 0) so that every chunk runs it.
+//
+// numcodecs.shuffle maps by the element size it resolved to: the dataset's
+// element size gives shuffle with that size; a size of 0 or 1 copies the
+// bytes, which HDF5's shuffle does only for one-byte types, so for wider
+// types the pipeline gets no shuffle filter and a note says why; any other
+// size, or a shuffle after a compressor, is a *FilterError. gzip,
+// numcodecs.lz4, crc32c, blosc, sharding and every array->array codec
+// (scale_offset, cast_value, transpose, numcodecs.fixedscaleoffset, ...)
+// are a *FilterError that says why. Codec names the registry does not know
+// never reach this function: reading the zarr.json (metadata.Parse) refuses
+// them with the registry's error.
+//
+// For every filter id mapped here, HDF5 filters -> Translate -> zarr.json ->
+// FiltersFromPipeline gives the original pipeline back (flags aside), and a
+// chain of these codecs -> filters -> Codecs gives an equal chain (tested
+// on random pipelines).
 package hdf5

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/interop/hdf5"
+	"github.com/zcodec/zcodec/metadata"
 )
 
 // A dataset written by h5py with shuffle and deflate and the ICESat-2
@@ -26,8 +27,11 @@ func ExampleTranslate() {
 		fmt.Println(err)
 		return
 	}
-	os.Stdout.Write(t.ZarrJSON)
+	fmt.Println(t.Array.Pipeline)
+	zarrJSON, _ := t.Array.MarshalJSON()
+	os.Stdout.Write(zarrJSON)
 	// Output:
+	// float32 [8 16] fill 3.4028235e+38 -> bytes -> numcodecs.shuffle -> numcodecs.zlib
 	// {
 	//   "zarr_format": 3,
 	//   "node_type": "array",
@@ -37,39 +41,39 @@ func ExampleTranslate() {
 	//   ],
 	//   "data_type": "float32",
 	//   "chunk_grid": {
+	//     "name": "regular",
 	//     "configuration": {
 	//       "chunk_shape": [
 	//         8,
 	//         16
 	//       ]
-	//     },
-	//     "name": "regular"
+	//     }
 	//   },
 	//   "chunk_key_encoding": {
+	//     "name": "default",
 	//     "configuration": {
 	//       "separator": "/"
-	//     },
-	//     "name": "default"
+	//     }
 	//   },
 	//   "fill_value": 3.4028235e+38,
 	//   "codecs": [
 	//     {
+	//       "name": "bytes",
 	//       "configuration": {
 	//         "endian": "little"
-	//       },
-	//       "name": "bytes"
+	//       }
 	//     },
 	//     {
+	//       "name": "numcodecs.shuffle",
 	//       "configuration": {
 	//         "elementsize": 4
-	//       },
-	//       "name": "numcodecs.shuffle"
+	//       }
 	//     },
 	//     {
+	//       "name": "numcodecs.zlib",
 	//       "configuration": {
 	//         "level": 4
-	//       },
-	//       "name": "numcodecs.zlib"
+	//       }
 	//     }
 	//   ],
 	//   "attributes": {
@@ -88,22 +92,30 @@ func ExampleTranslate_unsupported() {
 	// filter 0 (id 6, scaleoffset): HDF5's scale-offset filter packs each chunk to its own minimum bits with a per-chunk minimum
 }
 
-// The reverse: the HDF5 pipeline that writes chunks a Zarr chain reads.
-func ExampleFiltersFromZarr() {
-	filters, endian, err := hdf5.FiltersFromZarr([]byte(`{"data_type": "int16", "codecs": [
+// The reverse: the HDF5 pipeline that writes the chunks a zarr.json's
+// chain reads.
+func ExampleFiltersFromPipeline() {
+	a, err := metadata.Parse([]byte(`{"zarr_format": 3, "node_type": "array", "shape": [100],
+		"data_type": "int16", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [50]}},
+		"chunk_key_encoding": {"name": "default"}, "fill_value": 0, "codecs": [
 		{"name": "bytes", "configuration": {"endian": "big"}},
 		{"name": "numcodecs.shuffle", "configuration": {"elementsize": 2}},
-		{"name": "numcodecs.bz2", "configuration": {"level": 9}}]}`))
+		{"name": "numcodecs.bz2", "configuration": {"level": 9}}]}`), nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(endian)
-	for _, f := range filters {
+	fp, err := hdf5.FiltersFromPipeline(a.Pipeline)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(fp.DataType, fp.Endian)
+	for _, f := range fp.Filters {
 		fmt.Println(f.ID, f.Name, f.CDValues)
 	}
 	// Output:
-	// big
+	// int16 big
 	// 2 shuffle [2]
 	// 307 bzip2 [9]
 }

@@ -1,6 +1,10 @@
 package hdf5
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/zcodec/zcodec/internal/shorten"
+)
 
 // Filter is one entry of an HDF5 filter pipeline as HDF5 reports it
 // (H5Pget_filter2): the filter id, its flags and its client data values.
@@ -61,6 +65,9 @@ type FilterError struct {
 	ID     uint32 // the HDF5 filter id (0 for a codec with no filter)
 	Name   string // the filter's or codec's name
 	Reason string
+	// Err is the underlying error, such as the registry's for a codec it
+	// does not know, or nil.
+	Err error
 }
 
 func (e *FilterError) Error() string {
@@ -73,6 +80,9 @@ func (e *FilterError) Error() string {
 // Is makes every FilterError match ErrUnsupported.
 func (e *FilterError) Is(target error) bool { return target == ErrUnsupported }
 
+// Unwrap returns Err.
+func (e *FilterError) Unwrap() error { return e.Err }
+
 // DescriptionError reports a dataset description that is not valid: where
 // (a JSON pointer such as "/filters/1/cd_values") and why.
 type DescriptionError struct {
@@ -84,7 +94,7 @@ func (e *DescriptionError) Error() string {
 	if e.Pointer == "" {
 		return "dataset description: " + e.Reason
 	}
-	return "dataset description: " + e.Pointer + ": " + e.Reason
+	return "dataset description: " + shorten.Pointer(e.Pointer) + ": " + e.Reason
 }
 
 // Is makes every DescriptionError match ErrDescription.

@@ -1,182 +1,148 @@
 package hdf5
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"math"
 
+	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bzip2"
+	"github.com/zcodec/zcodec/codecs/deflate"
+	"github.com/zcodec/zcodec/codecs/hdf5fletcher32"
+	"github.com/zcodec/zcodec/codecs/hdf5lz4"
+	"github.com/zcodec/zcodec/codecs/shuffle"
+	"github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// FiltersFromZarr returns the HDF5 filter pipeline that writes chunks the
-// codec chain of a zarr.json reads: the reverse of Codecs. zarrJSON needs
-// "data_type" and "codecs"; other keys are ignored. The bytes codec sets the
-// dataset's byte order (returned) and adds no filter. Every filter is
-// mandatory (flags 0), so that every chunk runs every filter and the Zarr
-// chain reads all of them. A codec with no HDF5 filter is a *FilterError.
-func FiltersFromZarr(zarrJSON []byte) ([]Filter, bytescodec.Endian, error) {
-	var doc struct {
-		DataType json.RawMessage   `json:"data_type"`
-		Codecs   []json.RawMessage `json:"codecs"`
-	}
-	if err := json.Unmarshal(zarrJSON, &doc); err != nil {
-		return nil, 0, &DescriptionError{Reason: "zarr.json is not a JSON object with \"codecs\": " + err.Error()}
-	}
-	var dtName string
-	if json.Unmarshal(doc.DataType, &dtName) != nil {
-		return nil, 0, &DescriptionError{Pointer: "/data_type", Reason: "want a data type name"}
-	}
-	dt, err := numeric.ParseDataType(dtName)
-	if err != nil {
-		return nil, 0, &DescriptionError{Pointer: "/data_type", Reason: err.Error()}
-	}
-	if doc.Codecs == nil {
-		return nil, 0, &DescriptionError{Pointer: "/codecs", Reason: "missing"}
-	}
-	var (
-		filters []Filter
-		endian  = bytescodec.EndianUnset
-		seen    bool
-	)
-	for i, raw := range doc.Codecs {
-		name, conf, err := codecEntry(raw)
-		if err != nil {
-			return nil, 0, &DescriptionError{Pointer: fmt.Sprintf("/codecs/%d", i), Reason: err.Error()}
+// FilterPipeline is an HDF5 filter pipeline that writes the chunks a Zarr
+// codec chain reads: the result of FiltersFromPipeline.
+type FilterPipeline struct {
+	// DataType is the dataset's element type.
+	DataType numeric.DataType
+	// Endian is the byte order of the dataset's type (EndianUnset for
+	// one-byte types).
+	Endian bytescodec.Endian
+	// Filters is the pipeline in writing order; every filter is mandatory
+	// (flags 0) so that every chunk runs it.
+	Filters []Filter
+	// Notes say where the pipeline is not a one-to-one image of the chain
+	// (a codec that changes no byte and has no filter, a zstd checksum
+	// HDF5 does not write).
+	Notes []string
+}
+
+// shuffler is what a bound numcodecs.shuffle tells about itself.
+type shuffler interface{ ElementSize() int }
+
+// FiltersFromPipeline returns the HDF5 filter pipeline that writes chunks
+// the resolved chain p reads: the reverse of Codecs. It reads the typed
+// codecs of the chain and, for numcodecs.shuffle, the element size the
+// codec resolved to, so the filters do to the bytes exactly what the
+// codecs do. The bytes codec gives the dataset's byte order and adds no
+// filter. A codec with no HDF5 filter (every array->array codec, gzip,
+// numcodecs.lz4, crc32c, sharding, ...) is a *FilterError.
+func FiltersFromPipeline(p *codec.Pipeline) (*FilterPipeline, error) {
+	out := &FilterPipeline{DataType: p.Spec().DataType, Filters: []Filter{}}
+	for _, st := range p.Steps() {
+		fail := func(format string, args ...any) (*FilterPipeline, error) {
+			return nil, &FilterError{Index: st.Index, Name: st.Name, Reason: fmt.Sprintf(format, args...)}
 		}
-		fail := func(format string, args ...any) error {
-			return &FilterError{Index: i, Name: name, Reason: fmt.Sprintf(format, args...)}
-		}
-		if name == "bytes" || name == "endian" {
-			if seen {
-				return nil, 0, fail("a second array->bytes codec")
+		switch st.Kind {
+		case codec.KindArrayToArray:
+			return fail("array->array codec: HDF5 filters act on the stored bytes only, so this transform has no HDF5 filter")
+		case codec.KindArrayToBytes:
+			b, ok := st.Codec.(*bytescodec.Codec)
+			if !ok {
+				return fail("HDF5 stores the elements of a chunk in one byte order; only the bytes codec does that")
 			}
-			seen = true
-			endian = bytescodec.LittleEndian
-			if e, ok := conf["endian"].(string); ok && e == "big" {
-				endian = bytescodec.BigEndian
+			if st.Decoded.DataType.Size() > 1 {
+				out.Endian = b.Endian
 			}
 			continue
 		}
-		if !seen {
-			return nil, 0, fail("array->array codec: HDF5 filters act on the stored bytes only, so this transform has no HDF5 filter")
-		}
-		f, err := codecFilter(name, conf, dt)
+		f, note, err := bytesFilter(st)
 		if err != nil {
-			return nil, 0, fail("%v", err)
+			return fail("%s", err)
 		}
-		if f.ID == FilterShuffle && len(filters) > 0 && filters[len(filters)-1].ID != FilterFletcher32 {
-			return nil, 0, fail("HDF5 shuffle after %s would shuffle a length that is not a multiple of the element size differently from numcodecs.shuffle", FilterName(filters[len(filters)-1].ID))
+		if note != "" {
+			out.Notes = append(out.Notes, fmt.Sprintf("codec %d (%s): %s", st.Index, st.Name, note))
 		}
-		filters = append(filters, f)
+		if f != nil {
+			out.Filters = append(out.Filters, *f)
+		}
 	}
-	if !seen {
-		return nil, 0, &FilterError{Index: len(doc.Codecs), Name: "bytes", Reason: "the chain has no bytes codec"}
-	}
-	return filters, endian, nil
+	return out, nil
 }
 
-func codecEntry(raw json.RawMessage) (string, map[string]any, error) {
-	raw = bytes.TrimSpace(raw)
-	var name string
-	if len(raw) > 0 && raw[0] == '"' {
-		if err := json.Unmarshal(raw, &name); err != nil {
-			return "", nil, err
-		}
-		return name, map[string]any{}, nil
-	}
-	var obj struct {
-		Name          string         `json:"name"`
-		Configuration map[string]any `json:"configuration"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&obj); err != nil || obj.Name == "" {
-		return "", nil, fmt.Errorf("want a codec name or {\"name\": ..., \"configuration\": {...}}")
-	}
-	if obj.Configuration == nil {
-		obj.Configuration = map[string]any{}
-	}
-	return obj.Name, obj.Configuration, nil
-}
-
+// reason is the text of a codec's FilterError.
 type reason string
 
 func (r reason) Error() string { return string(r) }
 
-// intKey reads an integer configuration key; def when absent.
-func intKey(conf map[string]any, key string, def, lo, hi int64) (int64, error) {
-	v, ok := conf[key]
-	if !ok {
-		return def, nil
+// bytesFilter maps one bytes->bytes step. A nil filter with a nil error
+// means the codec changes no byte and needs no filter (the note says so).
+func bytesFilter(st codec.Step) (*Filter, string, error) {
+	switch c := st.Codec.(type) {
+	case *deflate.Zlib:
+		level, note := c.Level, ""
+		if level < 0 {
+			level, note = 6, "level -1 is zlib's default, written as HDF5 deflate level 6"
+		}
+		return &Filter{ID: FilterDeflate, CDValues: []uint32{uint32(level)}, Name: "deflate"}, note, nil
+	case *shuffle.Codec:
+		return shuffleFilter(c, st)
+	case hdf5fletcher32.Codec, *hdf5fletcher32.Codec:
+		return &Filter{ID: FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"}, "", nil
+	case *bzip2.Codec:
+		return &Filter{ID: FilterBzip2, CDValues: []uint32{uint32(c.Level)}, Name: "bzip2"}, "", nil
+	case *zstd.Codec:
+		note := ""
+		if c.Checksum {
+			note = "HDF5's zstd filter writes frames without a content checksum; the chain reads them, and HDF5 reads the chain's frames with theirs"
+		}
+		return &Filter{ID: FilterZstd, CDValues: []uint32{uint32(int32(c.Level))}, Name: "zstd"}, note, nil
+	case *hdf5lz4.Codec:
+		return &Filter{ID: FilterLZ4, CDValues: []uint32{uint32(c.BlockSize)}, Name: "lz4"}, "", nil
+	case *deflate.Gzip:
+		return nil, "", reason("HDF5's deflate filter writes zlib (RFC 1950) streams, not gzip (RFC 1952); use numcodecs.zlib")
 	}
-	n, isNum := v.(json.Number)
-	if !isNum {
-		return 0, reason(fmt.Sprintf("%s must be an integer", key))
+	switch st.Name {
+	case "numcodecs.lz4":
+		return nil, "", reason("numcodecs.lz4 frames a chunk as one block after a 4-byte little-endian length; HDF5's lz4 filter (32004) uses its own framing; use zcodec.hdf5_lz4")
+	case "crc32c":
+		return nil, "", reason("HDF5 has no CRC-32C filter (its checksum filter is fletcher32)")
+	case "blosc", "numcodecs.blosc":
+		return nil, "", reason("zcodec does not map blosc to HDF5's blosc filter")
 	}
-	i, err := n.Int64()
-	if err != nil || i < lo || i > hi {
-		return 0, reason(fmt.Sprintf("%s %s is not an integer in [%d, %d]", key, n, lo, hi))
-	}
-	return i, nil
+	return nil, "", reason("no HDF5 filter is known for this codec")
 }
 
-func codecFilter(name string, conf map[string]any, dt numeric.DataType) (Filter, error) {
-	switch name {
-	case "numcodecs.zlib", "zlib":
-		level, err := intKey(conf, "level", 1, -1, 9)
-		if err != nil {
-			return Filter{}, err
-		}
-		if level == -1 {
-			level = 6 // zlib's Z_DEFAULT_COMPRESSION
-		}
-		return Filter{ID: FilterDeflate, CDValues: []uint32{uint32(level)}, Name: "deflate"}, nil
-	case "numcodecs.shuffle", "shuffle":
-		es, err := intKey(conf, "elementsize", int64(dt.Size()), 0, math.MaxInt32)
-		if err != nil {
-			return Filter{}, err
-		}
-		if es == 0 {
-			es = int64(dt.Size())
-		}
-		if es != int64(dt.Size()) && es > 1 {
-			return Filter{}, reason(fmt.Sprintf("HDF5 shuffle always uses the element size of the dataset (%d), not %d", dt.Size(), es))
-		}
-		return Filter{ID: FilterShuffle, CDValues: []uint32{uint32(dt.Size())}, Name: "shuffle"}, nil
-	case "zcodec.hdf5_fletcher32":
-		return Filter{ID: FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"}, nil
-	case "numcodecs.bz2", "bz2":
-		level, err := intKey(conf, "level", 9, 1, 9)
-		if err != nil {
-			return Filter{}, err
-		}
-		return Filter{ID: FilterBzip2, CDValues: []uint32{uint32(level)}, Name: "bzip2"}, nil
-	case "zstd", "numcodecs.zstd":
-		level, err := intKey(conf, "level", 0, math.MinInt32, math.MaxInt32)
-		if err != nil {
-			return Filter{}, err
-		}
-		return Filter{ID: FilterZstd, CDValues: []uint32{uint32(int32(level))}, Name: "zstd"}, nil
-	case "zcodec.hdf5_lz4":
-		bs, err := intKey(conf, "blocksize", 0, 0, 0x7E000000)
-		if err != nil {
-			return Filter{}, err
-		}
-		return Filter{ID: FilterLZ4, CDValues: []uint32{uint32(bs)}, Name: "lz4"}, nil
-	case "gzip", "numcodecs.gzip":
-		return Filter{}, reason("HDF5's deflate filter writes zlib (RFC 1950) streams, not gzip (RFC 1952); use numcodecs.zlib")
-	case "numcodecs.lz4", "lz4":
-		return Filter{}, reason("numcodecs.lz4 frames a chunk as one block after a 4-byte little-endian length; HDF5's lz4 filter (32004) uses its own framing; use zcodec.hdf5_lz4")
-	case "crc32c", "numcodecs.crc32c":
-		return Filter{}, reason("HDF5 has no CRC-32C filter (its checksum filter is fletcher32)")
-	case "blosc", "numcodecs.blosc":
-		return Filter{}, reason("zcodec has no blosc codec to check the HDF5 blosc filter's parameters against")
-	case "scale_offset", "cast_value", "transpose", "numcodecs.fixedscaleoffset", "bitround", "numcodecs.bitround":
-		return Filter{}, reason("array->array codec: HDF5 filters act on the stored bytes only, so this transform has no HDF5 filter")
-	case "sharding_indexed":
-		return Filter{}, reason("HDF5 has no sharding filter")
+// shuffleFilter maps numcodecs.shuffle by the element size it resolved to
+// in this chain: a size of 0 or 1 copies the bytes, which HDF5's shuffle
+// does only for one-byte types, so for wider types it gets no filter;
+// HDF5's shuffle always uses the dataset's element size, so any other size
+// must be that one; and it must see whole elements (HDF5 leaves trailing
+// bytes unshuffled where numcodecs.shuffle rejects them).
+func shuffleFilter(c *shuffle.Codec, st codec.Step) (*Filter, string, error) {
+	b, err := c.ResolveBytesToBytes(st.DecodedBytes)
+	if err != nil {
+		return nil, "", err
 	}
-	return Filter{}, reason("no HDF5 filter is known for this codec")
+	s, ok := b.(shuffler)
+	if !ok {
+		return nil, "", reason("the resolved shuffle does not report its element size")
+	}
+	es, size := s.ElementSize(), st.DecodedBytes.Array.DataType.Size()
+	switch {
+	case es <= 1 && size == 1:
+		// both copy the bytes
+		return &Filter{ID: FilterShuffle, CDValues: []uint32{1}, Name: "shuffle"}, "", nil
+	case es <= 1:
+		return nil, fmt.Sprintf("elementsize %d copies the bytes unchanged, so no HDF5 filter is written for it", es), nil
+	case es != size:
+		return nil, "", reason(fmt.Sprintf("HDF5's shuffle always uses the element size of the dataset (%d), not %d", size, es))
+	case !st.DecodedBytes.Fixed():
+		return nil, "", reason("HDF5's shuffle after a compressor would leave a length that is not a multiple of the element size partly unshuffled, where numcodecs.shuffle rejects it")
+	}
+	return &Filter{ID: FilterShuffle, CDValues: []uint32{uint32(es)}, Name: "shuffle"}, "", nil
 }

@@ -1,33 +1,38 @@
 package hdf5
 
 import (
+	"encoding/json"
 	"fmt"
 
-	"github.com/zcodec/zcodec/internal/zarrjson"
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/cf"
+	"github.com/zcodec/zcodec/metadata"
 )
 
 // Translation is the result of Translate.
 type Translation struct {
-	// ZarrJSON is the zarr.json of the dataset, for chunks with filter_mask
-	// 0, ending in a newline.
-	ZarrJSON []byte
+	// Array is the dataset as Zarr v3 array metadata, its pipeline resolved
+	// for chunks with filter_mask 0; Array.MarshalJSON writes the zarr.json.
+	Array *metadata.Array
 	// Warnings are notes for the user: optional filters, a dropped
 	// `_FillValue` attribute.
 	Warnings []string
 }
+
+// defaultKeyEncoding is the chunk_key_encoding of a translated dataset.
+var defaultKeyEncoding = json.RawMessage(`{"name":"default","configuration":{"separator":"/"}}`)
 
 // Translate describes d as a Zarr v3 array whose codec chain decodes the
 // dataset's stored chunks unchanged: the data type, the shape, a regular
 // chunk grid of d.Chunks, the fill value and attributes consolidated as in
 // package cf, and the chain of Codecs with filter mask 0. A filter with no
 // faithful codec is a *FilterError.
-func Translate(d *Description) (Translation, error) {
-	var t Translation
+func Translate(d *Description) (*Translation, error) {
 	codecs, err := Codecs(d.DataType, d.Endian, d.Filters, 0)
 	if err != nil {
-		return t, err
+		return nil, err
 	}
+	t := &Translation{}
 	for i, f := range d.Filters {
 		if f.Optional() {
 			t.Warnings = append(t.Warnings, fmt.Sprintf(
@@ -37,16 +42,28 @@ func Translate(d *Description) (Translation, error) {
 	}
 	c, err := cf.Consolidate(d.DataType, d.FillValue, d.Attributes)
 	if err != nil {
-		return t, err
+		return nil, err
 	}
 	t.Warnings = append(t.Warnings, c.Warnings...)
-	t.ZarrJSON, err = zarrjson.Marshal(zarrjson.Array{
-		Shape:      d.Shape,
-		DataType:   d.DataType,
-		Chunks:     d.Chunks,
-		FillValue:  c.FillValue,
-		Codecs:     codecs,
-		Attributes: c.Attributes,
-	})
-	return t, err
+	a := &metadata.Array{
+		Shape:            d.Shape,
+		DataType:         d.DataType,
+		ChunkShape:       d.Chunks,
+		ChunkKeyEncoding: defaultKeyEncoding,
+		FillValue:        c.FillValue,
+		Codecs:           codecs,
+	}
+	for i := range codecs {
+		a.CodecPointers = append(a.CodecPointers, fmt.Sprintf("/codecs/%d", i))
+	}
+	if len(c.Attributes) > 0 {
+		if a.Attributes, err = json.Marshal(c.Attributes); err != nil {
+			return nil, err
+		}
+	}
+	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs); err != nil {
+		return nil, err
+	}
+	t.Array = a
+	return t, nil
 }

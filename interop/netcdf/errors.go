@@ -1,6 +1,10 @@
 package netcdf
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/zcodec/zcodec/internal/shorten"
+)
 
 // Sentinel errors, for errors.Is.
 var (
@@ -15,16 +19,21 @@ var (
 // the filter pipeline.
 type SpecialError struct {
 	Attribute string
-	Value     string
+	Value     string // the attribute's text as given
 	Reason    string
+	// Err is the underlying error (a *SyntaxError for `_Filter`), or nil.
+	Err error
 }
 
 func (e *SpecialError) Error() string {
 	if e.Value == "" {
 		return e.Attribute + ": " + e.Reason
 	}
-	return e.Attribute + " = " + e.Value + ": " + e.Reason
+	return e.Attribute + " = " + shorten.String(e.Value) + ": " + e.Reason
 }
 
 // Is makes every SpecialError match ErrSpecial.
 func (e *SpecialError) Is(target error) bool { return target == ErrSpecial }
+
+// Unwrap returns Err.
+func (e *SpecialError) Unwrap() error { return e.Err }

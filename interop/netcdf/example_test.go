@@ -23,7 +23,7 @@ func ExampleParse_error() {
 	_, err := netcdf.Parse("307,9|1,2.5")
 	fmt.Println(err)
 	// Output:
-	// filter spec "307,9|1,2.5": at offset 8: "2.5" has a fraction or exponent: tag it f (32-bit float) or d (64-bit double); netcdf-c 4.9.0 would store its integer part
+	// filter spec: at offset 8: "2.5" has a fraction or exponent: tag it f (32-bit float) or d (64-bit double); netcdf-c 4.9.0 would store its integer part
 	// 	307,9|1,2.5
 	// 	        ^
 }

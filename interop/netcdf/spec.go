@@ -6,6 +6,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // Filter is one filter of a netCDF filter spec: an HDF5 filter id and its
@@ -23,8 +26,60 @@ type SyntaxError struct {
 	Reason string
 }
 
+// Error returns the reason and, on two more lines, an excerpt of the spec
+// around Offset with a caret under the failing character:
+//
+//	filter spec: at offset 6: empty parameter
+//		307,9,
+//		      ^
+//
+// A long spec is shown only around the offset, so the message stays short
+// whatever the spec's length.
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("filter spec %q: at offset %d: %s\n\t%s\n\t%s^", e.Spec, e.Offset, e.Reason, e.Spec, strings.Repeat(" ", e.Offset))
+	line, caret := excerpt(e.Spec, e.Offset)
+	return fmt.Sprintf("filter spec: at offset %d: %s\n\t%s\n\t%s^", e.Offset, e.Reason, line, strings.Repeat(" ", caret))
+}
+
+// Excerpt widths: characters shown before and after the failing offset.
+const (
+	excerptBefore = 30
+	excerptAfter  = 30
+)
+
+// excerpt returns the part of spec around offset for display, with "..."
+// where it was cut and control characters shown as spaces, and the column
+// of offset in it.
+func excerpt(spec string, offset int) (line string, column int) {
+	offset = max(0, min(offset, len(spec)))
+	start, end := max(0, offset-excerptBefore), min(len(spec), offset+excerptAfter)
+	// move the cuts off the middle of a character (a valid one has at most
+	// UTFMax-1 continuation bytes; invalid bytes show as spaces anyway)
+	for i := 0; i < utf8.UTFMax-1 && start > 0 && start < offset && !utf8.RuneStart(spec[start]); i++ {
+		start++
+	}
+	for i := 0; i < utf8.UTFMax-1 && end < len(spec) && !utf8.RuneStart(spec[end]); i++ {
+		end++
+	}
+	var b strings.Builder
+	if start > 0 {
+		b.WriteString("...")
+	}
+	for i, r := range spec[start:end] {
+		if start+i == offset {
+			column = utf8.RuneCountInString(b.String())
+		}
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			r = ' '
+		}
+		b.WriteRune(r)
+	}
+	if offset == end {
+		column = utf8.RuneCountInString(b.String())
+	}
+	if end < len(spec) {
+		b.WriteString("...")
+	}
+	return b.String(), column
 }
 
 // Is makes every SyntaxError match ErrSyntax.
@@ -43,7 +98,14 @@ func Parse(spec string) ([]Filter, error) {
 
 type parser struct{ s string }
 
+// fail returns a *SyntaxError at off; string arguments (pieces of the
+// spec) are shortened for the message.
 func (p *parser) fail(off int, format string, args ...any) error {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = shorten.String(s)
+		}
+	}
 	return &SyntaxError{Spec: p.s, Offset: off, Reason: fmt.Sprintf(format, args...)}
 }
 

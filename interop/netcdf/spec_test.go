@@ -235,6 +235,12 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(spec) {
 				t.Fatalf("Parse(%q): bad error %v", spec, err)
 			}
+			// the message stays short, with its caret inside the excerpt
+			msg := err.Error()
+			lines := strings.Split(msg, "\n")
+			if len(msg) > 1000 || len(lines) != 3 || len(lines[2]) > len(lines[1])+1 {
+				t.Fatalf("Parse(%q): message of %d bytes:\n%s", spec, len(msg), msg)
+			}
 		} else {
 			back, err := netcdf.Parse(netcdf.Format(fs))
 			if err != nil || !reflect.DeepEqual(back, fs) {

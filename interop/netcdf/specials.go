@@ -1,11 +1,13 @@
 package netcdf
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -107,14 +109,19 @@ func ParseSpecials(attrs map[string]string, dt numeric.DataType) (*Specials, err
 		}
 		if hasFilter {
 			return nil, &SpecialError{Attribute: "_DeflateLevel", Value: attrs["_DeflateLevel"], Reason: fmt.Sprintf(
-				"with _Filter = %q the order of deflate and those filters is not in ncdump's output (netCDF-4 keeps the order they were defined in); read the filter pipeline from the file", spec)}
+				"with _Filter = %s the order of deflate and those filters is not in ncdump's output (netCDF-4 keeps the order they were defined in); read the filter pipeline from the file", shorten.Quote(spec))}
 		}
 		sp.Filters = append(sp.Filters, hdf5.Filter{ID: hdf5.FilterDeflate, Flags: hdf5.FlagOptional, CDValues: []uint32{uint32(n)}, Name: "deflate"})
 	}
 	if hasFilter {
 		fs, err := Parse(spec)
 		if err != nil {
-			return nil, &SpecialError{Attribute: "_Filter", Value: attrs["_Filter"], Reason: err.Error()}
+			var se *SyntaxError
+			reason := err.Error()
+			if errors.As(err, &se) {
+				reason = fmt.Sprintf("at offset %d: %s", se.Offset, se.Reason)
+			}
+			return nil, &SpecialError{Attribute: "_Filter", Value: attrs["_Filter"], Reason: reason, Err: err}
 		}
 		for _, f := range Pipeline(fs) {
 			sp.Filters = append(sp.Filters, hdf5.Filter{ID: f.ID, CDValues: f.Params, Name: hdf5.FilterName(f.ID)})

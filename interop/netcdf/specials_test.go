@@ -85,9 +85,13 @@ func TestSpecialsDecodeNetCDFChunks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := metadata.Parse(tr.ZarrJSON, registry.Default())
+			zarrJSON, err := tr.Array.MarshalJSON()
 			if err != nil {
-				t.Fatalf("metadata.Parse(%s): %v", tr.ZarrJSON, err)
+				t.Fatal(err)
+			}
+			a, err := metadata.Parse(zarrJSON, registry.Default())
+			if err != nil {
+				t.Fatalf("metadata.Parse(%s): %v", zarrJSON, err)
 			}
 			p := a.Pipeline
 			for _, ch := range v.Chunks {

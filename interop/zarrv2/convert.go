@@ -1,7 +1,6 @@
 package zarrv2
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,31 +11,16 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
-	"github.com/zcodec/zcodec/internal/zarrjson"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/interop/cf"
+	"github.com/zcodec/zcodec/interop/internal/build"
+	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
+
+	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 )
-
-// ErrConvert is matched by every *Error.
-var ErrConvert = errors.New("cannot convert Zarr v2 array metadata")
-
-// Error reports a .zarray that cannot be converted: where (a JSON pointer
-// such as "/compressor/level") and why.
-type Error struct {
-	Pointer string
-	Reason  string
-}
-
-func (e *Error) Error() string {
-	if e.Pointer == "" {
-		return ".zarray: " + e.Reason
-	}
-	return ".zarray: " + e.Pointer + ": " + e.Reason
-}
-
-// Is makes every Error match ErrConvert.
-func (e *Error) Is(target error) bool { return target == ErrConvert }
 
 // Options control Convert.
 type Options struct {
@@ -52,342 +36,436 @@ type Options struct {
 	// Attributes are the array's attributes (.zattrs), copied to
 	// zarr.json.
 	Attributes map[string]json.RawMessage
-	// Registry, when not nil, must know every codec of the chain; a codec it
-	// lacks (transpose for order "F", for one) is an error. The command
-	// passes registry.Default().
+	// Registry builds the codecs; nil means registry.Default(), which
+	// holds the standard set. A codec it does not know is an error.
 	Registry *registry.Registry
 }
 
 // Result is the result of Convert.
 type Result struct {
-	ZarrJSON []byte
+	// Array is the converted metadata with its pipeline resolved for one
+	// chunk; Array.MarshalJSON writes the zarr.json.
+	Array *metadata.Array
+	// Warnings are notes for the user: keys kept as attributes, a
+	// replaced `_FillValue` attribute.
 	Warnings []string
 }
 
-// Convert translates a Zarr v2 .zarray document to a Zarr v3 zarr.json whose
-// chain decodes the array's existing chunks (see the package
+// Convert translates a Zarr v2 .zarray document to Zarr v3 array metadata
+// whose chain decodes the array's existing chunks (see the package
 // documentation).
-func Convert(zarray []byte, opts Options) (Result, error) {
-	var res Result
-	zarray = bytes.TrimSpace(zarray)
-	if len(zarray) == 0 || zarray[0] != '{' {
-		return res, &Error{Reason: "want a JSON object"}
+func Convert(zarray []byte, opts Options) (*Result, error) {
+	reg := opts.Registry
+	if reg == nil {
+		reg = registry.Default()
 	}
-	top, err := codec.NewConfig("", "", zarray)
+	c := &converter{reg: reg, res: &Result{}}
+	if err := c.convert(zarray, opts); err != nil {
+		return nil, err
+	}
+	return c.res, nil
+}
+
+// converter holds the state of one conversion.
+type converter struct {
+	reg *registry.Registry
+	res *Result
+	// spec is the array spec at the current point of the array side of the
+	// chain; endian the byte order of its stored elements.
+	spec   codec.ChunkSpec
+	endian bytescodec.Endian
+	// arraySide and bytesSide collect the codecs before and after the
+	// bytes codec.
+	arraySide, bytesSide []codec.Codec
+}
+
+// requiredKeys are the members every .zarray has.
+var requiredKeys = []string{"zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"}
+
+func (c *converter) convert(zarray []byte, opts Options) error {
+	top, err := strictjson.Parse(zarray, strictjson.Options{NewError: convertError})
 	if err != nil {
-		return res, convertErr(err)
+		return err
 	}
-	if err := top.Require("zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"); err != nil {
-		return res, convertErr(err)
+	if err := top.Require(requiredKeys...); err != nil {
+		return err
 	}
 	if v, _, err := top.Int("zarr_format", 0, math.MaxInt32); err != nil {
-		return res, convertErr(err)
+		return err
 	} else if v != 2 {
-		return res, &Error{Pointer: "/zarr_format", Reason: fmt.Sprintf("zarr_format %d; want 2", v)}
+		return &Error{Pointer: "/zarr_format", Reason: fmt.Sprintf("zarr_format %d; want 2", v)}
 	}
 	dtName, _, err := top.String("dtype")
 	if err != nil {
-		return res, &Error{Pointer: "/dtype", Reason: "want a NumPy type string such as \"<f4\" (structured types are not supported)"}
+		return &Error{Pointer: "/dtype", Reason: "want a NumPy type string such as \"<f4\" (structured types are not supported)", Err: err}
 	}
 	dt, endian, err := npdtype.Parse(dtName)
 	if err != nil {
-		return res, &Error{Pointer: "/dtype", Reason: err.Error()}
+		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
 	}
-	raw, _ := top.Raw("shape")
-	shape, err := ints(raw, "/shape", 0)
+	shape, _, err := top.Ints("shape", 0, math.MaxInt64)
 	if err != nil {
-		return res, err
+		return err
 	}
-	raw, _ = top.Raw("chunks")
-	chunks, err := ints(raw, "/chunks", 1)
+	chunks, _, err := top.Ints("chunks", 1, math.MaxInt32)
 	if err != nil {
-		return res, err
+		return err
+	}
+	if len(shape) > maxRank {
+		return &Error{Pointer: "/shape", Reason: fmt.Sprintf("%d dimensions; at most %d are supported", len(shape), maxRank)}
 	}
 	if len(chunks) != len(shape) {
-		return res, &Error{Pointer: "/chunks", Reason: fmt.Sprintf("%d chunk dimensions for %d array dimensions", len(chunks), len(shape))}
+		return &Error{Pointer: "/chunks", Reason: fmt.Sprintf("%d chunk dimensions for %d array dimensions", len(chunks), len(shape))}
 	}
-	chunkInts := make([]int, len(chunks))
-	for i, c := range chunks {
-		if c > math.MaxInt32 {
-			return res, &Error{Pointer: fmt.Sprintf("/chunks/%d", i), Reason: "chunk dimension too large"}
-		}
-		chunkInts[i] = int(c)
-	}
-	if err := (codec.ChunkSpec{DataType: dt, Shape: chunkInts, FillValue: numeric.Zero(dt)}).Validate(); err != nil {
-		return res, &Error{Pointer: "/chunks", Reason: err.Error()}
+	chunkShape := make([]int, len(chunks))
+	for i, n := range chunks {
+		chunkShape[i] = int(n)
 	}
 	order, _, err := top.Enum("order", "C", "F")
 	if err != nil {
-		return res, convertErr(err)
+		return err
 	}
 	sep := "."
 	if s, ok, err := top.Enum("dimension_separator", ".", "/"); err != nil {
-		return res, convertErr(err)
+		return err
 	} else if ok {
 		sep = s
 	}
-
-	var codecs []map[string]any
-	if order == "F" && len(shape) > 1 {
-		perm := make([]int, len(shape))
-		for i := range perm {
-			perm[i] = len(shape) - 1 - i
+	fill, attrs, err := c.fillAndAttributes(top, dt, opts)
+	if err != nil {
+		return err
+	}
+	for _, k := range top.Keys() {
+		if isNCZarrKey(k) {
+			attrs[k], _ = top.Raw(k)
+			c.res.Warnings = append(c.res.Warnings, fmt.Sprintf("%s (netCDF's NCZarr metadata) is kept as an attribute; zcodec does not use it", shorten.Quote(k)))
 		}
-		codecs = append(codecs, map[string]any{"name": "transpose", "configuration": map[string]any{"order": perm}})
 	}
 	fraw, _ := top.Raw("filters")
 	craw, _ := top.Raw("compressor")
-	bytesSide, arraySide, bytesDT, bytesEndian, err := chain(fraw, craw, dt, endian)
-	if err != nil {
-		return res, err
-	}
-	codecs = append(codecs, arraySide...)
-	codecs = append(codecs, npdtype.BytesCodecJSON(bytesDT, bytesEndian))
-	codecs = append(codecs, bytesSide...)
-	if opts.Registry != nil {
-		for i, c := range codecs {
-			name := c["name"].(string)
-			if _, ok := opts.Registry.Lookup(name); !ok {
-				why := "zcodec has no such codec"
-				if name == "transpose" {
-					why = "order \"F\" needs the transpose codec, which zcodec does not provide"
-				}
-				return res, &Error{Pointer: "/codecs/" + strconv.Itoa(i), Reason: fmt.Sprintf("%s: %s", name, why)}
-			}
-		}
+	if err := top.Finish(); err != nil {
+		return err
 	}
 
-	fillRaw, _ := top.Raw("fill_value")
-	var fill numeric.Scalar
-	attrs := map[string]json.RawMessage{}
-	for k, v := range opts.Attributes {
-		attrs[k] = v
+	c.spec = codec.ChunkSpec{DataType: dt, Shape: chunkShape, FillValue: fill}
+	if err := c.spec.Validate(); err != nil {
+		return &Error{Pointer: "/chunks", Reason: err.Error()}
 	}
-	if string(fillRaw) == "null" {
-		if opts.FillValue == nil {
-			return res, &Error{Pointer: "/fill_value", Reason: "null: Zarr v3 needs a fill value; give one (the value unwritten chunks should read as)"}
-		}
-		if fill, err = numeric.ParseFillValue(dt, opts.FillValue); err != nil {
-			return res, &Error{Pointer: "/fill_value", Reason: "the fill value given for null: " + err.Error()}
-		}
-	} else {
-		if fill, err = cf.Cast(dt, fillRaw); err != nil {
-			return res, &Error{Pointer: "/fill_value", Reason: err.Error()}
-		}
-		if opts.Xarray {
-			enc, err := cf.Encode(fill)
-			if err != nil {
-				return res, err
-			}
-			if _, had := attrs[cf.FillValueAttr]; had {
-				res.Warnings = append(res.Warnings, "the _FillValue attribute was replaced by the v2 fill_value")
-			}
-			attrs[cf.FillValueAttr] = enc
+	c.endian = endian
+	if order == "F" && len(shape) > 1 {
+		if err := c.transpose(len(shape)); err != nil {
+			return err
 		}
 	}
-	if err := top.Finish(); err != nil {
-		return res, convertErr(err)
+	if err := c.chain(fraw, craw); err != nil {
+		return err
 	}
+	b, err := build.Bytes(c.reg, "/dtype", c.spec.DataType, c.endian)
+	if err != nil {
+		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
+	}
+	codecs := append(append(c.arraySide, b), c.bytesSide...)
+
 	shape64 := make([]int64, len(shape))
 	for i, s := range shape {
 		shape64[i] = int64(s)
 	}
-	res.ZarrJSON, err = zarrjson.Marshal(zarrjson.Array{
-		Shape: shape64, DataType: dt, Chunks: chunkInts, FillValue: fill, Codecs: codecs,
-		KeyEncoding: map[string]any{"name": "v2", "configuration": map[string]any{"separator": sep}},
-		Attributes:  attrs,
-	})
-	return res, err
-}
-
-// chain maps the v2 filters and compressor. Array->array filters come
-// first and may change the data type that the bytes codec sees.
-func chain(filtersRaw, compRaw json.RawMessage, dt numeric.DataType, e bytescodec.Endian) (bytesSide, arraySide []map[string]any, bdt numeric.DataType, be bytescodec.Endian, err error) {
-	bdt, be = dt, e
-	var filters []json.RawMessage
-	if string(filtersRaw) != "null" {
-		if len(filtersRaw) == 0 || filtersRaw[0] != '[' || json.Unmarshal(filtersRaw, &filters) != nil {
-			return nil, nil, 0, 0, &Error{Pointer: "/filters", Reason: "want null or an array of codec objects"}
+	keyEnc := json.RawMessage(`{"name":"v2","configuration":{"separator":` + strconv.Quote(sep) + `}}`)
+	a := &metadata.Array{
+		Shape: shape64, DataType: dt, ChunkShape: chunkShape, ChunkKeyEncoding: keyEnc,
+		FillValue: fill, Codecs: codecs,
+	}
+	for i := range codecs {
+		a.CodecPointers = append(a.CodecPointers, fmt.Sprintf("/codecs/%d", i))
+	}
+	if len(attrs) > 0 {
+		if a.Attributes, err = json.Marshal(attrs); err != nil {
+			return &Error{Pointer: "/attributes", Reason: err.Error()}
 		}
 	}
-	entries := make([]json.RawMessage, 0, len(filters)+1)
-	pointers := make([]string, 0, len(filters)+1)
-	for i, f := range filters {
-		entries = append(entries, f)
-		pointers = append(pointers, fmt.Sprintf("/filters/%d", i))
+	// The array exists: its chunks are read, so a fill value that does not
+	// survive the chain is a warning (docs/decisions.md#d17).
+	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, codec.WithFillMode(codec.FillWarn)); err != nil {
+		return &Error{Reason: "the converted chain does not resolve: " + err.Error(), Err: err}
+	}
+	for _, w := range a.Pipeline.Warnings() {
+		c.res.Warnings = append(c.res.Warnings, w.String())
+	}
+	c.res.Array = a
+	return nil
+}
+
+// fillAndAttributes reads fill_value and builds the attributes.
+func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataType, opts Options) (numeric.Scalar, map[string]json.RawMessage, error) {
+	attrs := map[string]json.RawMessage{}
+	for k, v := range opts.Attributes {
+		attrs[k] = v
+	}
+	fillRaw, _ := top.Raw("fill_value")
+	if string(fillRaw) == "null" {
+		if opts.FillValue == nil {
+			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "null: Zarr v3 needs a fill value; give one (the value unwritten chunks should read as)"}
+		}
+		fill, err := numeric.ParseFillValue(dt, opts.FillValue)
+		if err != nil {
+			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "the fill value given for null: " + err.Error(), Err: err}
+		}
+		return fill, attrs, nil
+	}
+	fill, err := cf.Cast(dt, fillRaw)
+	if err != nil {
+		return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: err.Error(), Err: err}
+	}
+	if opts.Xarray {
+		enc, err := cf.Encode(fill)
+		if err != nil {
+			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: err.Error(), Err: err}
+		}
+		if _, had := attrs[cf.FillValueAttr]; had {
+			c.res.Warnings = append(c.res.Warnings, "the _FillValue attribute was replaced by the v2 fill_value")
+		}
+		attrs[cf.FillValueAttr] = enc
+	}
+	return fill, attrs, nil
+}
+
+// transpose adds the transpose codec that stores chunks in Fortran order:
+// order [n-1, ..., 0].
+func (c *converter) transpose(rank int) error {
+	perm := make([]int, rank)
+	for i := range perm {
+		perm[i] = rank - 1 - i
+	}
+	t, err := build.Codec(c.reg, "/order", "transpose", map[string][]int{"order": perm})
+	switch {
+	case errors.Is(err, codec.ErrUnknownCodec):
+		return &Error{Pointer: "/order", Reason: "order \"F\" needs the transpose codec, which is not registered", Err: err}
+	case err != nil:
+		return &Error{Pointer: "/order", Reason: "order \"F\": " + err.Error(), Err: err}
+	}
+	return c.addArrayCodec("/order", t, nil)
+}
+
+// chain maps the v2 filters and then the compressor.
+func (c *converter) chain(filtersRaw, compRaw json.RawMessage) error {
+	if string(filtersRaw) != "null" {
+		filters, err := strictjson.ParseArray(filtersRaw, strictjson.Options{Pointer: "/filters", NewError: convertError})
+		if err != nil {
+			return err
+		}
+		for i, f := range filters {
+			if err := c.entry(f, strictjson.Pointer("/filters", strconv.Itoa(i))); err != nil {
+				return err
+			}
+		}
 	}
 	if string(compRaw) != "null" {
-		entries = append(entries, compRaw)
-		pointers = append(pointers, "/compressor")
+		return c.entry(compRaw, "/compressor")
 	}
-	for i, raw := range entries {
-		c, isArray, newDT, newE, err := v2Codec(raw, pointers[i], bdt, be)
-		if err != nil {
-			return nil, nil, 0, 0, err
+	return nil
+}
+
+// entry maps one numcodecs object {"id": X, ...} and adds its codec.
+func (c *converter) entry(raw json.RawMessage, pointer string) error {
+	obj, err := strictjson.Parse(raw, strictjson.Options{Pointer: pointer, NewError: convertError})
+	if err != nil {
+		return err
+	}
+	if err := obj.Require("id"); err != nil {
+		return err
+	}
+	id, _, err := obj.String("id")
+	if err != nil {
+		return err
+	}
+	params := map[string]json.RawMessage{}
+	for _, k := range obj.Keys() {
+		if k != "id" {
+			params[k], _ = obj.Raw(k)
 		}
-		if isArray {
-			if len(bytesSide) > 0 {
-				return nil, nil, 0, 0, &Error{Pointer: pointers[i], Reason: "an array filter after a bytes filter cannot be expressed as a Zarr v3 chain"}
+	}
+	name, config, err := c.mapCodec(id, params, pointer)
+	if err != nil {
+		return err
+	}
+	built, err := build.Codec(c.reg, pointer, name, config)
+	if err != nil {
+		return codecErr(pointer, name, err)
+	}
+	switch codec.KindOf(built) {
+	case codec.KindArrayToArray:
+		if len(c.bytesSide) > 0 {
+			return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s is an array->array codec after a bytes->bytes one; a Zarr v3 chain cannot express that order", name)}
+		}
+		return c.addArrayCodec(pointer, built, params)
+	case codec.KindBytesToBytes:
+		c.bytesSide = append(c.bytesSide, built)
+		return nil
+	}
+	return &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("%s is not an array->array or bytes->bytes codec", name)}
+}
+
+// outputTypeKeys are the numcodecs configuration keys that give the NumPy
+// type of a filter's output, and with it the byte order its output is
+// stored in.
+var outputTypeKeys = []string{"astype", "encode_dtype"}
+
+// addArrayCodec appends an array->array codec and moves the current spec
+// to its output: the data type it resolves to, stored in the byte order
+// of its output type key when it has one.
+func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[string]json.RawMessage) error {
+	bound, err := a.(codec.ArrayToArray).ResolveArray(c.spec.WithDataType(c.spec.DataType, c.spec.FillValue))
+	if err != nil {
+		return codecErr(pointer, a.Name(), err)
+	}
+	enc := bound.Encoded()
+	for _, k := range outputTypeKeys {
+		var s string
+		if v, ok := params[k]; ok && json.Unmarshal(v, &s) == nil {
+			if _, e, err := npdtype.Parse(s); err == nil {
+				c.endian = e
 			}
-			arraySide = append(arraySide, c)
-			bdt, be = newDT, newE
+		}
+	}
+	c.spec = enc.WithDataType(enc.DataType, enc.FillValue)
+	c.arraySide = append(c.arraySide, a)
+	return nil
+}
+
+// mapCodec returns the registry codec and configuration for the numcodecs
+// codec id with parameters params (see the package documentation).
+func (c *converter) mapCodec(id string, params map[string]json.RawMessage, pointer string) (string, any, error) {
+	if id == "shuffle" {
+		// netcdf-c writes "elementsize": "0" for the element size of the
+		// type; numcodecs' own 0 copies, and stays 0.
+		if v, ok := params["elementsize"]; ok && string(v) == `"0"` {
+			params["elementsize"] = json.RawMessage(strconv.Itoa(c.spec.DataType.Size()))
+		}
+	}
+	numbersFromStrings(params)
+	switch id {
+	case "gzip":
+		if lv, ok := params["level"]; ok && len(params) == 1 {
+			if n, err := strconv.Atoi(string(lv)); err == nil && n >= 0 && n <= 9 {
+				return "gzip", map[string]int{"level": n}, nil
+			}
+		}
+	case "zstd":
+		return "zstd", params, nil
+	case "blosc":
+		if conf, ok := c.coreBlosc(params); ok {
+			return "blosc", conf, nil
+		}
+	}
+	return "numcodecs." + id, params, nil
+}
+
+// bloscShuffle names numcodecs' shuffle ints as the Zarr v3 blosc codec
+// does; -1 (AUTOSHUFFLE) is bit-shuffle for one-byte items and byte-shuffle
+// otherwise, as numcodecs resolves it.
+func bloscShuffle(n int, typesize int) (string, bool) {
+	switch n {
+	case 0:
+		return "noshuffle", true
+	case 1:
+		return "shuffle", true
+	case 2:
+		return "bitshuffle", true
+	case -1:
+		if typesize == 1 {
+			return "bitshuffle", true
+		}
+		return "shuffle", true
+	}
+	return "", false
+}
+
+// coreBlosc maps numcodecs' Blosc configuration {cname, clevel, shuffle,
+// blocksize} to the Zarr v3 blosc codec's, with typesize the item size of
+// the data the compressor sees, as numcodecs takes it from the buffer.
+func (c *converter) coreBlosc(params map[string]json.RawMessage) (map[string]any, bool) {
+	for k := range params {
+		switch k {
+		case "cname", "clevel", "shuffle", "blocksize":
+		default:
+			return nil, false
+		}
+	}
+	typesize := c.spec.DataType.Size()
+	shuffle := 1 // numcodecs' default
+	if v, ok := params["shuffle"]; ok {
+		n, err := strconv.Atoi(string(v))
+		if err != nil {
+			return nil, false
+		}
+		shuffle = n
+	}
+	name, ok := bloscShuffle(shuffle, typesize)
+	if !ok {
+		return nil, false
+	}
+	conf := map[string]any{"shuffle": name, "typesize": typesize, "cname": json.RawMessage(`"lz4"`), "clevel": json.RawMessage("5"), "blocksize": json.RawMessage("0")}
+	for _, k := range []string{"cname", "clevel", "blocksize"} {
+		if v, ok := params[k]; ok {
+			conf[k] = v
+		}
+	}
+	return conf, true
+}
+
+// numbersFromStrings replaces every parameter that is a JSON string holding
+// a JSON number by that number: netcdf-c writes {"id": "zlib", "level":
+// "5"}.
+func numbersFromStrings(params map[string]json.RawMessage) {
+	for k, v := range params {
+		var s string
+		if len(v) == 0 || v[0] != '"' || json.Unmarshal(v, &s) != nil {
 			continue
 		}
-		bytesSide = append(bytesSide, c)
+		if isJSONNumber(s) {
+			params[k] = json.RawMessage(s)
+		}
 	}
-	return bytesSide, arraySide, bdt, be, nil
 }
 
-// v2Codec maps one numcodecs entry {"id": ..., params...}; params may be
-// JSON strings holding numbers, as netcdf-c writes them.
-func v2Codec(raw json.RawMessage, pointer string, dt numeric.DataType, e bytescodec.Endian) (c map[string]any, isArray bool, ndt numeric.DataType, ne bytescodec.Endian, err error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil, false, 0, 0, &Error{Pointer: pointer, Reason: "want a codec object with \"id\""}
+// isJSONNumber reports whether s is a JSON number literal.
+func isJSONNumber(s string) bool {
+	if s == "" || strings.TrimSpace(s) != s {
+		return false
 	}
-	o, err := codec.NewConfig("", pointer, raw)
-	if err != nil {
-		return nil, false, 0, 0, convertErr(err)
-	}
-	id, ok, err := o.String("id")
-	if err != nil || !ok {
-		return nil, false, 0, 0, &Error{Pointer: pointer + "/id", Reason: "want the codec id string"}
-	}
-	num := func(key string, def, lo, hi int64) (int64, error) {
-		v, ok := o.Raw(key)
-		if !ok || string(v) == "null" {
-			return def, nil
-		}
-		text := string(v)
-		if len(v) > 0 && v[0] == '"' {
-			_ = json.Unmarshal(v, &text)
-		}
-		n, perr := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
-		if perr != nil || n < lo || n > hi {
-			return 0, &Error{Pointer: pointer + "/" + key, Reason: fmt.Sprintf("%s: want an integer %d to %d (a number or a string holding one)", string(v), lo, hi)}
-		}
-		return n, nil
-	}
-	finish := func(c map[string]any) (map[string]any, bool, numeric.DataType, bytescodec.Endian, error) {
-		if err := o.Finish(); err != nil {
-			return nil, false, 0, 0, convertErr(err)
-		}
-		return c, false, dt, e, nil
-	}
-	switch id {
-	case "zlib":
-		level, err := num("level", 1, -1, 9)
-		if err != nil {
-			return nil, false, 0, 0, err
-		}
-		return finish(codecJSON("numcodecs.zlib", map[string]any{"level": level}))
-	case "gzip":
-		level, err := num("level", 1, 0, 9)
-		if err != nil {
-			return nil, false, 0, 0, err
-		}
-		return finish(codecJSON("gzip", map[string]any{"level": level}))
-	case "bz2":
-		level, err := num("level", 1, 1, 9)
-		if err != nil {
-			return nil, false, 0, 0, err
-		}
-		return finish(codecJSON("numcodecs.bz2", map[string]any{"level": level}))
-	case "lz4":
-		acc, err := num("acceleration", 1, math.MinInt32, math.MaxInt32)
-		if err != nil {
-			return nil, false, 0, 0, err
-		}
-		return finish(codecJSON("numcodecs.lz4", map[string]any{"acceleration": acc}))
-	case "zstd":
-		level, err := num("level", 1, -131072, 22)
-		if err != nil {
-			return nil, false, 0, 0, err
-		}
-		checksum := false
-		if v, ok := o.Raw("checksum"); ok {
-			checksum = string(v) == "true" || string(v) == `"true"` || string(v) == `"1"` || string(v) == "1"
-		}
-		return finish(codecJSON("zstd", map[string]any{"level": level, "checksum": checksum}))
-	case "shuffle":
-		es, err := num("elementsize", 0, 0, math.MaxInt32)
-		if err != nil {
-			return nil, false, 0, 0, err
-		}
-		if es == 0 {
-			es = int64(dt.Size()) // netcdf-c writes "0" for the type size
-		}
-		return finish(codecJSON("numcodecs.shuffle", map[string]any{"elementsize": es}))
-	case "fixedscaleoffset":
-		conf := map[string]any{}
-		for _, k := range []string{"offset", "scale"} {
-			v, ok := o.Raw(k)
-			if !ok {
-				return nil, false, 0, 0, &Error{Pointer: pointer, Reason: "fixedscaleoffset needs " + k}
-			}
-			conf[k] = json.RawMessage(v)
-		}
-		dtStr, _, err := o.String("dtype")
-		if err != nil {
-			return nil, false, 0, 0, convertErr(err)
-		}
-		astype, hasAs, err := o.String("astype")
-		if err != nil {
-			return nil, false, 0, 0, convertErr(err)
-		}
-		if !hasAs {
-			astype = dtStr
-		}
-		adt, ae, perr := npdtype.Parse(astype)
-		if perr != nil {
-			return nil, false, 0, 0, &Error{Pointer: pointer + "/astype", Reason: perr.Error()}
-		}
-		conf["dtype"] = dtStr
-		conf["astype"] = astype
-		if err := o.Finish(); err != nil {
-			return nil, false, 0, 0, convertErr(err)
-		}
-		return codecJSON("numcodecs.fixedscaleoffset", conf), true, adt, ae, nil
-	}
-	why := "zcodec has no codec for it"
-	switch id {
-	case "blosc":
-		why = "zcodec has no blosc codec yet"
-	case "delta", "quantize", "packbits", "categorize", "astype", "bitround":
-		why = "numcodecs filter with no zcodec codec"
-	}
-	return nil, false, 0, 0, &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("%q: %s", id, why)}
+	var n json.Number
+	return json.Unmarshal([]byte(s), &n) == nil
 }
 
-func codecJSON(name string, conf map[string]any) map[string]any {
-	return map[string]any{"name": name, "configuration": conf}
+// isNCZarrKey reports whether k is a key of netcdf-c's NCZarr metadata:
+// _NCZARR_ARRAY, and any other key starting with _nczarr_ in any case.
+func isNCZarrKey(k string) bool { return strings.HasPrefix(strings.ToLower(k), "_nczarr_") }
+
+// maxRank is the most dimensions a converted array may have.
+const maxRank = 32
+
+// convertError builds the *Error of a problem the strict reader finds.
+func convertError(e *strictjson.Error) error {
+	reason := e.Reason
+	if pos := e.Position(); pos != "" {
+		reason += " at " + pos
+	}
+	return &Error{Pointer: e.Pointer, Reason: reason, Err: e}
 }
 
-func ints(raw json.RawMessage, pointer string, lo uint64) ([]uint64, error) {
-	var items []json.RawMessage
-	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, &Error{Pointer: pointer, Reason: "want an array of integers"}
-	}
-	if len(items) > 32 {
-		return nil, &Error{Pointer: pointer, Reason: "more than 32 dimensions"}
-	}
-	out := make([]uint64, len(items))
-	for i, it := range items {
-		v, err := strconv.ParseUint(string(bytes.TrimSpace(it)), 10, 64)
-		if err != nil || v < lo || v > math.MaxInt64 {
-			return nil, &Error{Pointer: fmt.Sprintf("%s/%d", pointer, i), Reason: fmt.Sprintf("want an integer >= %d", lo)}
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-func convertErr(err error) error {
+// codecErr turns the registry's error for the codec built from the v2
+// object at pointer into an *Error at the key concerned: the v2 object
+// holds the configuration keys beside "id".
+func codecErr(pointer, name string, err error) error {
 	var ce *codec.ConfigError
-	if errors.As(err, &ce) {
-		r := strings.Replace(ce.Reason, "configuration key", "key", 1)
-		r = strings.Replace(r, "configuration", "object", 1)
-		return &Error{Pointer: ce.Pointer, Reason: r}
+	if !errors.As(err, &ce) {
+		return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s: %v", name, err), Err: err}
 	}
-	return &Error{Reason: err.Error()}
+	switch {
+	case errors.Is(err, codec.ErrUnknownCodec):
+		return &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("no codec %q is registered", name), Err: err}
+	case ce.Key != "":
+		return &Error{Pointer: strictjson.Pointer(pointer, ce.Key), Reason: fmt.Sprintf("%s: %s", name, ce.Reason), Err: err}
+	}
+	return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s: %s", name, ce.Reason), Err: err}
 }

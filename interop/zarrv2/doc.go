@@ -1,37 +1,66 @@
-// Package zarrv2 converts Zarr v2 array metadata (.zarray) to Zarr v3
-// (zarr.json) whose codec chain decodes the array's existing chunks
-// unchanged.
+// Package zarrv2 converts Zarr v2 array metadata (.zarray, and the
+// attributes of .zattrs) to Zarr v3 array metadata whose codec chain
+// decodes the array's existing chunks unchanged.
 //
 // Specs: Zarr v2 (https://zarr-specs.readthedocs.io/en/latest/v2/v2.0.html),
-// Zarr v3 core, the numcodecs codec names of zarr-extensions, the
-// `_FillValue` attribute extension, and netcdf-c's NCZarr spelling of
-// codec parameters. Checked against arrays written by zarr 2.13 with
-// numcodecs 0.11 (testdata/zarrv2).
+// Zarr v3 core, the numcodecs codec names of zarr-extensions
+// (numcodecs.<id>, as zarr-python 3 writes them), the `_FillValue`
+// attribute extension, and netcdf-c's NCZarr spelling of codec parameters.
+// Checked against arrays written by zarr 2.13 with numcodecs 0.11 and by
+// netcdf-c 4.9.0 (testdata/zarrv2).
+//
+// Convert returns a *metadata.Array of typed codecs built by a registry
+// (Options.Registry, or registry.Default(), which holds the standard set)
+// with its pipeline resolved; Array.MarshalJSON writes the zarr.json. A
+// codec the registry does not know is an *Error wrapping the registry's
+// error, so errors.Is(err, codec.ErrUnknownCodec) tells a codec missing
+// from this build.
 //
 // # Mapping
 //
 //	.zarray                       zarr.json
-//	dtype "<f4" / ">i2" / "|u1"   data_type float32 / int16 / uint8, and the bytes
-//	                              codec's endian (none for one-byte types)
+//	dtype "<f4" / ">i2" / "|u1"   data_type float32 / int16 / uint8 (NumPy type strings
+//	                              as internal/npdtype reads them), and the bytes codec's
+//	                              endian (none for one-byte types)
 //	shape, chunks                 shape, regular chunk_grid
 //	dimension_separator (".")     chunk_key_encoding {"name": "v2", "configuration": {"separator": ...}}
 //	order "C"                     nothing
-//	order "F"                     transpose {"order": [n-1, ..., 0]} first (needs a transpose codec)
-//	filters[...] then compressor  codecs after bytes, in that order
-//	zlib {level}                  numcodecs.zlib {level}
-//	gzip {level}                  gzip {level} (the core codec: the same RFC 1952 format)
-//	bz2 {level}                   numcodecs.bz2 {level}
-//	lz4 {acceleration}            numcodecs.lz4 {acceleration}
-//	zstd {level[, checksum]}      zstd {level, checksum}
-//	shuffle {elementsize}         numcodecs.shuffle {elementsize}; 0 means the dtype's size
-//	fixedscaleoffset {...}        numcodecs.fixedscaleoffset, before bytes, whose
-//	                              endian then follows astype
-//	blosc, delta, quantize, ...   an *Error naming the codec
+//	order "F"                     transpose {"order": [n-1, ..., 0]} first (rank 1: nothing)
+//	filters[...] then compressor  in that order: array->array codecs before bytes,
+//	                              bytes->bytes codecs after it
+//	{"id": X, params...}          numcodecs.X with params as its configuration, except:
+//	blosc                         the core blosc codec: cname, clevel, blocksize as given,
+//	                              shuffle 0/1/2 as "noshuffle"/"shuffle"/"bitshuffle", -1
+//	                              (AUTOSHUFFLE) as "bitshuffle" for one-byte items and
+//	                              "shuffle" otherwise (numcodecs' rule), typesize the item
+//	                              size of the data it compresses; any other shuffle value
+//	                              stays numcodecs.blosc
+//	zstd                          the core zstd codec {level[, checksum]}
+//	gzip {level 0..9}             the core gzip codec (the same RFC 1952 format); another
+//	                              level stays numcodecs.gzip
+//
+// This is zarr-python 3's migration mapping (zarr.metadata.migrate_v3),
+// with typesize taken after the filters, where numcodecs takes it.
+// Whether a numcodecs codec is an array->array filter or a bytes->bytes
+// one is what the registered codec says. The bytes codec stores the data
+// type the array->array filters produce; its byte order is that of the
+// last filter's output type ("astype", or numcodecs.astype's
+// "encode_dtype") when it names one, the dtype's otherwise. An
+// array->array filter after a bytes->bytes one has no Zarr v3 chain and
+// is an error.
 //
 // Codec parameters may be JSON numbers or JSON strings holding numbers, as
-// netcdf-c writes them ({"id": "zlib", "level": "5"}, {"id": "shuffle",
-// "elementsize": "0"}). Any key a codec does not define is an error, as is
-// any unknown .zarray key.
+// netcdf-c writes them ({"id": "zlib", "level": "5"}); such strings become
+// numbers. netcdf-c's shuffle "elementsize": "0" means the type's size and
+// becomes it; numcodecs' own numeric 0 copies the bytes, as
+// numcodecs.Shuffle(0) does, and stays 0. Any key a codec does not define
+// is an error (the registry's), as is any unknown .zarray key.
+//
+// netcdf-c's NCZarr metadata in .zarray (_NCZARR_ARRAY, or any key starting
+// with _nczarr_ in any case) is kept as an attribute of the same name with
+// a note in Result.Warnings; zcodec does not use it
+// (docs/decisions.md#d19). Its .zattrs keys pass through with the other
+// attributes.
 //
 // Example: the .zarray
 //

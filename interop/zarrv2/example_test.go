@@ -1,7 +1,6 @@
 package zarrv2_test
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/zcodec/zcodec/interop/zarrv2"
@@ -9,26 +8,21 @@ import (
 
 func ExampleConvert() {
 	res, err := zarrv2.Convert([]byte(`{"chunks": [10], "compressor": {"id": "bz2", "level": 9},
-		"dtype": "<i2", "fill_value": -9999, "filters": null, "order": "C", "shape": [25],
-		"zarr_format": 2}`), zarrv2.Options{Xarray: true})
+		"dtype": "<i2", "fill_value": -9999, "filters": [{"id": "shuffle", "elementsize": 2}], "order": "C",
+		"shape": [25], "zarr_format": 2}`), zarrv2.Options{Xarray: true})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	var doc struct {
-		DataType   string          `json:"data_type"`
-		FillValue  json.RawMessage `json:"fill_value"`
-		Codecs     json.RawMessage `json:"codecs"`
-		Attributes json.RawMessage `json:"attributes"`
+	a := res.Array
+	fmt.Println(a.DataType, a.FillValue, string(a.Attributes))
+	for _, c := range a.Codecs {
+		j, _ := c.MarshalJSON()
+		fmt.Println(string(j))
 	}
-	_ = json.Unmarshal(res.ZarrJSON, &doc)
-	codecs, _ := json.Marshal(json.RawMessage(doc.Codecs))
-	attrs, _ := json.Marshal(json.RawMessage(doc.Attributes))
-	fmt.Println(doc.DataType, string(doc.FillValue))
-	fmt.Println(string(codecs))
-	fmt.Println(string(attrs))
 	// Output:
-	// int16 -9999
-	// [{"configuration":{"endian":"little"},"name":"bytes"},{"configuration":{"level":9},"name":"numcodecs.bz2"}]
-	// {"_FillValue":-9999}
+	// int16 -9999 {"_FillValue":-9999}
+	// {"name":"bytes","configuration":{"endian":"little"}}
+	// {"name":"numcodecs.shuffle","configuration":{"elementsize":2}}
+	// {"name":"numcodecs.bz2","configuration":{"level":9}}
 }

@@ -1,0 +1,49 @@
+package codec_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// TestSizeErrorUnit checks that the unit comes from the Unit field, never
+// from the words of What.
+func TestSizeErrorUnit(t *testing.T) {
+	tests := []struct {
+		err  *codec.SizeError
+		want string
+	}{
+		{&codec.SizeError{What: "index list", Got: 12, Want: 16}, "index list has 12 bytes, want 16"},
+		{&codec.SizeError{What: "shape slice", Got: 1, Want: 2}, "shape slice has 1 bytes, want 2"},
+		{&codec.SizeError{What: "element slice", Got: 3, Want: 4, Unit: codec.UnitElements}, "element slice has 3 elements, want 4"},
+		{&codec.SizeError{What: "destination", Got: 3, Want: 4, Unit: codec.UnitChunks}, "destination has 3 chunks, want 4"},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+		if !errors.Is(tt.err, codec.ErrSize) {
+			t.Errorf("%v does not match ErrSize", tt.err)
+		}
+	}
+}
+
+func TestFillRoundTripErrorMessages(t *testing.T) {
+	f64 := numeric.FloatScalar(numeric.Float64, 300.5)
+	encErr := errors.New("does not fit uint8")
+	e := &codec.FillRoundTripError{Original: f64, EncodeErr: encErr}
+	if !errors.Is(e, encErr) || !errors.Is(e, codec.ErrFillRoundTrip) || !strings.Contains(e.Error(), "fill value 300.5 (float64) cannot be encoded: does not fit uint8") {
+		t.Errorf("encode failure: %v", e)
+	}
+}
+
+func TestConfigErrorShortensLongParts(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	e := &codec.ConfigError{Pointer: "/codecs/0/configuration/" + long, Codec: long, Reason: "bad"}
+	if len(e.Error()) > 200 || !strings.HasSuffix(e.Error(), ": bad") {
+		t.Errorf("message of %d bytes: %.200s", len(e.Error()), e.Error())
+	}
+}

@@ -1,0 +1,15 @@
+package transpose
+
+import (
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/registry"
+)
+
+func init() {
+	registry.Register(registry.Registration{
+		Name:    Name,
+		Kind:    codec.KindArrayToArray,
+		New:     NewFromConfig,
+		Summary: "permute the chunk's dimensions (order); fused with an adjacent cast_value",
+	})
+}

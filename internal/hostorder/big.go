@@ -1,0 +1,7 @@
+//go:build armbe || arm64be || m68k || mips || mips64 || mips64p32 || ppc || ppc64 || s390 || s390x || shbe || sparc || sparc64
+
+package hostorder
+
+// LittleEndian is false on machines that store multi-byte numbers
+// big-endian.
+const LittleEndian = false

@@ -1,0 +1,48 @@
+// Package metadata reads Zarr v3 array metadata (zarr.json) as far as the
+// codec pipeline is concerned: it validates the data type, the regular chunk
+// grid, the chunk key encoding, the fill value and the codec chain, resolves
+// the chain into a codec.Pipeline, and keeps every other member as it was.
+// Array.MarshalJSON is the module's one zarr.json writer.
+//
+// Specification: Zarr v3 core, array metadata,
+// https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#array-metadata.
+//
+//	{"zarr_format": 3, "node_type": "array", "shape": [1000], "data_type": "int16",
+//	 "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [100]}},
+//	 "chunk_key_encoding": {"name": "default"}, "fill_value": -1,
+//	 "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]}
+//
+// Parse reports every problem it finds, not only the first, as a
+// *ValidationError whose Problems each carry a JSON pointer, the codec
+// concerned (if any) and the reason. A document that is not JSON is one
+// problem, with the line, column and byte offset of the mistake and what it
+// is (a trailing comma, a bare NaN, a byte-order mark, nesting deeper than
+// 64 levels, a repeated key); its Err is a *SyntaxError.
+//
+// # Reading and writing
+//
+// Parse resolves the chain with the options it is given (see
+// codec.NewPipeline). Without options the fill round trip is strict
+// (codec.FillStrict): the right check for metadata about to be written or
+// validated. A reader of an existing array passes
+// codec.WithFillMode(codec.FillWarn): a fill value that does not survive
+// scale_offset or cast_value is then a warning in Array.Warnings, since
+// missing chunks are filled with the array's own fill value
+// (docs/decisions.md#d17).
+//
+// Choices where the Zarr v3 specification leaves room:
+//   - Unknown top-level members are extensions: one whose value is an object
+//     with "must_understand": false is kept and ignored; any other is a
+//     problem, as the specification requires for extensions that must be
+//     understood (docs/decisions.md#d16).
+//   - "dimension_names": null is read as no names, as zarr-python and
+//     zarrita read it (docs/decisions.md#d19).
+//   - storage_transformers is kept; a non-empty list is a problem, since
+//     zcodec applies none.
+//   - data_type must be one of the names of numeric.ParseDataType; extension
+//     data types written as objects are a problem.
+//   - "+Infinity" as a float fill value is accepted with a warning
+//     (docs/decisions.md#d3).
+//   - A key repeated in any object of the document is a problem: readers
+//     disagree on which of the two values counts.
+package metadata
