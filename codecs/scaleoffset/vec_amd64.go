@@ -4,6 +4,7 @@ package scaleoffset
 
 import (
 	"math"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
@@ -61,6 +62,20 @@ const (
 // ptr returns the address of the first element of s, which is not empty.
 func ptr[T any](s []T) *byte { return (*byte)(unsafe.Pointer(unsafe.SliceData(s))) }
 
+// paramBlocks holds the parameter blocks handed to the loops. A block on
+// the stack would escape through the function value the loop is called
+// by, which would cost an allocation per call.
+var paramBlocks = sync.Pool{New: func() any { return new([8]uint64) }}
+
+// runLoop calls loop with the parameters p in a reused block.
+func runLoop[F float32 | float64](loop vecLoop, d, s *byte, n int, p [8]F) int {
+	b := paramBlocks.Get().(*[8]uint64)
+	*(*[8]F)(unsafe.Pointer(b)) = p
+	r := loop(d, s, (*byte)(unsafe.Pointer(b)), n)
+	paramBlocks.Put(b)
+	return r
+}
+
 // floatVecFor returns the vector loops for F on this CPU, or nil.
 func floatVecFor[F float32 | float64]() *floatVec[F] { return floatVecISA[F](loopISA(floatPrefers512)) }
 
@@ -80,11 +95,10 @@ func floatVecISA[F float32 | float64](isa int) *floatVec[F] {
 // not take and the tail.
 func floatRun[F float32 | float64](loop vecLoop, scalar func(d, s []F, a, b F) int) func(d, s []F, a, b F) int {
 	return func(d, s []F, a, b F) int {
-		p := [2]F{a, b}
 		d = d[:len(s)]
 		for i := 0; i < len(s); {
 			if len(s)-i >= vecGroup {
-				i += loop(ptr(d[i:]), ptr(s[i:]), ptr(p[:]), len(s)-i)
+				i += runLoop(loop, ptr(d[i:]), ptr(s[i:]), len(s)-i, [8]F{a, b})
 				if i == len(s) {
 					break
 				}
@@ -126,8 +140,7 @@ func directEncVecISA[F float32 | float64, I smallInt](isa int) func(k *directEnc
 	}
 	loop := encodeLoops[isa][src][w]
 	return func(k *directEnc[F, I], d []I, s []F) int {
-		p := k.loopParams()
-		return loop(ptr(d), ptr(s), ptr(p[:]), len(s))
+		return runLoop(loop, ptr(d), ptr(s), len(s), k.loopParams())
 	}
 }
 
@@ -183,7 +196,7 @@ func directDecVecISA[F float32 | float64, I smallInt](isa int) func(k *directDec
 	}
 	div, mul := decodeLoops[isa][dst][0][src], decodeLoops[isa][dst][1][src]
 	return func(k *directDec[F, I], d []F, s []I) int {
-		p := [3]F{k.scale, k.off, F(math.NaN())}
+		p := [8]F{k.scale, k.off, F(math.NaN())}
 		loop := div
 		if k.useRecip {
 			p[0], loop = k.recip, mul
@@ -191,6 +204,6 @@ func directDecVecISA[F float32 | float64, I smallInt](isa int) func(k *directDec
 		if k.hasKey {
 			p[2] = F(k.key)
 		}
-		return loop(ptr(d), ptr(s), ptr(p[:]), len(s))
+		return runLoop(loop, ptr(d), ptr(s), len(s), p)
 	}
 }
