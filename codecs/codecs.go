@@ -9,9 +9,11 @@
 package codecs
 
 import (
+	_ "github.com/zcodec/zcodec/codecs/blosc"          // blosc, numcodecs.blosc
 	_ "github.com/zcodec/zcodec/codecs/bytes"          // bytes (alias endian)
 	_ "github.com/zcodec/zcodec/codecs/bzip2"          // numcodecs.bz2
 	_ "github.com/zcodec/zcodec/codecs/castvalue"      // cast_value
+	_ "github.com/zcodec/zcodec/codecs/checksum32"     // numcodecs.crc32, numcodecs.adler32, numcodecs.fletcher32
 	_ "github.com/zcodec/zcodec/codecs/crc32c"         // crc32c
 	_ "github.com/zcodec/zcodec/codecs/deflate"        // gzip, numcodecs.gzip, numcodecs.zlib
 	_ "github.com/zcodec/zcodec/codecs/hdf5fletcher32" // zcodec.hdf5_fletcher32
@@ -22,5 +24,5 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/sharding"       // sharding_indexed
 	_ "github.com/zcodec/zcodec/codecs/shuffle"        // numcodecs.shuffle
 	_ "github.com/zcodec/zcodec/codecs/transpose"      // transpose
-	_ "github.com/zcodec/zcodec/codecs/zstd"           // zstd
+	_ "github.com/zcodec/zcodec/codecs/zstd"           // zstd, numcodecs.zstd
 )

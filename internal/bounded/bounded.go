@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/zcodec/zcodec/codec"
 )
@@ -113,9 +114,15 @@ func readFull(r io.Reader, p []byte) (int, error) {
 	return n, nil
 }
 
+// probes holds the one-byte buffers probeEOF reads into: a buffer passed
+// to an io.Reader escapes, and pooling it keeps decoding free of
+// allocations.
+var probes = sync.Pool{New: func() any { return new([1]byte) }}
+
 // probeEOF checks that r has nothing left after limit bytes.
 func probeEOF(name string, r io.Reader, limit int) error {
-	var one [1]byte
+	one := probes.Get().(*[1]byte)
+	defer probes.Put(one)
 	for range maxEmptyReads {
 		n, err := r.Read(one[:])
 		if n > 0 {

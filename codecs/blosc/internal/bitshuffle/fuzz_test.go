@@ -1,0 +1,22 @@
+package bitshuffle
+
+import "testing"
+
+// FuzzShuffle checks Shuffle against the bit-by-bit definition and the
+// round trip through Unshuffle, for any bytes and element size.
+func FuzzShuffle(f *testing.F) {
+	f.Add(random(64, 1), uint8(1))
+	f.Add(random(128, 2), uint8(2))
+	f.Add(random(544, 3), uint8(4))
+	f.Add(random(1088, 4), uint8(8))
+	f.Add(random(72, 5), uint8(3))
+	f.Add(random(255*8, 6), uint8(255))
+	f.Fuzz(func(t *testing.T, data []byte, es uint8) {
+		e := int(es)
+		if e == 0 {
+			e = 1
+		}
+		n := len(data) / e / 8 * 8
+		checkAgainstDefinition(t, data[:n*e], e)
+	})
+}
