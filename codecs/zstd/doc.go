@@ -32,6 +32,19 @@
 // bytes that are not a frame, an empty byte string, and checksum
 // mismatches are errors. Window sizes are limited to 128 MiB.
 //
+// # libzstd
+//
+// Built with the tag libzstd (and cgo), the codec encodes and decodes with
+// libzstd through github.com/DataDog/zstd, which bundles libzstd's C
+// sources, so a C compiler is all it needs; Engine says which build runs.
+// Levels are then libzstd's own, and its frames are byte-compatible with
+// the pure-Go build's both ways: each decodes the other's frames (tested),
+// and frames still declare their content size. Frames with checksum true
+// are written by the pure-Go encoder in that build too (the bound libzstd
+// API has no switch for the checksum); libzstd decodes and verifies them.
+// Decoding writes into a buffer of the expected size, so the limits above
+// hold.
+//
 // The encoded spec is variable-length, bounded by n + n/64 + 1024 for n
 // input bytes. One encoder per effective level and checksum setting, and
 // one decoder, are shared; they are safe for concurrent use.

@@ -1,11 +1,11 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || noasm
 
 package scaleoffset
 
-// Without GOEXPERIMENT=simd on amd64 there are no vector loops: the float
-// kernels and the fused one-loop kernels run their scalar loops
-// (floatkernel.go, fuseddirect.go), which simdfloat.go and simdfused.go
-// reproduce bit for bit.
+// Without the amd64 assembly (other architectures, or the noasm build tag)
+// the float kernels and the one-loop kernels run their scalar loops
+// (floatkernel.go, fuseddirect.go), which vec_amd64.go's loops reproduce
+// bit for bit.
 
 // floatVecFor returns nil: no vector loops in this build.
 func floatVecFor[F float32 | float64]() *floatVec[F] { return nil }

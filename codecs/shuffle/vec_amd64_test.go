@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64
+//go:build !noasm
 
 package shuffle
 
@@ -10,9 +10,9 @@ import (
 // kernelPairs pairs each vector transpose with the kernel.go transpose it
 // must match: [0] transposes, [1] inverts.
 var kernelPairs = map[int]struct{ vector, scalar [2]func(dst, src []byte) }{
-	2: {[2]func(dst, src []byte){transpose2AVX2, untranspose2AVX2}, [2]func(dst, src []byte){transpose2, untranspose2}},
-	4: {[2]func(dst, src []byte){transpose4AVX2, untranspose4AVX2}, [2]func(dst, src []byte){transpose4, untranspose4}},
-	8: {[2]func(dst, src []byte){transpose8AVX2, untranspose8AVX2}, [2]func(dst, src []byte){transpose8, untranspose8}},
+	2: {[2]func(dst, src []byte){transpose2Vec, untranspose2Vec}, [2]func(dst, src []byte){transpose2, untranspose2}},
+	4: {[2]func(dst, src []byte){transpose4Vec, untranspose4Vec}, [2]func(dst, src []byte){transpose4, untranspose4}},
+	8: {[2]func(dst, src []byte){transpose8Vec, untranspose8Vec}, [2]func(dst, src []byte){transpose8, untranspose8}},
 }
 
 // TestVectorMatchesScalar runs the AVX2 and scalar kernels on the same

@@ -1,10 +1,10 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || noasm
 
 package shuffle
 
-// Without GOEXPERIMENT=simd on amd64 there are no vector transposes: the
-// scalar kernels in kernel.go run, and kernel_simd.go reproduces them byte
-// for byte where it exists.
+// Without the amd64 assembly (other architectures, or the noasm build tag)
+// the scalar kernels in kernel.go run, which vec_amd64.go's loops
+// reproduce byte for byte.
 
 // transposeVector reports false: no vector kernels in this build.
 func transposeVector(_, _ []byte, _ int) bool { return false }

@@ -1,10 +1,12 @@
-//go:build goexperiment.simd && amd64
+//go:build amd64 && !noasm
 
 package shuffle
 
 import (
 	"fmt"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
 
 // BenchmarkVectorKernels times the AVX2 and the scalar transposes on the
@@ -16,6 +18,7 @@ func BenchmarkVectorKernels(b *testing.B) {
 	if !hasAVX2 {
 		b.Skip("CPU has no AVX2")
 	}
+	b.Logf("cpu: AVX2 (AVX-512: %v, not used by these kernels)", cpu.X86.HasAVX512F)
 	src := make([]byte, 1<<20)
 	for i := range src {
 		src[i] = byte(i*7 + i>>9)
