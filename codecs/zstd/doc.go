@@ -23,14 +23,14 @@
 // content size 0; numcodecs 0.11 cannot decode that frame (nor its own
 // empty frames), while zcodec does.
 //
-// Decoding (decision D15): the frames are decoded into a buffer capped at
-// the chunk size the pipeline expects (or the bound after a variable-length
-// codec); a frame whose content size header claims more, or that inflates
-// past it, is an error found without allocating beyond that cap, and the
-// decoded length must equal the expected chunk size. Several concatenated
-// frames are accepted (as libzstd does); trailing bytes that are not a
-// frame, an empty byte string, and checksum mismatches are errors. Window
-// sizes are limited to 128 MiB.
+// Decoding (docs/decisions.md#d15): the frames are decoded into a buffer
+// capped at the chunk size the pipeline expects (or the bound after a
+// variable-length codec); a frame whose content size header claims more,
+// or that inflates past it, is an error found without allocating beyond
+// that cap, and the decoded length must equal the expected chunk size.
+// Several concatenated frames are accepted (as libzstd does); trailing
+// bytes that are not a frame, an empty byte string, and checksum
+// mismatches are errors. Window sizes are limited to 128 MiB.
 //
 // # libzstd
 //
