@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // Sentinel errors, for errors.Is. Stores return them wrapped in a *KeyError
@@ -35,7 +37,7 @@ type KeyError struct {
 }
 
 func (e *KeyError) Error() string {
-	return fmt.Sprintf("store: %s %s: %v", e.Op, strconv.Quote(shorten(e.Key)), e.Err)
+	return fmt.Sprintf("store: %s %s: %v", e.Op, strconv.Quote(shorten.Name(e.Key)), e.Err)
 }
 
 // Unwrap returns Err.
@@ -48,7 +50,7 @@ type InvalidKeyError struct {
 }
 
 func (e *InvalidKeyError) Error() string {
-	return fmt.Sprintf("invalid key %s: %s", strconv.Quote(shorten(e.Key)), e.Reason)
+	return fmt.Sprintf("invalid key %s: %s", strconv.Quote(shorten.Name(e.Key)), e.Reason)
 }
 
 // Is makes every InvalidKeyError match ErrInvalidKey.
@@ -88,12 +90,3 @@ func (e *RangeError) Error() string {
 
 // Is makes every RangeError match ErrRange.
 func (e *RangeError) Is(target error) bool { return target == ErrRange }
-
-// shorten keeps messages readable when a key is absurdly long.
-func shorten(s string) string {
-	const max = 200
-	if len(s) <= max {
-		return s
-	}
-	return s[:max-3] + "..."
-}

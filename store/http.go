@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // HTTPOptions configure an HTTP store. The zero value gives the defaults.
@@ -242,7 +244,7 @@ func readPartial(resp *http.Response, r ByteRange) ([]byte, error) {
 // -1) into [start, end).
 func parseContentRange(v string) (start, end, size int64, err error) {
 	bad := func() (int64, int64, int64, error) {
-		return 0, 0, 0, fmt.Errorf("206 answer with an unusable Content-Range %q", shorten(v))
+		return 0, 0, 0, fmt.Errorf("206 answer with an unusable Content-Range %s", shorten.Quote(v))
 	}
 	rest, ok := strings.CutPrefix(v, "bytes ")
 	if !ok {

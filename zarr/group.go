@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -133,17 +134,17 @@ func parseV3Group(doc []byte) (*Group, error) {
 	case head.NodeType == "array":
 		return nil, fmt.Errorf("%w: zarr.json describes an array", ErrNotGroup)
 	case head.NodeType != "group":
-		return nil, fmt.Errorf("zarr.json: node_type %q, want \"group\"", shorten(head.NodeType))
+		return nil, fmt.Errorf("zarr.json: node_type %s, want \"group\"", shorten.Quote(head.NodeType))
 	}
 	g := &Group{format: 3, attrs: head.Attributes}
 	if c := head.Consolidated; c != nil && c.Metadata != nil {
 		if c.Kind != "" && c.Kind != "inline" {
-			return nil, fmt.Errorf("zarr.json: consolidated_metadata of kind %q is not supported", shorten(c.Kind))
+			return nil, fmt.Errorf("zarr.json: consolidated_metadata of kind %s is not supported", shorten.Quote(c.Kind))
 		}
 		g.consolidated = map[string]nodeDocs{}
 		for rel, m := range c.Metadata {
 			if _, err := cleanPath(rel); err != nil || rel == "" {
-				return nil, fmt.Errorf("zarr.json: consolidated_metadata: member %q: %v", shorten(rel), err)
+				return nil, fmt.Errorf("zarr.json: consolidated_metadata: member %s: %v", shorten.Name(rel), err)
 			}
 			g.consolidated[strings.Trim(rel, "/")] = nodeDocs{zarrJSON: m}
 		}
@@ -169,7 +170,7 @@ func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
 		dir = strings.TrimSuffix(dir, "/")
 		if dir != "" {
 			if _, err := cleanPath(dir); err != nil {
-				return nil, fmt.Errorf(".zmetadata: key %q: %v", shorten(key), err)
+				return nil, fmt.Errorf(".zmetadata: key %s: %v", shorten.Name(key), err)
 			}
 		}
 		d := out[dir]

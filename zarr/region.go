@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // Region is a box of an array in element coordinates: the elements whose
@@ -123,7 +125,7 @@ func ParseRegion(text string, shape []int64) (Region, error) {
 		n := shape[d]
 		start, stop, err := parseEntry(e, n)
 		if err != "" {
-			return fail(d, "%q: %s", shorten(e), err)
+			return fail(d, "%q: %s", shorten.String(e), err)
 		}
 		r.Start[d], r.Shape[d] = start, stop-start
 	}
@@ -207,11 +209,4 @@ func (r Region) describe() string {
 		return fmt.Sprintf("start %v shape %v", r.Start, r.Shape)
 	}
 	return r.String()
-}
-
-func shorten(s string) string {
-	if len(s) <= 40 {
-		return s
-	}
-	return s[:37] + "..."
 }
