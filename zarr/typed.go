@@ -2,9 +2,9 @@ package zarr
 
 import (
 	"context"
-	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -35,7 +35,7 @@ func ReadInto[T numeric.Element](ctx context.Context, a *Array, r Region, dst []
 		return err
 	}
 	if hostorder.LittleEndian {
-		return a.ReadRegion(ctx, r, asBytes(dst))
+		return a.ReadRegion(ctx, r, elements.Bytes(dst))
 	}
 	buf := make([]byte, len(dst)*a.es)
 	if err := a.ReadRegion(ctx, r, buf); err != nil {
@@ -55,7 +55,7 @@ func Write[T numeric.Element](ctx context.Context, a *Array, r Region, src []T) 
 		return err
 	}
 	if hostorder.LittleEndian {
-		return a.WriteRegion(ctx, r, asBytes(src))
+		return a.WriteRegion(ctx, r, elements.Bytes(src))
 	}
 	buf := make([]byte, len(src)*a.es)
 	for i, v := range src {
@@ -69,12 +69,4 @@ func checkType[T numeric.Element](a *Array) error {
 		return &codec.SliceTypeError{Got: dt, Want: a.meta.DataType}
 	}
 	return nil
-}
-
-// asBytes returns the memory of s as bytes (little-endian hosts only).
-func asBytes[T numeric.Element](s []T) []byte {
-	if len(s) == 0 {
-		return []byte{}
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
 }

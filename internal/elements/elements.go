@@ -91,3 +91,12 @@ func ScalarAt(dt numeric.DataType, b []byte, i int) numeric.Scalar {
 	s, _ := numeric.ScalarFromBytes(dt, b[i*n:(i+1)*n])
 	return s
 }
+
+// Bytes returns the memory of s as bytes, without copying: on a
+// little-endian host these are the elements' little-endian encodings.
+func Bytes[T numeric.Element](s []T) []byte {
+	if len(s) == 0 {
+		return []byte{}
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}
