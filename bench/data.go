@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -33,6 +34,24 @@ const (
 	// Counts are Poisson counts whose mean drifts smoothly between 0.5 and
 	// 5.5, like event counts per cell: mostly small integers, compressible.
 	Counts
+	// Kelvin10 and Kelvin50 are the Smooth field moved down so that 10%
+	// (50%) of its values lie below DemoOffset: quantised as the demo chain
+	// does (scale_offset DemoOffset, DemoScale, then cast_value to uint8
+	// with clamp), that share falls below 0 and clamps.
+	Kelvin10
+	Kelvin50
+	// Units10 and Units50 are Kelvin10 and Kelvin50 in quantised units,
+	// (x - DemoOffset) * DemoScale: 10% (50%) of them are below 0, for casts
+	// to uint8 with clamp.
+	Units10
+	Units50
+)
+
+// DemoOffset and DemoScale are the scale_offset parameters of the demo
+// chain (cmd/zcodec demo), which quantise kelvin to uint8.
+const (
+	DemoOffset = 243.15
+	DemoScale  = 4
 )
 
 // String returns "smooth", "noisy" or "counts".
@@ -44,12 +63,24 @@ func (k Kind) String() string {
 		return "noisy"
 	case Counts:
 		return "counts"
+	case Kelvin10:
+		return "kelvin10"
+	case Kelvin50:
+		return "kelvin50"
+	case Units10:
+		return "units10"
+	case Units50:
+		return "units50"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
 // Field returns n values of kind k generated from seed, as float64.
 func Field(k Kind, n int, seed uint64) []float64 {
+	switch k {
+	case Kelvin10, Kelvin50, Units10, Units50:
+		return clampField(k, n, seed)
+	}
 	r := rand.New(rand.NewPCG(seed, 0x7a636f646563)) // "zcodec"
 	out := make([]float64, n)
 	for i := range out {
@@ -61,6 +92,29 @@ func Field(k Kind, n int, seed uint64) []float64 {
 			out[i] = r.NormFloat64()
 		case Counts:
 			out[i] = float64(poisson(r, 3+2.5*math.Sin(2*math.Pi*x/1000)))
+		}
+	}
+	return out
+}
+
+// clampField returns the Smooth field shifted so that the share of Kelvin
+// kinds named by k lies below DemoOffset, in kelvin or in quantised units.
+func clampField(k Kind, n int, seed uint64) []float64 {
+	out := Field(Smooth, n, seed)
+	if n == 0 {
+		return out
+	}
+	share := 0.1
+	if k == Kelvin50 || k == Units50 {
+		share = 0.5
+	}
+	sorted := slices.Clone(out)
+	slices.Sort(sorted)
+	shift := sorted[int(share*float64(n))] - DemoOffset
+	for i := range out {
+		out[i] -= shift
+		if k == Units10 || k == Units50 {
+			out[i] = (out[i] - DemoOffset) * DemoScale
 		}
 	}
 	return out
@@ -85,7 +139,7 @@ func poisson(r *rand.Rand, lambda float64) int {
 // nbytes must be a multiple of the element size; float16, bfloat16 and
 // complex types are not supported.
 func Chunk(dt numeric.DataType, k Kind, nbytes int, seed uint64) ([]byte, error) {
-	if k < Smooth || k > Counts {
+	if k < Smooth || k > Units50 {
 		return nil, fmt.Errorf("bench: unknown kind %v", k)
 	}
 	size := dt.Size()

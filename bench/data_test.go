@@ -66,3 +66,33 @@ func TestChunkValues(t *testing.T) {
 		t.Error("float16 accepted")
 	}
 }
+
+// TestClampShare: the clamp-heavy kinds put the promised share of values
+// below the demo offset (below 0 in quantised units), and none above the
+// top of uint8 in quantised units.
+func TestClampShare(t *testing.T) {
+	for _, tc := range []struct {
+		k     bench.Kind
+		share float64
+		units bool
+	}{{bench.Kelvin10, 0.1, false}, {bench.Kelvin50, 0.5, false}, {bench.Units10, 0.1, true}, {bench.Units50, 0.5, true}} {
+		v := bench.Field(tc.k, 1<<17, 1)
+		below, above := 0, 0
+		for _, x := range v {
+			q := x
+			if !tc.units {
+				q = (x - bench.DemoOffset) * bench.DemoScale
+			}
+			if q < 0 {
+				below++
+			}
+			if q > 255 {
+				above++
+			}
+		}
+		got := float64(below) / float64(len(v))
+		if got < tc.share-0.01 || got > tc.share+0.01 || above != 0 {
+			t.Errorf("%v: %.3f below 0 (want %.2f), %d above 255", tc.k, got, tc.share, above)
+		}
+	}
+}

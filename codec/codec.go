@@ -35,6 +35,18 @@
 // goes on. Codecs implementing FillRoundTripAdvisor (the numcodecs
 // array->array codecs) only ever warn (docs/decisions.md#d17).
 //
+// # Nested chains
+//
+// A codec may hold codec chains of its own and resolve them when it is
+// resolved: sharding_indexed has an inner chain for its inner chunks and an
+// index chain. Such a codec implements ChainHolder, and NewPipeline resolves
+// it with the pipeline's own options, so a pipeline resolved under FillWarn
+// resolves the nested chains under FillWarn too, at every depth. Its bound
+// form implements NestedWarner, and the warnings of the nested chains come
+// back through the outer Pipeline.Warnings with the path to the failing
+// codec ("codec 0 (sharding_indexed) > inner codec 1 (scale_offset)") and,
+// when the codec was parsed from JSON, the pointer of its entry.
+//
 // # Buffers
 //
 // A pipeline never copies bytes that do not change: a bound codec that is
@@ -117,6 +129,22 @@ type BoundArrayToArray interface {
 	// codec decodes elements. The pipeline uses it to check that the fill
 	// value survives the round trip.
 	DecodeFill(encoded numeric.Scalar) (numeric.Scalar, error)
+}
+
+// ChainHolder is an optional interface of an unbound codec that holds codec
+// chains of its own and resolves them when it is resolved (sharding_indexed:
+// its inner chain and its index chain).
+//
+// NewPipeline resolves such a codec as c.WithOptions(opts...), where opts
+// are the pipeline's own options, so that the nested chains are resolved
+// under the same rules (the same FillMode); a nested codec that holds
+// chains of its own is given them in turn by the nested pipeline.
+// WithOptions returns a codec of the same kind and configuration that
+// resolves its chains with opts, and leaves the receiver unchanged;
+// Pipeline.Steps reports the codec as it was given. The bound codec reports
+// what its chains warned about with NestedWarner.
+type ChainHolder interface {
+	WithOptions(opts ...Option) Codec
 }
 
 // ArrayToBytes is an unbound array->bytes codec (bytes).

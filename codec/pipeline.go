@@ -101,6 +101,10 @@ func (p *Pipeline) putScratch(s *scratch) {
 // error offers, or the zero of the data type), which is what the codecs
 // after it see. A reader fills missing chunks with the array's own fill
 // value and never needs the encoded one (docs/decisions.md#d17).
+//
+// A codec that holds chains of its own (ChainHolder) is resolved with
+// opts, so its nested chains follow the same FillMode; their warnings
+// (NestedWarner) join the pipeline's at the codec's position.
 func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
 	var o options
 	for _, opt := range opts {
@@ -119,6 +123,11 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 	var curBytes BytesSpec
 	for i, c := range codecs {
 		st := Step{Index: i, Name: c.Name(), Kind: KindOf(c), Codec: c, Decoded: cur}
+		c, err := withOptions(c, opts)
+		if err != nil {
+			return nil, &StepError{Index: i, Codec: st.Name, Err: err}
+		}
+		var nested any // the bound codec, for its nested warnings
 		switch c := c.(type) {
 		case ArrayToArray:
 			b, err := p.resolveArray(i, c, cur)
@@ -128,6 +137,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 			st.Encoded = b.Encoded().Clone()
 			cur = st.Encoded
 			bound = append(bound, b)
+			nested = b
 		case ArrayToBytes:
 			b, err := c.ResolveBytes(cur.Clone())
 			if err != nil {
@@ -138,6 +148,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 			curBytes = st.EncodedBytes
 			p.a2b = b
 			p.a2bIdentity = identityOf(b)
+			nested = b
 		case BytesToBytes:
 			b, err := c.ResolveBytesToBytes(curBytes)
 			if err != nil {
@@ -156,6 +167,12 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 			}
 			p.b2b = append(p.b2b, b)
 			p.b2bIdentity = append(p.b2bIdentity, id)
+			nested = b
+		}
+		if nw, ok := nested.(NestedWarner); ok {
+			for _, w := range nw.NestedWarnings() {
+				p.warnings = append(p.warnings, w.nest(i, st.Name))
+			}
 		}
 		p.steps = append(p.steps, st)
 	}
@@ -163,6 +180,20 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 	p.planArrayPasses(bound)
 	p.scratch.New = func() any { return &scratch{arrays: make([][]byte, len(p.a2a))} }
 	return p, nil
+}
+
+// withOptions returns c.WithOptions(opts...) when c is a ChainHolder, else
+// c. A ChainHolder that changes kind is a configuration error.
+func withOptions(c Codec, opts []Option) (Codec, error) {
+	h, ok := c.(ChainHolder)
+	if !ok {
+		return c, nil
+	}
+	withOpts := h.WithOptions(opts...)
+	if withOpts == nil || KindOf(withOpts) != KindOf(c) {
+		return nil, &ConfigError{Codec: c.Name(), Reason: "WithOptions returned a codec of another kind"}
+	}
+	return withOpts, nil
 }
 
 // resolveArray resolves the array->array codec c, at chain position i,
@@ -253,9 +284,49 @@ func (p *Pipeline) Spec() ChunkSpec { return p.spec.Clone() }
 func (p *Pipeline) FillMode() FillMode { return p.fillMode }
 
 // Warnings returns the fill round trips that failed without failing
-// resolution (FillWarn, or an advisory codec), in chain order. The result
-// is a copy.
-func (p *Pipeline) Warnings() []FillRoundTripWarning { return slices.Clone(p.warnings) }
+// resolution (FillWarn, or an advisory codec), in chain order, those of
+// nested chains (see ChainHolder) at the position of the codec holding
+// them. The result is a copy.
+func (p *Pipeline) Warnings() []FillRoundTripWarning {
+	out := slices.Clone(p.warnings)
+	for i := range out {
+		out[i].Nested = slices.Clone(out[i].Nested)
+	}
+	return out
+}
+
+// ArrayToBytes returns the chain's array->bytes codec, bound. Through it a
+// host reaches what a codec offers beyond encoding and decoding (the index
+// of a shard: sharding.FromPipeline).
+func (p *Pipeline) ArrayToBytes() BoundArrayToBytes { return p.a2b }
+
+// IsIdentity reports whether the chain's encoding of every chunk is the
+// chunk's decoded bytes themselves: no array->array codec, and every other
+// codec passes bytes through (see Identity). With CheckIdentity, a Pipeline
+// is an Identity, so that a codec holding a chain (sharding_indexed's inner
+// chain) can move chunks without calling Encode or Decode.
+func (p *Pipeline) IsIdentity() bool {
+	return len(p.a2a) == 0 && p.a2bIdentity != nil && p.lastActive < 0
+}
+
+// CheckIdentity reports whether Decode accepts encoded, with the error
+// Decode would return, for a pipeline that IsIdentity: Decode would only
+// check it and copy it. For any other pipeline it returns a *ConfigError.
+func (p *Pipeline) CheckIdentity(encoded []byte) error {
+	if !p.IsIdentity() {
+		return &ConfigError{Reason: "CheckIdentity on a chain that is not the identity: " + p.String()}
+	}
+	bi := p.nA2A
+	for j := len(p.b2b) - 1; j >= 0; j-- {
+		if err := p.b2bIdentity[j].CheckIdentity(encoded); err != nil {
+			return p.stepErr(bi+1+j, err)
+		}
+	}
+	if err := p.a2bIdentity.CheckIdentity(encoded); err != nil {
+		return p.stepErr(bi, err)
+	}
+	return nil
+}
 
 // DecodedSize returns the byte size of a decoded chunk.
 func (p *Pipeline) DecodedSize() int { return p.arraySizes[0] }

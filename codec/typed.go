@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"unsafe"
 
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -27,7 +28,7 @@ func EncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, e
 		return dst, err
 	}
 	if hostorder.LittleEndian {
-		return p.Encode(dst, sliceBytes(src))
+		return p.Encode(dst, elements.Bytes(src))
 	}
 	buf := make([]byte, p.DecodedSize())
 	putElements(buf, src)
@@ -42,7 +43,7 @@ func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
 		return err
 	}
 	if hostorder.LittleEndian {
-		return p.Decode(sliceBytes(dst), src)
+		return p.Decode(elements.Bytes(dst), src)
 	}
 	buf := make([]byte, p.DecodedSize())
 	if err := p.Decode(buf, src); err != nil {
@@ -60,14 +61,6 @@ func checkSlice[T numeric.Element](p *Pipeline, n int) error {
 		return &SizeError{What: "element slice", Got: n, Want: want, Unit: UnitElements}
 	}
 	return nil
-}
-
-// sliceBytes returns the memory of s as bytes.
-func sliceBytes[T numeric.Element](s []T) []byte {
-	if len(s) == 0 {
-		return []byte{}
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
 }
 
 // putElements writes the little-endian encoding of src into b (big-endian

@@ -351,7 +351,17 @@ func (p *parser) resolve() {
 			if w.Advisory {
 				why = "a warning for numcodecs codecs (docs/decisions.md#d17)"
 			}
-			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: p.a.CodecPointers[w.Index], Codec: w.Codec, Reason: fmt.Sprintf("%v; %s", w.Err, why)})
+			// A codec in a chain nested in the codec at w.Index (inside a
+			// shard) is named by the last step of w.Nested, located by
+			// w.Pointer when the holding codec knows it.
+			ptr, name := p.a.CodecPointers[w.Index], w.Codec
+			if w.Pointer != "" {
+				ptr = w.Pointer
+			}
+			if n := len(w.Nested); n > 0 {
+				name = w.Nested[n-1].Codec
+			}
+			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: ptr, Codec: name, Reason: fmt.Sprintf("%v; %s", w.Err, why)})
 		}
 		return
 	}

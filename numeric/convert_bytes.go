@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unsafe"
+
+	"github.com/zcodec/zcodec/internal/hostorder"
 )
 
 // The byte layer of Cast: typed kernels run over little-endian element bytes.
@@ -37,10 +39,6 @@ func bytesFrom[S CastElement](spec CastSpec) func(dst, src []byte) (int, CastFai
 	return bytesKernel(buildKernel[S, float64](spec))
 }
 
-// littleEndianHost is true where a []T and its little-endian element bytes
-// share one memory layout.
-var littleEndianHost = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
-
 // bytesKernel runs k over element bytes: directly on the memory when the
 // host is little-endian and both buffers are element-aligned, otherwise
 // through aligned blocks with explicit little-endian loads and stores.
@@ -55,7 +53,7 @@ func bytesKernel[S, D CastElement](k kernel[S, D]) func(dst, src []byte) (int, C
 			return -1, CastOK
 		}
 		sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
-		if littleEndianHost && uintptr(sp)%uintptr(ss) == 0 && uintptr(dp)%uintptr(ds) == 0 {
+		if hostorder.LittleEndian && uintptr(sp)%uintptr(ss) == 0 && uintptr(dp)%uintptr(ds) == 0 {
 			return k(unsafe.Slice((*D)(dp), n), unsafe.Slice((*S)(sp), n))
 		}
 		return blockKernel(k, dst, src, n, ss, ds)
@@ -82,7 +80,7 @@ func blockKernel[S, D CastElement](k kernel[S, D], dst, src []byte, n, ss, ds in
 func loadLE[T CastElement](dst []T, b []byte, size int) {
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
 	copy(mem, b)
-	if !littleEndianHost {
+	if !hostorder.LittleEndian {
 		swapUnits(mem, size)
 	}
 }
@@ -91,7 +89,7 @@ func loadLE[T CastElement](dst []T, b []byte, size int) {
 func storeLE[T CastElement](b []byte, src []T, size int) {
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*size)
 	copy(b, mem)
-	if !littleEndianHost {
+	if !hostorder.LittleEndian {
 		swapUnits(b[:len(mem)], size)
 	}
 }

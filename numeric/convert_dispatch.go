@@ -43,10 +43,15 @@ func buildKernel[S, D CastElement](spec CastSpec) kernel[S, D] {
 		panic(fmt.Sprintf("numeric: no cast kernel from %v", spec.From))
 	}
 	core := k.(kernel[S, D])
-	if len(spec.Map) == 0 {
-		return core
+	if len(spec.Map) != 0 {
+		core = mapKernel(spec.Map, core)
 	}
-	return mapKernel(spec.Map, core)
+	if spec.From.Size() == 1 && (len(spec.Map) != 0 || !spec.To.IsFloat() || spec.To.Size() < 4) {
+		// int8 and uint8 look their 256 results up, except plain widenings
+		// to float32 and float64, which the vector loops do faster
+		return byteKernel(core)
+	}
+	return core
 }
 
 func fromInt[S Integer, D CastElement](spec CastSpec) kernel[S, D] {

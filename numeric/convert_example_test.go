@@ -2,6 +2,7 @@ package numeric_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -41,4 +42,21 @@ func ExampleNewCast() {
 func castExampleNaN() float64 {
 	var zero float64
 	return zero / zero
+}
+
+// A ByteTable holds the 256 results of a conversion from 8-bit data, made
+// once with the exact scalar code; applying it looks each element up.
+func ExampleByteTable() {
+	// uint8 quantised temperatures back to kelvin: x / 4 + 243.15, and
+	// 255 means "missing" (NaN).
+	t := numeric.NewByteTable(func(b uint8) (float64, numeric.CastFailure) {
+		if b == 255 {
+			return math.NaN(), numeric.CastOK
+		}
+		return float64(b)/4 + 243.15, numeric.CastOK
+	})
+	dst := make([]float64, 3)
+	i, f := t.Apply(dst, []byte{0, 120, 255})
+	fmt.Println(dst, i, f, t.Failing())
+	// Output: [243.15 273.15 NaN] -1 ok false
 }

@@ -18,13 +18,7 @@ func intToFloat[S Integer, D Float](m RoundingMode) kernel[S, D] {
 		magBits-- // the minimum, -2^(sb-1), is a power of two and exact
 	}
 	if magBits <= mant+1 || m == NearestEven {
-		return func(dst []D, src []S) (int, CastFailure) {
-			dst = dst[:len(src)]
-			for i, x := range src {
-				dst[i] = D(x)
-			}
-			return -1, CastOK
-		}
+		return intVector(intToFloatScalar[S, D]())
 	}
 	lim := uint64(1) << uint(mant+1)
 	return func(dst []D, src []S) (int, CastFailure) {
@@ -41,6 +35,18 @@ func intToFloat[S Integer, D Float](m RoundingMode) kernel[S, D] {
 			}
 			b, _ := roundIntTo(x, mant, exp, m)
 			dst[i] = floatFromBits[D](b)
+		}
+		return -1, CastOK
+	}
+}
+
+// intToFloatScalar returns the kernel that converts with Go's conversion
+// (exact, or nearest-even).
+func intToFloatScalar[S Integer, D Float]() kernel[S, D] {
+	return func(dst []D, src []S) (int, CastFailure) {
+		dst = dst[:len(src)]
+		for i, x := range src {
+			dst[i] = D(x)
 		}
 		return -1, CastOK
 	}

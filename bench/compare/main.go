@@ -1,20 +1,29 @@
 // Command compare times zcodec and numcodecs (or NumPy, where numcodecs has
 // no equivalent) on the same chunks and prints one table:
 //
-//	go run ./bench/compare [-repeat 3] [-md]
+//	go run ./bench/compare [-repeat 5] [-md]
 //
 // Every case is a codec chain over one 1 MiB chunk made by bench.Chunk;
 // zcodec runs it through a resolved codec.Pipeline in this process, and
 // bench/compare.py runs the equivalent with Debian's python3-numcodecs and
-// python3-numpy (/usr/bin/python3) on the same bytes. MB/s count the
-// decoded (array-side) bytes, 1 MB = 1e6 bytes, best of -repeat runs, one
-// goroutine each. When /usr/bin/python3 or numcodecs is missing, the
-// numcodecs columns are empty and a message says why.
+// python3-numpy (/usr/bin/python3) on the same bytes, as a server that
+// times one case per request. The two are interleaved case by case, and
+// the whole list -repeat times, so that both run under the same load; each
+// figure is the best of its -repeat runs. The peer runs with glibc's
+// MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ raised (and writes
+// into reused output buffers where NumPy allows), so that its per-call
+// temporaries are not mapped and faulted in anew each time; zcodec's
+// destination buffers are allocated and written once before timing.
+//
+// MB/s count the decoded (array-side) bytes, 1 MB = 1e6 bytes, one
+// goroutine each; "x" columns divide zcodec's figure by the peer's, and
+// "/copy" columns by copy() of the same number of bytes in this process.
+// The CPU line says which vector kernels ran. When /usr/bin/python3 or
+// numcodecs is missing, the peer columns are empty and a message says why.
 package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -26,6 +35,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zcodec/zcodec/codecs/zstd"
 
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
@@ -45,19 +56,36 @@ type benchCase struct {
 	fill   string // the fill value JSON; "" means 0
 }
 
+const (
+	castU8  = `[{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp"}},"bytes"]`
+	fused   = `[{"name":"scale_offset","configuration":{"offset":243.15,"scale":4}},{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp"}},"bytes"]`
+	demo    = `[{"name":"scale_offset","configuration":{"offset":243.15,"scale":4}},{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp","scalar_map":{"encode":[["NaN",255]],"decode":[[255,"NaN"]]}}},"bytes",{"name":"zstd","configuration":{"level":3,"checksum":false}}]`
+	fsoPeer = "numcodecs FixedScaleOffset(243.15, 4, f8, u1)"
+)
+
+// cases are the rows of the table. "clamp 10%" and "clamp 50%" rows run on
+// data of which that share clamps to 0 (bench.Units10/50 for casts,
+// bench.Kelvin10/50 through the demo quantisation); the plain cast row's
+// smooth kelvin data clamps to 255 almost everywhere.
 var cases = []benchCase{
-	{"cast f64->u8 nearest-even clamp", numeric.Float64, bench.Smooth,
-		`[{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp"}},"bytes"]`,
-		"numpy clip(rint(x), 0, 255).astype(u1)", ""},
+	{"cast f64->u8 clamp", numeric.Float64, bench.Smooth, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", ""},
+	{"cast f64->u8 clamp 10%", numeric.Float64, bench.Units10, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", ""},
+	{"cast f64->u8 clamp 50%", numeric.Float64, bench.Units50, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", ""},
 	{"scale_offset f32", numeric.Float32, bench.Smooth,
 		`[{"name":"scale_offset","configuration":{"offset":273.15,"scale":100}},{"name":"bytes","configuration":{"endian":"little"}}]`,
 		"numpy (x - o) * s, float32", ""},
-	{"scale_offset+cast_value f64->u8", numeric.Float64, bench.Smooth,
-		`[{"name":"scale_offset","configuration":{"offset":243.15,"scale":4}},{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp"}},"bytes"]`,
-		"numcodecs FixedScaleOffset(243.15, 4, f8, u1)", "243.15"},
+	{"scale_offset f64", numeric.Float64, bench.Smooth,
+		`[{"name":"scale_offset","configuration":{"offset":273.15,"scale":100}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numpy (x - o) * s, float64", ""},
+	{"scale_offset+cast_value f64->u8", numeric.Float64, bench.Smooth, fused, fsoPeer, "243.15"},
+	{"scale_offset+cast_value f64->u8 clamp 10%", numeric.Float64, bench.Kelvin10, fused, fsoPeer, "243.15"},
+	{"scale_offset+cast_value f64->u8 clamp 50%", numeric.Float64, bench.Kelvin50, fused, fsoPeer, "243.15"},
 	{"shuffle(4)", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}}]`,
 		"numcodecs Shuffle(4)", ""},
+	{"shuffle(8)", numeric.Float64, bench.Smooth,
+		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":8}}]`,
+		"numcodecs Shuffle(8)", ""},
 	{"shuffle(4)+zlib(1)", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}},{"name":"numcodecs.zlib","configuration":{"level":1}}]`,
 		"numcodecs Shuffle(4), Zlib(1)", ""},
@@ -67,9 +95,8 @@ var cases = []benchCase{
 	{"shuffle(4)+zstd(3)", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}},{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
 		"numcodecs Shuffle(4), Zstd(3)", ""},
-	{"demo chain f64->u8+zstd(3)", numeric.Float64, bench.Smooth,
-		`[{"name":"scale_offset","configuration":{"offset":243.15,"scale":4}},{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp","scalar_map":{"encode":[["NaN",255]],"decode":[[255,"NaN"]]}}},"bytes",{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
-		"numcodecs FixedScaleOffset(243.15, 4, f8, u1), Zstd(3)", `"NaN"`},
+	{"demo chain f64->u8+zstd(3)", numeric.Float64, bench.Smooth, demo, fsoPeer + ", Zstd(3)", `"NaN"`},
+	{"demo chain f64->u8+zstd(3) clamp 10%", numeric.Float64, bench.Kelvin10, demo, fsoPeer + ", Zstd(3)", `"NaN"`},
 }
 
 // result is one tool's figures for one case.
@@ -81,7 +108,7 @@ type result struct {
 }
 
 func main() {
-	repeat := flag.Int("repeat", 3, "runs per measurement; the best is kept")
+	repeat := flag.Int("repeat", 5, "runs per measurement, interleaved; the best is kept")
 	md := flag.Bool("md", false, "print a Markdown table")
 	flag.Parse()
 
@@ -91,21 +118,53 @@ func main() {
 	}
 	defer os.RemoveAll(dir)
 
-	ours := map[string]result{}
-	for _, c := range cases {
-		r, err := timeZcodec(c, dir, *repeat)
-		if err != nil {
+	runs := make([]*zcodecRun, len(cases))
+	for i, c := range cases {
+		if runs[i], err = prepare(c, dir); err != nil {
 			fail(fmt.Errorf("%s: %v", c.name, err))
 		}
-		ours[c.name] = r
 	}
-	peers, why := timePeers(dir, *repeat)
-	printTable(os.Stdout, ours, peers, *md)
+	peer, why := startPeer(dir)
+	ours, peers := map[string]result{}, map[string]result{}
+	var copyMBps float64
+	for range *repeat {
+		copyMBps = max(copyMBps, timeCopy())
+		for i, c := range cases {
+			ours[c.name] = bestOf(ours[c.name], runs[i].time())
+			if peer != nil {
+				r, err := peer.time(c)
+				if err != nil {
+					why, peer = err.Error(), nil
+					continue
+				}
+				peers[c.name] = bestOf(peers[c.name], r)
+			}
+		}
+	}
+	if peer != nil {
+		peer.close()
+	}
+	printTable(os.Stdout, ours, peers, copyMBps, *md)
 	if why != "" {
-		fmt.Printf("\nnumcodecs columns empty: %s\n", why)
+		fmt.Printf("\npeer columns empty: %s\n", why)
 	}
-	fmt.Printf("\n%s, %s/%s, GOMAXPROCS=%d, %s; chunks of %d bytes (bench.Chunk, seed %d)\n",
-		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.Version(), bench.ChunkBytes, bench.Seed)
+	fmt.Printf("\n%s, %s, GOMAXPROCS=%d, %s, zstd engine %s; chunks of %d bytes (bench.Chunk, seed %d); copy() of 1 MiB: %.0f MB/s; best of %d interleaved runs\n",
+		time.Now().UTC().Format("2006-01-02"), bench.CPU(), runtime.GOMAXPROCS(0), runtime.Version(), zstd.Engine, bench.ChunkBytes, bench.Seed, copyMBps, *repeat)
+}
+
+// bestOf keeps the higher figures of a and b.
+func bestOf(a, b result) result {
+	b.Encode, b.Decode = max(a.Encode, b.Encode), max(a.Decode, b.Decode)
+	return b
+}
+
+// timeCopy returns the MB/s of copy() of one chunk into a written buffer.
+func timeCopy() float64 {
+	src, dst := make([]byte, bench.ChunkBytes), make([]byte, bench.ChunkBytes)
+	for i := range src {
+		src[i], dst[i] = byte(i), 1
+	}
+	return measure(len(src), func() { copy(dst, src) })
 }
 
 func fail(err error) {
@@ -113,19 +172,28 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-// timeZcodec writes the case's input to dir (for compare.py) and times
-// encode and decode through a resolved pipeline.
-func timeZcodec(c benchCase, dir string, repeat int) (result, error) {
+// zcodecRun is one case resolved, with its input and written buffers.
+type zcodecRun struct {
+	name          string
+	p             *codec.Pipeline
+	data, enc     []byte
+	encBuf, dec   []byte
+	compressRatio float64
+}
+
+// prepare writes the case's input to dir (for compare.py) and resolves its
+// pipeline.
+func prepare(c benchCase, dir string) (*zcodecRun, error) {
 	data, err := bench.Chunk(c.dtype, c.kind, bench.ChunkBytes, bench.Seed)
 	if err != nil {
-		return result{}, err
+		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, fileName(c)), data, 0o644); err != nil {
-		return result{}, err
+		return nil, err
 	}
 	chain, err := registry.Default().ParseCodecs([]byte(c.codecs), "/codecs")
 	if err != nil {
-		return result{}, err
+		return nil, err
 	}
 	fillJSON := c.fill
 	if fillJSON == "" {
@@ -133,52 +201,68 @@ func timeZcodec(c benchCase, dir string, repeat int) (result, error) {
 	}
 	fill, err := numeric.ParseFillValue(c.dtype, []byte(fillJSON))
 	if err != nil {
-		return result{}, err
+		return nil, err
 	}
 	spec := codec.ChunkSpec{DataType: c.dtype, Shape: []int{len(data) / c.dtype.Size()}, FillValue: fill}
 	p, err := codec.NewPipeline(spec, chain.Codecs)
 	if err != nil {
-		return result{}, err
+		return nil, err
 	}
 	enc, err := p.Encode(nil, data)
 	if err != nil {
-		return result{}, err
+		return nil, err
 	}
-	dec := make([]byte, len(data))
-	if err := p.Decode(dec, enc); err != nil {
-		return result{}, err
+	r := &zcodecRun{name: c.name, p: p, data: data, enc: enc, dec: make([]byte, len(data)), encBuf: make([]byte, 0, 2*len(enc)+1024)}
+	if err := p.Decode(r.dec, enc); err != nil {
+		return nil, err
 	}
-	r := result{Case: c.name, Ratio: float64(len(data)) / float64(len(enc))}
-	buf := make([]byte, 0, len(enc)*2)
-	r.Encode = best(repeat, len(data), func() { buf, _ = p.Encode(buf[:0], data) })
-	r.Decode = best(repeat, len(data), func() { _ = p.Decode(dec, enc) })
+	r.encBuf = append(r.encBuf[:0], enc...) // written once
+	r.compressRatio = float64(len(data)) / float64(len(enc))
 	return r, nil
 }
 
-// best returns the highest MB/s of n bytes per call over repeat runs of
+// time measures one encode and one decode run.
+func (r *zcodecRun) time() result {
+	res := result{Case: r.name, Ratio: r.compressRatio}
+	res.Encode = measure(len(r.data), func() { r.encBuf, _ = r.p.Encode(r.encBuf[:0], r.data) })
+	res.Decode = measure(len(r.data), func() { _ = r.p.Decode(r.dec, r.enc) })
+	return res
+}
+
+// measure returns the MB/s of n bytes per call of f, timed by
 // testing.Benchmark.
-func best(repeat, n int, f func()) float64 {
-	top := 0.0
-	for range repeat {
-		res := testing.Benchmark(func(b *testing.B) {
-			for b.Loop() {
-				f()
-			}
-		})
-		if res.N > 0 {
-			top = max(top, float64(n)*float64(res.N)/res.T.Seconds()/1e6)
+func measure(n int, f func()) float64 {
+	res := testing.Benchmark(func(b *testing.B) {
+		for b.Loop() {
+			f()
 		}
+	})
+	if res.N == 0 {
+		return 0
 	}
-	return top
+	return float64(n) * float64(res.N) / res.T.Seconds() / 1e6
 }
 
 func fileName(c benchCase) string {
 	return c.kind.String() + "-" + c.dtype.String() + ".bin"
 }
 
-// timePeers runs compare.py on the chunks in dir; why says why it could
+// peer is the running compare.py server.
+type peer struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+// peerEnv is the environment of the peer: glibc keeps freed blocks up to
+// 32 MiB on its heap (MALLOC_MMAP_THRESHOLD_ at its maximum, trimming
+// off), so that NumPy's per-call temporaries are reused rather than
+// mapped and faulted in anew on every call.
+var peerEnv = []string{"MALLOC_MMAP_THRESHOLD_=33554432", "MALLOC_TRIM_THRESHOLD_=4294967296", "MALLOC_TOP_PAD_=67108864"}
+
+// startPeer starts compare.py on the chunks in dir; why says why it could
 // not.
-func timePeers(dir string, repeat int) (map[string]result, string) {
+func startPeer(dir string) (*peer, string) {
 	const python = "/usr/bin/python3"
 	if _, err := os.Stat(python); err != nil {
 		return nil, python + " not found"
@@ -187,30 +271,41 @@ func timePeers(dir string, repeat int) (map[string]result, string) {
 	if err != nil {
 		return nil, err.Error()
 	}
-	var names []string
-	for _, c := range cases {
-		names = append(names, c.name+"="+fileName(c))
-	}
-	cmd := exec.Command(python, append([]string{script, "--data", dir, "--repeat", fmt.Sprint(repeat)}, names...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	cmd := exec.Command(python, script, "--data", dir)
+	cmd.Env = append(os.Environ(), peerEnv...)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
 	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
-			msg = msg[i+1:]
-		}
-		return nil, fmt.Sprintf("compare.py failed (%v): %s", err, msg)
+		return nil, err.Error()
 	}
-	peers := map[string]result{}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		var r result
-		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Case != "" {
-			peers[r.Case] = r
-		}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err.Error()
 	}
-	return peers, ""
+	if err := cmd.Start(); err != nil {
+		return nil, err.Error()
+	}
+	return &peer{cmd: cmd, in: in, out: bufio.NewScanner(out)}, ""
+}
+
+// time asks the peer to time case c.
+func (p *peer) time(c benchCase) (result, error) {
+	if _, err := fmt.Fprintf(p.in, "%s %s\n", c.name, fileName(c)); err != nil {
+		return result{}, fmt.Errorf("compare.py: %v", err)
+	}
+	if !p.out.Scan() {
+		return result{}, fmt.Errorf("compare.py stopped (%v); is python3-numcodecs installed?", p.out.Err())
+	}
+	var r result
+	if err := json.Unmarshal(p.out.Bytes(), &r); err != nil {
+		return result{}, fmt.Errorf("compare.py: %v", err)
+	}
+	return r, nil
+}
+
+func (p *peer) close() {
+	p.in.Close()
+	p.cmd.Wait()
 }
 
 // findScript locates compare.py beside this command's package.
@@ -223,14 +318,14 @@ func findScript() (string, error) {
 	return "", fmt.Errorf("bench/compare.py not found; run from the repository root")
 }
 
-func printTable(w io.Writer, ours, peers map[string]result, md bool) {
-	head := []string{"case", "zcodec enc MB/s", "peer enc MB/s", "enc x", "zcodec dec MB/s", "peer dec MB/s", "dec x", "ratio zcodec", "ratio peer", "peer"}
+func printTable(w io.Writer, ours, peers map[string]result, copyMBps float64, md bool) {
+	head := []string{"case", "zcodec enc MB/s", "peer enc MB/s", "enc x", "enc /copy", "zcodec dec MB/s", "peer dec MB/s", "dec x", "dec /copy", "ratio zcodec", "ratio peer", "peer"}
 	var rows [][]string
 	for _, c := range cases {
 		o, p := ours[c.name], peers[c.name]
 		rows = append(rows, []string{c.name,
-			num(o.Encode), num(p.Encode), times(o.Encode, p.Encode),
-			num(o.Decode), num(p.Decode), times(o.Decode, p.Decode),
+			num(o.Encode), num(p.Encode), times(o.Encode, p.Encode), times(o.Encode, copyMBps),
+			num(o.Decode), num(p.Decode), times(o.Decode, p.Decode), times(o.Decode, copyMBps),
 			fmt.Sprintf("%.2f", o.Ratio), ratio(p.Ratio), c.peer})
 	}
 	if md {

@@ -135,7 +135,7 @@ func TestAdviseJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
-	if rep.Chosen == nil || !rep.Candidates[*rep.Chosen].Meets || compactJSON(t, rep.Candidates[*rep.Chosen].Codecs) != compactJSON(t, rep.Codecs) {
+	if rep.Chosen == nil || !rep.Candidates[*rep.Chosen].Meets || mustCompact(t, rep.Candidates[*rep.Chosen].Codecs) != mustCompact(t, rep.Codecs) {
 		t.Fatalf("chosen %v, codecs %s", rep.Chosen, rep.Codecs)
 	}
 	if !rep.Sample.Complete || rep.Tolerance["sig_digits"] != 3.0 {
@@ -156,7 +156,7 @@ func TestAdviseJSON(t *testing.T) {
 	}
 }
 
-func compactJSON(t *testing.T, b []byte) string {
+func mustCompact(t *testing.T, b []byte) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
@@ -231,7 +231,7 @@ func TestAdviseTooTight(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "chosen: lossless | uncompressed") {
 		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
 	}
-	if b, err := os.ReadFile(out); err != nil || compactJSON(t, b) != `[{"name":"bytes","configuration":{"endian":"little"}}]` {
+	if b, err := os.ReadFile(out); err != nil || mustCompact(t, b) != `[{"name":"bytes","configuration":{"endian":"little"}}]` {
 		t.Fatalf("%s %v", b, err)
 	}
 }

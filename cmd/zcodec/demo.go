@@ -1,29 +1,36 @@
 package main
 
 import (
+	"context"
 	_ "embed"
-	"encoding/binary"
 	"fmt"
-	"github.com/zcodec/zcodec/internal/shorten"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
 )
 
 //go:embed demo/zarr.json
 var demoMetadata []byte
 
-// runDemo round-trips one chunk of a synthetic air-temperature field
-// through the embedded example's codec chain and reports sizes, ratio,
-// maximum error and throughput.
+// demoArray is the array's path in the demo store.
+const demoArray = "air_temperature"
+
 func runDemo(env *environment, args []string) int {
-	fs := newFlags(env, "demo", "zcodec demo [--metadata] [--time D]",
-		"Round-trips one chunk of a synthetic air-temperature field through the embedded\n"+
-			"example's codec chain and reports sizes, ratio, maximum error and throughput.")
+	fs := newFlags(env, "demo", "zcodec demo [--out DIR] [--metadata]",
+		"Writes a synthetic air-temperature field into a real Zarr v3 store on disk through the\n"+
+			"embedded example's codec chain (scale_offset, cast_value to uint8, bytes, zstd), reads it\n"+
+			"back, and reports sizes, ratio, error and speed. The store goes to a temporary directory\n"+
+			"removed at the end, or to DIR with --out (then 'zcodec info DIR' and 'zcodec cat' work\n"+
+			"on it). --metadata prints the array's zarr.json instead.")
+	out := fs.String("out", "", "write the store to this new directory and keep it")
 	showMeta := fs.Bool("metadata", false, "print the embedded zarr.json and exit")
-	dur := fs.Duration("time", 300*time.Millisecond, "how long to time encode and decode, each")
 	operands, code, stop := fs.parse(args)
 	if stop {
 		return code
@@ -35,82 +42,103 @@ func runDemo(env *environment, args []string) int {
 		env.stdout.Write(demoMetadata)
 		return 0
 	}
-	a, err := metadata.Parse(demoMetadata, nil)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "zcodec demo: embedded metadata: %v\n", err)
-		return 1
-	}
-	p := a.Pipeline
-	spec := p.Spec()
-	chunk := temperatureField(spec.Shape[0], spec.Shape[1])
-	raw := make([]byte, 8*len(chunk))
-	for i, v := range chunk {
-		binary.LittleEndian.PutUint64(raw[8*i:], math.Float64bits(v))
-	}
-
-	w := env.stdout
-	fmt.Fprintf(w, "zcodec demo: one %v chunk of a synthetic air-temperature field (K)\n", spec)
-	fmt.Fprintln(w, "chain:")
-	for _, st := range p.Steps() {
-		fmt.Fprintf(w, "  %d %s", st.Index, st.Name)
-		if j, err := st.Codec.MarshalJSON(); err == nil {
-			fmt.Fprintf(w, " %s", configSuffix(j))
+	ctx := context.Background()
+	dir := *out
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "zcodec-demo-")
+		if err != nil {
+			return failf(env.stderr, "demo", "%v", err)
 		}
-		fmt.Fprintln(w)
+		defer os.RemoveAll(tmp)
+		dir = filepath.Join(tmp, "demo.zarr")
+	} else if _, err := os.Lstat(dir); err == nil {
+		return failf(env.stderr, "demo", "%s already exists; give a new directory", dir)
 	}
-	fmt.Fprintf(w, "array passes per chunk: %s\n", strings.Join(p.ArrayPasses(), ", "))
-
-	enc, err := p.Encode(nil, raw)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "zcodec demo: encode: %v\n", err)
-		return 1
+	if err := demo(ctx, env, dir, *out != ""); err != nil {
+		if *out != "" {
+			os.RemoveAll(dir)
+		}
+		return failf(env.stderr, "demo", "%v", err)
 	}
-	dec := make([]byte, len(raw))
-	if err := p.Decode(dec, enc); err != nil {
-		fmt.Fprintf(env.stderr, "zcodec demo: decode: %v\n", err)
-		return 1
-	}
-	maxErr := 0.0
-	for i, v := range chunk {
-		got := math.Float64frombits(binary.LittleEndian.Uint64(dec[8*i:]))
-		maxErr = math.Max(maxErr, math.Abs(got-v))
-	}
-	fmt.Fprintf(w, "decoded size: %d bytes\n", len(raw))
-	fmt.Fprintf(w, "encoded size: %d bytes (ratio %.2f)\n", len(enc), float64(len(raw))/float64(len(enc)))
-	fmt.Fprintf(w, "max abs error: %.3g K\n", maxErr)
-
-	encRate := throughput(len(raw), *dur, func() error {
-		var err error
-		enc, err = p.Encode(enc[:0], raw)
-		return err
-	})
-	decRate := throughput(len(raw), *dur, func() error { return p.Decode(dec, enc) })
-	fmt.Fprintf(w, "encode: %.0f MB/s, decode: %.0f MB/s (one goroutine, MB = 1e6 bytes of decoded data)\n", encRate, decRate)
 	return 0
 }
 
-// configSuffix renders a codec's configuration compactly for the chain line.
-func configSuffix(codecJSON []byte) string {
-	const key = `"configuration":`
-	for i := 0; i+len(key) <= len(codecJSON); i++ {
-		if string(codecJSON[i:i+len(key)]) == key {
-			return string(codecJSON[i+len(key) : len(codecJSON)-1])
-		}
+func demo(ctx context.Context, env *environment, dir string, keep bool) error {
+	w := env.stdout
+	m, err := metadata.Parse(demoMetadata, nil)
+	if err != nil {
+		return fmt.Errorf("embedded metadata: %w", err)
 	}
-	return ""
-}
+	d, err := store.CreateDir(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if _, err := zarr.CreateGroup(ctx, d, "", []byte(`{"description": "zcodec demo store"}`)); err != nil {
+		return err
+	}
+	a, err := zarr.Create(ctx, d, demoArray, m, nil)
+	if err != nil {
+		return err
+	}
+	shape := a.Shape()
+	field := temperatureField(int(shape[0]), int(shape[1]))
+	nbytes := len(field) * 8
+	where := dir + "  (removed at exit; keep it with --out DIR)"
+	if keep {
+		where = dir
+	}
+	fmt.Fprintf(w, "zcodec demo: a %d x %d %v air-temperature field (K), %d bytes, into a Zarr v3 store\n",
+		shape[0], shape[1], a.DataType(), nbytes)
+	fmt.Fprintf(w, "  store       %s\n", where)
+	fmt.Fprintf(w, "  array       /%s: chunks %v, grid %v\n", demoArray, a.ChunkShape(), a.GridShape())
+	names := make([]string, 0, len(m.Codecs))
+	for _, c := range m.Codecs {
+		j, _ := c.MarshalJSON()
+		names = append(names, codecSummary(j))
+	}
+	fmt.Fprintf(w, "  codecs      %s\n", strings.Join(names, "\n              -> "))
+	fmt.Fprintf(w, "  passes      %s per chunk on the array side\n", strings.Join(a.Pipeline().ArrayPasses(), ", "))
 
-// throughput runs f repeatedly for about d and returns MB/s of n bytes per call.
-func throughput(n int, d time.Duration, f func() error) float64 {
-	calls := 0
+	whole := zarr.Whole(shape)
 	start := time.Now()
-	for time.Since(start) < d || calls == 0 {
-		if f() != nil {
-			return 0
-		}
-		calls++
+	if err := zarr.Write(ctx, a, whole, field); err != nil {
+		return err
 	}
-	return float64(n) * float64(calls) / time.Since(start).Seconds() / 1e6
+	wt := time.Since(start)
+	st, err := a.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  wrote       %d chunks, %d bytes on disk (ratio %.2f) in %v (%.0f MB/s)\n",
+		st.Present, st.StoredBytes, float64(nbytes)/float64(st.StoredBytes), wt.Round(time.Millisecond), float64(nbytes)/wt.Seconds()/1e6)
+
+	start = time.Now()
+	back, err := zarr.Read[float64](ctx, a, whole)
+	if err != nil {
+		return err
+	}
+	rt := time.Since(start)
+	maxErr := 0.0
+	for i, v := range field {
+		maxErr = math.Max(maxErr, math.Abs(back[i]-v))
+	}
+	fmt.Fprintf(w, "  read        all of it back in %v (%.0f MB/s); max abs error %.3g K (scale 4: steps of 0.25 K)\n",
+		rt.Round(time.Millisecond), float64(nbytes)/rt.Seconds()/1e6, maxErr)
+
+	region, err := zarr.ParseRegion("0:2,0:4", shape)
+	if err != nil {
+		return err
+	}
+	corner, err := zarr.Read[float64](ctx, a, region)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  region      [0:2, 0:4] = %v\n", corner)
+	if keep {
+		fmt.Fprintf(w, "next:\n  zcodec info %s\n  zcodec cat --region 0:2,0:4 --format csv %s/%s\n  zcodec verify %s\n", dir, dir, demoArray, dir)
+	}
+	return nil
 }
 
 // temperatureField returns a smooth ny x nx field around 273 K with

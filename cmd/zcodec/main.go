@@ -76,6 +76,10 @@ func commands() []command {
 		{"netcdf", "parse and format netCDF filter specs", runNetCDF},
 		{"fillvalue", "encode and decode the CF _FillValue attribute", runFillValue},
 		{"v2", "convert Zarr v2 array metadata to Zarr v3", runV2},
+		{"info", "show the groups and arrays of a store: shapes, chunks, codecs, stored bytes", runInfo},
+		{"cat", "write the values of a region of an array (raw, csv or npy)", runCat},
+		{"verify", "decode every stored chunk of a store and report the ones that fail", runVerify},
+		{"convert", "re-encode an array or a hierarchy into a new Zarr v3 store", runConvert},
 		{"advise", "find the smallest codec chain that keeps a stated error, measured", runAdvise},
 	}
 }

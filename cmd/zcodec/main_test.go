@@ -246,18 +246,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestCodecsAndDemo(t *testing.T) {
+func TestCodecs(t *testing.T) {
 	out, _, code := zcodec(t, nil, "codecs")
 	if code != 0 || !strings.Contains(out, "bytes") || !strings.Contains(out, "array->bytes") {
 		t.Errorf("codecs: exit %d\n%s", code, out)
-	}
-	out, stderr, code := zcodec(t, nil, "demo", "-time", "10ms")
-	if code != 0 {
-		t.Fatalf("demo exit %d: %s", code, stderr)
-	}
-	for _, want := range []string{"chain:", "encoded size:", "max abs error:", "encode:"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("demo output lacks %q:\n%s", want, out)
-		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 
@@ -33,19 +34,13 @@ func parseArray(env *environment, cmd, name string, data []byte, opts ...codec.O
 	return nil, 1
 }
 
-// maxNameShown is the longest file name messages show whole; a longer one
-// is shortened like any other value.
-const maxNameShown = 255
-
 // displayName names an input in messages: "standard input" for "-".
 func displayName(name string) string {
 	switch {
 	case name == "-":
 		return "standard input"
-	case len(name) > maxNameShown:
-		return shorten.String(name)
 	}
-	return name
+	return shorten.Name(name)
 }
 
 // writeArray writes a's zarr.json and a newline to dst and commits it.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
 	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/codec"
@@ -83,10 +84,7 @@ func runValidate(env *environment, args []string) int {
 }
 
 func validateFile(env *environment, name string) validateReport {
-	r := validateReport{File: name}
-	if len(name) > maxNameShown {
-		r.File = shorten.String(name)
-	}
+	r := validateReport{File: shorten.Name(name)}
 	data, err := readMetadata(env, name)
 	if err != nil {
 		var ie *inputError

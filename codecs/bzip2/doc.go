@@ -12,7 +12,7 @@
 // numcodecs, Python's bz2 module and HDF5's bzip2 filter (id 307) decode it.
 // The bytes may differ from libbzip2's, which makes other choices.
 //
-// Decoding (decisions D12, D15):
+// Decoding (docs/decisions.md#d12, docs/decisions.md#d15):
 //   - Concatenated streams are accepted, as Python's bz2.decompress does.
 //   - Bytes after the last complete stream that do not start another stream
 //     header ("BZh1" to "BZh9") are ignored, as Python's bz2.decompress

@@ -85,7 +85,7 @@ type bound struct {
 
 // Encoded returns the encoded spec: data_type, the same shape, the cast fill.
 func (b *bound) Encoded() codec.ChunkSpec {
-	return b.encoded.WithDataType(b.encoded.DataType, b.encoded.FillValue)
+	return b.encoded.Clone()
 }
 
 // EncodeArray casts src (decoded elements) into dst (encoded elements).

@@ -30,7 +30,7 @@
 // from Huffman coding), the encoder also tries Huffman-only coding and keeps
 // the smaller stream.
 //
-// Reading (decisions D12 and D15):
+// Reading (docs/decisions.md#d12 and docs/decisions.md#d15):
 //   - The decoded length must equal the chunk size the pipeline expects (or
 //     not exceed the bound after a variable-length codec). Decoding stops as
 //     soon as a stream inflates past it: nothing is allocated beyond the

@@ -1,12 +1,19 @@
-// Package fletcher32 is the zcodec.hdf5_fletcher32 codec: HDF5's Fletcher-32
+// Package hdf5fletcher32 is the zcodec.hdf5_fletcher32 codec: HDF5's Fletcher-32
 // checksum filter (HDF5 filter id 3) as a Zarr v3 bytes->bytes codec, so
 // that chunks written by HDF5 with the fletcher32 filter decode unchanged.
 //
 // Spec: the HDF5 library's H5Z_filter_fletcher32 and H5_checksum_fletcher32
 // (https://docs.hdfgroup.org/hdf5/develop/group___f_l_e_t_c_h_e_r32.html);
 // there is no Zarr specification for this framing, hence the name in
-// zcodec's own namespace. It is not numcodecs.fletcher32, whose framing and
-// checksum differ.
+// zcodec's own namespace.
+//
+// numcodecs.fletcher32 (numcodecs 0.12 and later; package
+// codecs/checksum32) writes the same bytes: numcodecs' Fletcher32 is a port
+// of HDF5's checksum (by way of netCDF's copy of it) and appends it after
+// the data in the same little-endian form, and zcodec computes both with
+// this package's Checksum. The codecs differ only on reading: this one
+// also accepts the byte-swapped checksum described below, which
+// numcodecs.fletcher32 rejects as numcodecs does.
 //
 // Name: "zcodec.hdf5_fletcher32". Aliases: none. Configuration: none.
 //

@@ -14,7 +14,7 @@
 // the reference LZ4_compress_fast, so zcodec's output is byte-identical to
 // numcodecs 0.11 at the same acceleration.
 //
-// Decoding (decisions D12, D15):
+// Decoding (docs/decisions.md#d12, docs/decisions.md#d15):
 //   - The length header must equal the chunk size the pipeline expects (or
 //     not exceed the bound after a variable-length codec); a header that
 //     claims more is an error found before anything is allocated.

@@ -103,7 +103,7 @@ type bitRoundBound struct {
 
 // Encoded returns the spec of the encoded chunks, fill value included.
 func (b *bitRoundBound) Encoded() codec.ChunkSpec {
-	return b.enc.WithDataType(b.enc.DataType, b.enc.FillValue)
+	return b.enc.Clone()
 }
 
 // EncodeArray rounds every element of src into dst.

@@ -95,7 +95,7 @@ type deltaBound struct {
 
 // Encoded returns the spec of the encoded chunks, fill value included.
 func (b *deltaBound) Encoded() codec.ChunkSpec {
-	return b.enc.WithDataType(b.enc.DataType, b.enc.FillValue)
+	return b.enc.Clone()
 }
 
 // EncodeArray stores the first element of src cast to astype, then each

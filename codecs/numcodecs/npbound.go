@@ -21,7 +21,7 @@ type npBound struct {
 
 // Encoded returns the spec of the encoded chunks, fill value included.
 func (b *npBound) Encoded() codec.ChunkSpec {
-	return b.enc.WithDataType(b.enc.DataType, b.enc.FillValue)
+	return b.enc.Clone()
 }
 
 // EncodeArray encodes src, one whole chunk, into dst.

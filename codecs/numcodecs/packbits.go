@@ -60,7 +60,7 @@ type packBitsBound struct {
 
 // Encoded returns the spec of the encoded chunks, fill value included.
 func (b *packBitsBound) Encoded() codec.ChunkSpec {
-	return b.enc.WithDataType(b.enc.DataType, b.enc.FillValue)
+	return b.enc.Clone()
 }
 
 // padding returns the number of unused bits in the last byte.

@@ -2,6 +2,7 @@ package scaleoffset
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -38,7 +39,8 @@ type directEnc[F float32 | float64, I smallInt] struct {
 	nanTo      I
 	// vec, when not nil, maps the leading elements of s into d with vector
 	// instructions while whole groups of vecGroup elements are in range
-	// after rounding, and returns how many it mapped (simd*.go).
+	// after rounding (or clamped), and returns how many it mapped
+	// (vec_amd64.go).
 	vec func(k *directEnc[F, I], d []I, s []F) int
 }
 
@@ -58,7 +60,12 @@ func (k *directEnc[F, I]) run(dst, src []byte) (failure, bool) {
 		return failure{}, true
 	}
 	for i := 0; i < len(s); {
-		i += k.vec(k, d[i:], s[i:])
+		if len(s)-i >= vecGroup {
+			i += k.vec(k, d[i:], s[i:])
+			if i == len(s) {
+				break
+			}
+		}
 		end := min(i+vecGroup, len(s))
 		if j, rule, ok := k.scalar(d[i:end], s[i:end]); !ok {
 			return failure{i + j, rule}, false
@@ -137,14 +144,25 @@ type directDec[F float32 | float64, I smallInt] struct {
 	keyTo             F
 	// vec, when not nil, maps the leading elements of s into d with vector
 	// instructions while whole groups of vecGroup elements hold no map key
-	// and give finite results, and returns how many it mapped (simd*.go).
+	// and give finite results, and returns how many it mapped
+	// (vec_amd64.go).
 	vec func(k *directDec[F, I], d []F, s []I) int
+	// table, for 8-bit data, holds the result of the scalar loop for each
+	// of the 256 values; run looks elements up instead.
+	table *numeric.ByteTable[F]
 }
 
 func (k *directDec[F, I]) run(dst, src []byte) (failure, bool) {
 	s := load[I](src)
 	d, direct := output[F](dst)
 	d = d[:len(s)]
+	if k.table != nil {
+		if i, rule := k.table.Apply(d, src[:len(s)]); rule != numeric.CastOK {
+			return failure{index: i}, false
+		}
+		store(dst, d, direct)
+		return failure{}, true
+	}
 	if k.vec == nil {
 		if bad := k.scalar(d, s); bad >= 0 {
 			return failure{index: bad}, false
@@ -153,7 +171,12 @@ func (k *directDec[F, I]) run(dst, src []byte) (failure, bool) {
 		return failure{}, true
 	}
 	for i := 0; i < len(s); {
-		i += k.vec(k, d[i:], s[i:])
+		if len(s)-i >= vecGroup {
+			i += k.vec(k, d[i:], s[i:])
+			if i == len(s) {
+				break
+			}
+		}
 		end := min(i+vecGroup, len(s))
 		if bad := k.scalar(d[i:end], s[i:end]); bad >= 0 {
 			return failure{index: i + bad}, false
@@ -297,5 +320,25 @@ func newDirectDec[F float32 | float64, I smallInt](f *fused, spec numeric.CastSp
 		k.keyTo, _ = numeric.ValueOf[F](spec.Map[0].To)
 	}
 	k.vec = directDecVec[F, I]()
+	k.table = byteTable(k)
 	return k
+}
+
+// byteTable returns the table of k's scalar loop over the 256 values of an
+// 8-bit I, or nil for wider types. A value whose result is not finite
+// fails; no 8-bit value gives such a result with finite parameters, which
+// the table settles once, so that its loop has no check.
+func byteTable[F float32 | float64, I smallInt](k *directDec[F, I]) *numeric.ByteTable[F] {
+	if unsafe.Sizeof(I(0)) != 1 {
+		return nil
+	}
+	return numeric.NewByteTable(func(b uint8) (F, numeric.CastFailure) {
+		var in [1]I
+		*(*uint8)(unsafe.Pointer(&in[0])) = b
+		var out [1]F
+		if k.scalar(out[:], in[:]) >= 0 {
+			return out[0], numeric.CastOutOfRange
+		}
+		return out[0], numeric.CastOK
+	})
 }

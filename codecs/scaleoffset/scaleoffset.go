@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -54,11 +55,11 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 			continue
 		}
 		if len(raw) == 0 || !(raw[0] == '"' || raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
-			return nil, cfg.Errorf(key, "want a number or a string in the fill-value encoding of the array's data type, got %s", short(raw))
+			return nil, cfg.Errorf(key, "want a number or a string in the fill-value encoding of the array's data type, got %s", shorten.Bytes(raw))
 		}
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, raw); err != nil {
-			return nil, cfg.Errorf(key, "invalid JSON %s", short(raw))
+			return nil, cfg.Errorf(key, "invalid JSON %s", shorten.Bytes(raw))
 		}
 		if key == "offset" {
 			c.offset = compact.Bytes()
@@ -96,13 +97,6 @@ func isZeroJSON(raw []byte) bool {
 		return false
 	}
 	return u&^(1<<(4*len(digits)-1)) == 0
-}
-
-func short(raw []byte) string {
-	if len(raw) > 40 {
-		return string(raw[:37]) + "..."
-	}
-	return string(raw)
 }
 
 // Name returns "scale_offset".
@@ -239,7 +233,7 @@ type bound struct {
 }
 
 // Encoded returns the spec of the encoded chunks, fill value included.
-func (b *bound) Encoded() codec.ChunkSpec { return b.enc.WithDataType(b.enc.DataType, b.enc.FillValue) }
+func (b *bound) Encoded() codec.ChunkSpec { return b.enc.Clone() }
 
 // EncodeArray encodes src, one whole chunk, into dst.
 func (b *bound) EncodeArray(dst, src []byte) error { return b.run(dst, src, false) }

@@ -1,25 +1,22 @@
 package sharding
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // Bound is a sharding_indexed codec bound to the spec of its shards. It
-// implements codec.BoundArrayToBytes and codec.PartialDecoder, and gives
-// hosts what they need to look inside a shard: the index (ParseIndex,
-// ReadIndex) and single inner chunks (DecodeChunk, ReadChunk). It is safe
-// for concurrent use.
+// implements codec.BoundArrayToBytes, codec.PartialDecoder and
+// codec.NestedWarner, and gives hosts what they need to look inside a
+// shard: the index (ParseIndex, ReadIndex) and single inner chunks
+// (DecodeChunk, ReadChunk). It is safe for concurrent use.
 type Bound struct {
 	c        *Codec
 	spec     codec.ChunkSpec // of a shard
@@ -37,11 +34,13 @@ type Bound struct {
 	// contiguous: every inner chunk is one run of the shard's bytes (the
 	// chunk is 1 along the leading dimensions, then spans the rest).
 	contiguous bool
-	// identity: the inner chain is a bytes codec that leaves the decoded
-	// layout as it is (little-endian or single-byte, not bool), so inner
+	// identity: the inner chain's encoding is the decoded inner chunk
+	// itself (a little-endian bytes codec; see codec.Identity), so inner
 	// chunks move between the shard and the stored bytes with one box copy
-	// and no intermediate buffer.
+	// and no intermediate buffer, after the checks of inner.CheckIdentity.
 	identity bool
+	// warnings are the fill round trip warnings of the two chains.
+	warnings []codec.NestedWarning
 	fill     []byte // the fill value's bytes
 	workers  int    // goroutines for a whole shard; 1 means serial
 	scratch  sync.Pool
@@ -77,7 +76,9 @@ const fillRefLen = 4 << 10
 // chunk shape must have the shard's rank and divide its shape, and both
 // chains must resolve (the inner one for the shard's data type, inner chunk
 // shape and fill value, fill round trip included; the index one for uint64
-// [grid..., 2] with fill 2^64-1, to a fixed size).
+// [grid..., 2] with fill 2^64-1, to a fixed size). Both are resolved with
+// the options of the pipeline resolving the codec (see WithOptions); what
+// they warn about is reported by the Bound's NestedWarnings.
 func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
 	return c.Bind(decoded)
 }
@@ -88,7 +89,7 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	if len(c.chunkShape) != rank {
 		return nil, c.configError("chunk_shape", -1, fmt.Sprintf("chunk_shape %v has %d dimensions, the shard %v has %d", c.chunkShape, len(c.chunkShape), decoded.Shape, rank))
 	}
-	b := &Bound{c: c, spec: decoded.WithDataType(decoded.DataType, decoded.FillValue), grid: make([]int, rank), n: 1, elem: decoded.DataType.Size()}
+	b := &Bound{c: c, spec: decoded.Clone(), grid: make([]int, rank), n: 1, elem: decoded.DataType.Size()}
 	contiguousFrom := rank // first dimension from which the chunk spans the shard
 	for i, d := range c.chunkShape {
 		s := decoded.Shape[i]
@@ -108,26 +109,27 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 		}
 	}
 	innerSpec := codec.ChunkSpec{DataType: decoded.DataType, Shape: slices.Clone(c.chunkShape), FillValue: decoded.FillValue}
-	inner, err := codec.NewPipeline(innerSpec, c.codecs)
+	inner, err := c.resolveChain(c.innerChain(), innerSpec)
 	if err != nil {
-		return nil, c.chainError("codecs", c.codecPointers, err)
+		return nil, err
 	}
 	indexShape := append(slices.Clone(b.grid), 2)
 	indexFill := numeric.ScalarFromBits(numeric.Uint64, math.MaxUint64, 0)
-	index, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint64, Shape: indexShape, FillValue: indexFill}, c.indexCodecs)
+	index, err := c.resolveChain(c.indexChain(), codec.ChunkSpec{DataType: numeric.Uint64, Shape: indexShape, FillValue: indexFill})
 	if err != nil {
-		return nil, c.chainError("index_codecs", c.indexPointers, err)
+		return nil, err
 	}
 	if !index.Encoded().Fixed() {
 		return nil, c.configError("index_codecs", -1, fmt.Sprintf("the index chain produces %v, not a fixed size: index codecs must not compress", index.Encoded()))
 	}
 	b.inner, b.index = inner, index
+	b.warnings = append(c.innerChain().warnings(inner), c.indexChain().warnings(index)...)
 	b.chunkLen = inner.DecodedSize()
 	b.indexLen = index.Encoded().Size
 	b.innerMax = inner.Encoded().MaxSize
 	b.innerFixed = inner.Encoded().Fixed()
 	b.fill = decoded.FillValue.Bytes()
-	b.identity = isIdentity(inner)
+	b.identity = inner.IsIdentity()
 	b.workers = 1
 	if procs := runtime.GOMAXPROCS(0); procs > 1 && b.n > 1 && decoded.Size() >= parallelMinBytes {
 		b.workers = min(procs, b.n)
@@ -151,66 +153,6 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	return b, nil
 }
 
-// isIdentity reports whether p is a lone bytes codec whose encoding is the
-// decoded layout itself.
-func isIdentity(p *codec.Pipeline) bool {
-	steps := p.Steps()
-	if len(steps) != 1 {
-		return false
-	}
-	bc, ok := steps[0].Codec.(*bytescodec.Codec)
-	dt := p.Spec().DataType
-	return ok && dt != numeric.Bool && (bc.Endian == bytescodec.LittleEndian || dt.ComponentType().Size() == 1)
-}
-
-// configError returns a resolution *codec.ConfigError about key (and
-// element dim of it, when >= 0), with its JSON pointer when known.
-func (c *Codec) configError(key string, dim int, reason string) error {
-	e := &codec.ConfigError{Codec: Name, Key: key, Reason: reason}
-	if c.pointer != "" {
-		e.Pointer = c.pointer + "/" + key
-		if dim >= 0 {
-			e.Pointer += "/" + strconv.Itoa(dim)
-		}
-	}
-	return e
-}
-
-// chainError turns a resolution error of a nested chain into a
-// *codec.ConfigError that says which chain and, when the codec came from
-// JSON, points at the nested entry (or into its configuration).
-func (c *Codec) chainError(key string, pointers []string, err error) error {
-	e := &codec.ConfigError{Codec: Name, Key: key, Err: err}
-	var (
-		se  *codec.StepError
-		coe *codec.ChainOrderError
-		ce  *codec.ConfigError
-	)
-	idx := -1
-	switch {
-	case errors.As(err, &se):
-		idx = se.Index
-		e.Reason = fmt.Sprintf("%s: %v", key, err)
-		if errors.As(se.Err, &ce) && ce.Pointer != "" {
-			e.Pointer = ce.Pointer
-		} else if ce != nil && ce.Key != "" && idx < len(pointers) {
-			e.Pointer = pointers[idx] + "/configuration/" + ce.Key
-		}
-	case errors.As(err, &coe):
-		idx = coe.Index
-		e.Reason = fmt.Sprintf("%s: %v", key, err)
-	default:
-		e.Reason = fmt.Sprintf("%s: %v", key, err)
-	}
-	if e.Pointer == "" && c.pointer != "" {
-		e.Pointer = c.pointer + "/" + key
-		if idx >= 0 && idx < len(pointers) {
-			e.Pointer = pointers[idx]
-		}
-	}
-	return e
-}
-
 // Encoded returns the spec of a shard's bytes: variable, at most the index
 // plus every inner chunk at the inner chain's largest size.
 func (b *Bound) Encoded() codec.BytesSpec {
@@ -222,7 +164,7 @@ func (b *Bound) Encoded() codec.BytesSpec {
 }
 
 // Spec returns the spec of one shard.
-func (b *Bound) Spec() codec.ChunkSpec { return b.spec.WithDataType(b.spec.DataType, b.spec.FillValue) }
+func (b *Bound) Spec() codec.ChunkSpec { return b.spec.Clone() }
 
 // Grid returns the number of inner chunks along each dimension.
 func (b *Bound) Grid() []int { return slices.Clone(b.grid) }

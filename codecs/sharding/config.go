@@ -1,10 +1,8 @@
 package sharding
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
 )
@@ -32,16 +30,27 @@ func (l IndexLocation) String() string {
 
 // Codec is the unbound sharding_indexed codec: the inner chunk shape, the
 // inner chain, the index chain and the index location. Build it with New
-// or from JSON through a registry.
+// or from JSON through a registry. It is a codec.ChainHolder: a pipeline
+// resolves both chains with its own options.
 type Codec struct {
 	chunkShape    []int
 	codecs        []codec.Codec
 	indexCodecs   []codec.Codec
 	indexLocation IndexLocation
+	// opts are the options both chains are resolved with: those of the
+	// pipeline resolving the codec (see WithOptions).
+	opts []codec.Option
 	// pointers locate the configuration's members and nested entries when
-	// the codec was parsed from JSON ("" otherwise), for resolution errors.
-	pointer                      string // of the configuration object
-	codecPointers, indexPointers []string
+	// the codec was parsed from JSON (empty otherwise), for resolution
+	// errors and warnings.
+	pointers pointers
+}
+
+// pointers holds the JSON pointers of a parsed configuration's members and
+// of the entries of its nested chains.
+type pointers struct {
+	chunkShape, codecs, indexCodecs string
+	codecEntries, indexEntries      []string
 }
 
 // Config is the configuration of a sharding_indexed codec built in Go.
@@ -130,43 +139,44 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.pointer = cfg.Pointer("")
-	c.pointer = c.pointer[:len(c.pointer)-1] // Pointer("") ends in "/"
-	c.codecPointers, c.indexPointers = inner.Pointers, index.Pointers
+	c.pointers = pointers{
+		chunkShape:   cfg.Pointer("chunk_shape"),
+		codecs:       cfg.Pointer("codecs"),
+		indexCodecs:  cfg.Pointer("index_codecs"),
+		codecEntries: inner.Pointers,
+		indexEntries: index.Pointers,
+	}
 	return c, nil
 }
 
 // maxRank bounds the rank of chunk_shape read from JSON.
 const maxRank = 64
 
-// chunkShape reads chunk_shape: a JSON array of integers of at least 1.
+// chunkShape reads chunk_shape: a JSON array of at most maxRank integers
+// from 1 to codec.MaxChunkBytes.
 func chunkShape(cfg *codec.Config) ([]int, error) {
-	raw, _ := cfg.Raw("chunk_shape")
-	var items []json.RawMessage
-	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, cfg.Errorf("chunk_shape", "want an array of positive integers, got %s", shorten(raw))
+	dims, _, err := cfg.Ints("chunk_shape", 1, codec.MaxChunkBytes)
+	if err != nil {
+		return nil, err
 	}
-	if len(items) > maxRank {
-		return nil, cfg.Errorf("chunk_shape", "%d dimensions; at most %d are supported", len(items), maxRank)
+	if len(dims) > maxRank {
+		return nil, cfg.Errorf("chunk_shape", "%d dimensions; at most %d are supported", len(dims), maxRank)
 	}
-	shape := make([]int, len(items))
-	for i, it := range items {
-		v, err := strconv.ParseInt(string(it), 10, 64)
-		if err != nil || v < 1 || v > codec.MaxChunkBytes {
-			e := cfg.Errorf("chunk_shape", "dimension %d is %s; want an integer from 1 to %d", i, shorten(it), int64(codec.MaxChunkBytes))
-			e.Pointer += "/" + strconv.Itoa(i)
-			return nil, e
-		}
-		shape[i] = int(v)
+	shape := make([]int, len(dims))
+	for i, d := range dims {
+		shape[i] = int(d)
 	}
 	return shape, nil
 }
 
-func shorten(raw []byte) string {
-	if len(raw) > 40 {
-		return string(raw[:37]) + "..."
-	}
-	return string(raw)
+// WithOptions returns the codec with both of its chains to be resolved
+// with opts: a codec.Pipeline resolving the codec passes its own options
+// (codec.ChainHolder), so that a shard read under codec.FillWarn resolves
+// its inner chain under codec.FillWarn too.
+func (c *Codec) WithOptions(opts ...codec.Option) codec.Codec {
+	withOpts := *c
+	withOpts.opts = slices.Clone(opts)
+	return &withOpts
 }
 
 // Name returns "sharding_indexed".

@@ -60,8 +60,9 @@ func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
 	}
 	enc := src[off : off+n]
 	if b.identity {
-		// n == chunkLen: the index check holds inner chunks of a fixed-size
-		// chain to that size.
+		if err := b.inner.CheckIdentity(enc); err != nil {
+			return b.chunkError(s.coords, off, n, err)
+		}
 		ndcopy.Copy(dst, b.spec.Shape, s.start, enc, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
 		return nil
 	}

@@ -30,11 +30,26 @@
 // Resolution against a shard spec checks that chunk_shape has the shard's
 // rank and divides its shape (an error pointing at the dimension), resolves
 // the inner chain for one inner chunk (data type, inner chunk shape, and the
-// shard's fill value, so the fill round trip of every array->array codec in
-// it is checked as for any chain, decisions D1 and D17) and the index chain
-// for the uint64 array [chunks per shard..., 2] with fill value 2^64-1 (the
-// value absent entries hold). The index chain must produce a fixed size: a
-// compressor there is a configuration error.
+// shard's fill value) and the index chain for the uint64 array [chunks per
+// shard..., 2] with fill value 2^64-1 (the value absent entries hold). The
+// index chain must produce a fixed size: a compressor there is a
+// configuration error.
+//
+// # Fill values
+//
+// The fill value goes through the array->array codecs of both chains and
+// must survive the round trip as in any chain (docs/decisions.md#d1). The
+// codec is a codec.ChainHolder: both chains are resolved with the options
+// of the pipeline that resolves the shard, so what a failure is follows
+// that pipeline's codec.FillMode (docs/decisions.md#d17): an error naming
+// the inner codec and pointing at its entry under codec.FillStrict, a
+// warning under codec.FillWarn, at every depth of nested shards. Warnings
+// come back through the outer codec.Pipeline.Warnings with the path to the
+// failing codec ("codec 0 (sharding_indexed) > inner codec 1
+// (scale_offset)"; the index chain is "index") and, when the codec was
+// parsed from JSON, the pointer of its entry
+// ("/codecs/0/configuration/codecs/1"). Reading never needs an encoded
+// fill: absent inner chunks are filled with the shard's own fill value.
 //
 // # Encoding
 //
@@ -52,10 +67,10 @@
 //
 // The index is decoded with the index chain (a crc32c index codec checks
 // its checksum) and every entry is validated before any inner chunk is read
-// (decision D15): an entry is absent (both values 2^64-1) or a range that
-// does not overflow, lies inside the shard, does not overlap the index, and
-// has a length the inner chain can produce (exactly its size when it is
-// fixed, at most its bound otherwise). A violation is an *IndexError
+// (docs/decisions.md#d15): an entry is absent (both values 2^64-1) or a
+// range that does not overflow, lies inside the shard, does not overlap the
+// index, and has a length the inner chain can produce (exactly its size
+// when it is fixed, at most its bound otherwise). A violation is an *IndexError
 // (matching codec.ErrCorrupt) naming the inner chunk. Inner chunks may come
 // in any order with unused bytes between them, as the specification allows;
 // two entries may share bytes (nothing forbids a writer to store identical

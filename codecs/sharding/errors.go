@@ -2,8 +2,10 @@ package sharding
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/strictjson"
 )
 
 // IndexError reports a shard index entry that cannot be right: only one of
@@ -46,4 +48,21 @@ func (e *ChunkError) Unwrap() error { return e.Err }
 // corrupt returns a *codec.CorruptError of the codec.
 func corrupt(err error, format string, args ...any) error {
 	return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf(format, args...), Err: err}
+}
+
+// configError returns a resolution *codec.ConfigError about key (and
+// element dim of it, when >= 0), with its JSON pointer when the codec was
+// parsed from JSON.
+func (c *Codec) configError(key string, dim int, reason string) error {
+	var ptr string
+	switch key {
+	case "chunk_shape":
+		ptr = c.pointers.chunkShape
+	case "index_codecs":
+		ptr = c.pointers.indexCodecs
+	}
+	if ptr != "" && dim >= 0 {
+		ptr = strictjson.Pointer(ptr, strconv.Itoa(dim))
+	}
+	return &codec.ConfigError{Pointer: ptr, Codec: Name, Key: key, Reason: reason}
 }

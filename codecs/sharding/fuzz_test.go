@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
@@ -96,6 +97,8 @@ func FuzzConfig(f *testing.F) {
 	}
 	f.Add(`{"chunk_shape": [2, 2], "codecs": ["bytes"], "index_codecs": ["bytes", "crc32c"], "index_location": "start"}`)
 	f.Add(`{"chunk_shape": [4, 1], "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "zstd", "configuration": {"level": 1, "checksum": true}}], "index_codecs": [{"name": "bytes", "configuration": {"endian": "big"}}]}`)
+	f.Add(`{"chunk_shape": [2, 2], "codecs": [{"name": "scale_offset", "configuration": {"offset": 1000}}, {"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"], "index_codecs": ["bytes"]}`)
+	f.Add(`{"chunk_shape": [2, 2], "codecs": [{"name": "sharding_indexed", "configuration": {"chunk_shape": [1, 2], "codecs": [{"name": "scale_offset", "configuration": {"offset": 7, "scale": 2}}, "bytes"], "index_codecs": ["bytes"]}}], "index_codecs": ["bytes", "crc32c"]}`)
 	reg := registry.Default()
 	src := ramp(numeric.Uint16, 16)
 	f.Fuzz(func(t *testing.T, config string) {
@@ -115,7 +118,21 @@ func FuzzConfig(f *testing.F) {
 		if out2, _ := back.Codecs[0].MarshalJSON(); !bytes.Equal(out, out2) {
 			t.Fatalf("JSON changes when reparsed:\n%s\n%s", out, out2)
 		}
-		p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{4, 4}, FillValue: numeric.Zero(numeric.Uint16)}, ch.Codecs)
+		spec := codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{4, 4}, FillValue: numeric.Zero(numeric.Uint16)}
+		p, err := codec.NewPipeline(spec, ch.Codecs)
+		// Reading accepts whatever writing does; its warnings are about
+		// codecs inside the shard, each with its path and pointer.
+		pw, errWarn := codec.NewPipeline(spec, ch.Codecs, codec.WithFillMode(codec.FillWarn))
+		if err == nil && errWarn != nil {
+			t.Fatalf("%s: resolves strict but not under FillWarn: %v", out, errWarn)
+		}
+		if errWarn == nil {
+			for _, w := range pw.Warnings() {
+				if w.Index != 0 || len(w.Nested) == 0 || !strings.HasPrefix(w.Pointer, "/codecs/0/configuration/") || err == nil && !w.Advisory {
+					t.Fatalf("%s: warning %v at %q (strict resolution: %v)", out, w, w.Pointer, err)
+				}
+			}
+		}
 		if err != nil {
 			return
 		}

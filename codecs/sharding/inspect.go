@@ -8,25 +8,16 @@ import (
 	"github.com/zcodec/zcodec/internal/ndcopy"
 )
 
-// FromPipeline returns the sharding codec of p bound to its shard spec, or
-// ok false when p's array->bytes codec is not sharding_indexed. It is how a
-// host looks inside the shards of an array: read an index, list the stored
-// inner chunks, decode them one by one. The shard spec is the array spec
-// that reaches the codec (after any array->array codec before it), so
-// inner chunks decode to values in that spec.
+// FromPipeline returns the sharding codec of p, bound to its shard spec as
+// p resolved it (with p's options), or ok false when p's array->bytes codec
+// is not sharding_indexed. It is how a host looks inside the shards of an
+// array: read an index, list the stored inner chunks, decode them one by
+// one. The shard spec is the array spec that reaches the codec (after any
+// array->array codec before it), so inner chunks decode to values in that
+// spec. err is always nil: p bound the codec when it was resolved.
 func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool, err error) {
-	for _, st := range p.Steps() {
-		c, isSharding := st.Codec.(*Codec)
-		if st.Kind != codec.KindArrayToBytes || !isSharding {
-			continue
-		}
-		b, err := c.Bind(st.Decoded)
-		if err != nil {
-			return nil, true, err
-		}
-		return b, true, nil
-	}
-	return nil, false, nil
+	b, ok = p.ArrayToBytes().(*Bound)
+	return b, ok, nil
 }
 
 // ReadIndex reads the index of a shard through r (one range, the first or

@@ -142,12 +142,15 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 	if err != nil {
 		return b.chunkError(s.coords, off, n, err)
 	}
-	decoded := enc // n == chunkLen for an identity chain (checked with the index)
-	if !b.identity {
-		if err := b.inner.Decode(s.chunk, enc); err != nil {
-			return b.chunkError(s.coords, off, n, err)
-		}
+	decoded := enc
+	if b.identity {
+		err = b.inner.CheckIdentity(enc)
+	} else {
+		err = b.inner.Decode(s.chunk, enc)
 		decoded = s.chunk
+	}
+	if err != nil {
+		return b.chunkError(s.coords, off, n, err)
 	}
 	ndcopy.Copy(dst, region.Shape, s.dstPos, decoded, b.c.chunkShape, s.inChunk, s.box, b.elem)
 	return nil

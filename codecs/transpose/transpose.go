@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -56,7 +57,7 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		it = bytes.TrimSpace(it)
 		v, err := strconv.ParseInt(string(it), 10, 64)
 		if err != nil || v < 0 || v >= int64(len(items)) {
-			return nil, cfg.Errorf("order", "entry %d is %s; want an integer from 0 to %d (the list permutes the %d dimensions)", i, shortJSON(it), len(items)-1, len(items))
+			return nil, cfg.Errorf("order", "entry %d is %s; want an integer from 0 to %d (the list permutes the %d dimensions)", i, shorten.Bytes(it), len(items)-1, len(items))
 		}
 		order = append(order, int(v))
 	}
@@ -64,14 +65,6 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		return nil, cfg.Errorf("order", "%s", reason)
 	}
 	return &Codec{order: order}, cfg.Finish()
-}
-
-// shortJSON returns a JSON value for a message, cut to 20 characters.
-func shortJSON(v []byte) string {
-	if len(v) > 20 {
-		return string(v[:17]) + "..."
-	}
-	return string(v)
 }
 
 // checkPermutation returns why order is not a permutation of 0..n-1, or "".
@@ -119,7 +112,7 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	}
 	b := &bound{
 		size:    decoded.DataType.Size(),
-		decoded: decoded.WithDataType(decoded.DataType, decoded.FillValue),
+		decoded: decoded.Clone(),
 		encode:  newPlan(decoded.Shape, c.order),
 		decode:  newPlan(enc, inverse(c.order)),
 	}
@@ -136,7 +129,7 @@ type bound struct {
 
 // Encoded returns the spec of the encoded chunks.
 func (b *bound) Encoded() codec.ChunkSpec {
-	return b.encoded.WithDataType(b.encoded.DataType, b.encoded.FillValue)
+	return b.encoded.Clone()
 }
 
 // EncodeArray writes the transpose of src into dst.

@@ -23,14 +23,27 @@
 // content size 0; numcodecs 0.11 cannot decode that frame (nor its own
 // empty frames), while zcodec does.
 //
-// Decoding (decision D15): the frames are decoded into a buffer capped at
-// the chunk size the pipeline expects (or the bound after a variable-length
-// codec); a frame whose content size header claims more, or that inflates
-// past it, is an error found without allocating beyond that cap, and the
-// decoded length must equal the expected chunk size. Several concatenated
-// frames are accepted (as libzstd does); trailing bytes that are not a
-// frame, an empty byte string, and checksum mismatches are errors. Window
-// sizes are limited to 128 MiB.
+// Decoding (docs/decisions.md#d15): the frames are decoded into a buffer
+// capped at the chunk size the pipeline expects (or the bound after a
+// variable-length codec); a frame whose content size header claims more,
+// or that inflates past it, is an error found without allocating beyond
+// that cap, and the decoded length must equal the expected chunk size.
+// Several concatenated frames are accepted (as libzstd does); trailing
+// bytes that are not a frame, an empty byte string, and checksum
+// mismatches are errors. Window sizes are limited to 128 MiB.
+//
+// # libzstd
+//
+// Built with the tag libzstd (and cgo), the codec encodes and decodes with
+// libzstd through github.com/DataDog/zstd, which bundles libzstd's C
+// sources, so a C compiler is all it needs; Engine says which build runs.
+// Levels are then libzstd's own, and its frames are byte-compatible with
+// the pure-Go build's both ways: each decodes the other's frames (tested),
+// and frames still declare their content size. Frames with checksum true
+// are written by the pure-Go encoder in that build too (the bound libzstd
+// API has no switch for the checksum); libzstd decodes and verifies them.
+// Decoding writes into a buffer of the expected size, so the limits above
+// hold.
 //
 // The encoded spec is variable-length, bounded by n + n/64 + 1024 for n
 // input bytes. One encoder per effective level and checksum setting, and

@@ -84,7 +84,7 @@ func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesTo
 	if c.Level < MinLevel || c.Level > MaxLevel {
 		return nil, &codec.ConfigError{Codec: Name, Key: "level", Reason: fmt.Sprintf("level %d is out of range [%d, %d]", c.Level, MinLevel, MaxLevel)}
 	}
-	return &bound{enc: encoderFor(EncoderLevel(c.Level), c.Checksum), spec: decoded}, nil
+	return &bound{enc: encoderFor(EncoderLevel(c.Level), c.Checksum), level: c.Level, checksum: c.Checksum, spec: decoded}, nil
 }
 
 // smallInput is the size up to which klauspost/compress leaves the
@@ -130,7 +130,8 @@ func encoderFor(l zstd.EncoderLevel, sum bool) func(n int) (*zstd.Encoder, error
 	}
 }
 
-var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+// goDecoder is the pure-Go decoder, shared.
+var goDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
 	return zstd.NewReader(nil,
 		zstd.WithDecoderConcurrency(0),
 		zstd.WithDecodeAllCapLimit(true),
@@ -140,8 +141,10 @@ var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
 })
 
 type bound struct {
-	enc  func(n int) (*zstd.Encoder, error)
-	spec codec.BytesSpec
+	enc      func(n int) (*zstd.Encoder, error) // the pure-Go encoder
+	level    int
+	checksum bool
+	spec     codec.BytesSpec
 }
 
 func (b *bound) Encoded() codec.BytesSpec {
@@ -152,6 +155,12 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
+	return b.compress(dst, src)
+}
+
+// compressGo appends the frame of src to dst, written by the pure-Go
+// encoder.
+func (b *bound) compressGo(dst, src []byte) ([]byte, error) {
 	enc, err := b.enc(len(src))
 	if err != nil {
 		return dst, fmt.Errorf("%s: %w", Name, err)
@@ -159,21 +168,41 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	return enc.EncodeAll(src, bounded.Reserve(dst, bounded.CompressedBound(len(src)))), nil
 }
 
+// sizeExceeded is the reason decompress gives for frames that decode to
+// more than the capacity of dst.
+const sizeExceeded = "size exceeded"
+
+// decompressGo appends the decoded frames of src to dst, at most
+// cap(dst)-len(dst) bytes, with the pure-Go decoder. reason is empty for
+// an error that is not the data's.
+func decompressGo(dst, src []byte) (out []byte, reason string, err error) {
+	dec, err := goDecoder()
+	if err != nil {
+		return dst, "", err
+	}
+	out, err = dec.DecodeAll(src, dst)
+	if err != nil {
+		reason = "invalid frame"
+		if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrFrameSizeExceeded) {
+			reason = sizeExceeded
+		}
+	}
+	return out, reason, err
+}
+
 func (b *bound) Decode(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return dst, &codec.CorruptError{Codec: Name, Reason: "empty input is not a zstd frame"}
 	}
-	dec, err := decoder()
-	if err != nil {
-		return dst, fmt.Errorf("%s: %w", Name, err)
-	}
 	limit, exact := bounded.Limit(b.spec)
 	n := len(dst)
 	buf := bounded.Reserve(dst, limit)
-	out, err := dec.DecodeAll(src, buf[:n:n+limit])
+	out, reason, err := decompress(buf[:n:n+limit], src)
 	if err != nil {
-		reason := "invalid frame"
-		if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrFrameSizeExceeded) {
+		if reason == "" {
+			return dst, fmt.Errorf("%s: %w", Name, err)
+		}
+		if reason == sizeExceeded {
 			reason = fmt.Sprintf("decodes to more than %d bytes", limit)
 		}
 		return dst, &codec.CorruptError{Codec: Name, Reason: reason, Err: err}

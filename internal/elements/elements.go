@@ -9,15 +9,11 @@
 package elements
 
 import (
-	"encoding/binary"
 	"unsafe"
 
+	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
 )
-
-// hostLittleEndian is true on little-endian machines, where a []T and the
-// little-endian encoding of its elements share one memory layout.
-var hostLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // Elem is the set of Go types the kernels work on.
 type Elem interface {
@@ -32,7 +28,7 @@ func View[T Elem](b []byte) (s []T, ok bool) {
 	if len(b) == 0 {
 		return []T{}, true
 	}
-	if !hostLittleEndian || uintptr(unsafe.Pointer(&b[0]))%uintptr(unsafe.Alignof(*new(T))) != 0 {
+	if !hostorder.LittleEndian || uintptr(unsafe.Pointer(&b[0]))%uintptr(unsafe.Alignof(*new(T))) != 0 {
 		return nil, false
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(b)/size), true
@@ -48,7 +44,7 @@ func Load[T Elem](b []byte) []T {
 	s := make([]T, len(b)/size)
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)
 	copy(raw, b)
-	if !hostLittleEndian {
+	if !hostorder.LittleEndian {
 		SwapUnits(raw, size)
 	}
 	return s
@@ -74,7 +70,7 @@ func Store[T Elem](dst []byte, s []T, direct bool) {
 	size := int(unsafe.Sizeof(*new(T)))
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)
 	copy(dst, raw)
-	if !hostLittleEndian {
+	if !hostorder.LittleEndian {
 		SwapUnits(dst[:len(raw)], size)
 	}
 }
@@ -94,4 +90,13 @@ func ScalarAt(dt numeric.DataType, b []byte, i int) numeric.Scalar {
 	n := dt.Size()
 	s, _ := numeric.ScalarFromBytes(dt, b[i*n:(i+1)*n])
 	return s
+}
+
+// Bytes returns the memory of s as bytes, without copying: on a
+// little-endian host these are the elements' little-endian encodings.
+func Bytes[T numeric.Element](s []T) []byte {
+	if len(s) == 0 {
+		return []byte{}
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
 }

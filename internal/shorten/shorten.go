@@ -13,6 +13,11 @@ import (
 // Limit is the length, in bytes, of the longest text shown whole.
 const Limit = 40
 
+// NameLimit is the length, in bytes, of the longest name (a file path, a
+// store key) shown whole: names are what a reader needs to find the
+// problem, so they get more room than values.
+const NameLimit = 255
+
 // String returns s for display in a message: runs of white space (newlines
 // included) become one space and other control characters and invalid
 // UTF-8 become \xNN escapes, so the result is one line; text longer than
@@ -22,7 +27,16 @@ func String(s string) string {
 	if len(s) <= Limit && printable(s) {
 		return s
 	}
-	return clean(s, len(s))
+	return clean(s, len(s), Limit)
+}
+
+// Name is String for names (file paths, store keys) with NameLimit in
+// place of Limit.
+func Name(s string) string {
+	if len(s) <= NameLimit && printable(s) {
+		return s
+	}
+	return clean(s, len(s), NameLimit)
 }
 
 // Bytes is String for a byte slice. It reads no more of b than it shows.
@@ -32,7 +46,7 @@ func Bytes(b []byte) string {
 	}
 	// Whatever the white space, the shown part comes from the first
 	// 4*Limit bytes, or the text is cut at that point.
-	return clean(string(b[:min(len(b), 4*Limit)]), len(b))
+	return clean(string(b[:min(len(b), 4*Limit)]), len(b), Limit)
 }
 
 // Quote returns s quoted as a Go string literal (as %q prints it) when it
@@ -51,10 +65,11 @@ func Quote(s string) string {
 
 // clean writes the display form of s, the first bytes of a text of total
 // bytes: white space collapsed, control bytes escaped, cut with "..." and
-// the total length when the text does not fit (or s is not all of it).
-func clean(s string, total int) string {
+// the total length when the text does not fit in limit bytes (or s is not
+// all of it).
+func clean(s string, total, limit int) string {
 	var b strings.Builder
-	long := total > Limit
+	long := total > limit
 	cut := total > len(s)
 	space := false
 	for i := 0; i < len(s); {
@@ -73,7 +88,7 @@ func clean(s string, total int) string {
 		default:
 			piece = s[i : i+size]
 		}
-		if long && b.Len()+len(piece) > Limit-3 {
+		if long && b.Len()+len(piece) > limit-3 {
 			cut = true
 			break
 		}

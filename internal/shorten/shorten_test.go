@@ -68,3 +68,18 @@ func TestPointer(t *testing.T) {
 		t.Errorf("Pointer = %q, want %q", got, want)
 	}
 }
+
+func TestName(t *testing.T) {
+	key := "group/array/c/" + strings.Repeat("1/", 100) // 214 bytes: shown whole
+	if got := shorten.Name(key); got != key {
+		t.Errorf("Name(%d-byte key) = %q, want it whole", len(key), got)
+	}
+	long := strings.Repeat("k", 10<<20)
+	want := strings.Repeat("k", shorten.NameLimit-3) + "... (10485760 bytes)"
+	if got := shorten.Name(long); got != want {
+		t.Errorf("Name(10 MiB) = %.60q..., want %.60q...", got, want)
+	}
+	if got := shorten.Name("a\nb"); got != "a b" {
+		t.Errorf(`Name("a\nb") = %q, want one line`, got)
+	}
+}

@@ -2,10 +2,10 @@ package hdf5
 
 import (
 	"fmt"
-	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -144,7 +144,7 @@ func filterCodec(i int, f Filter, dt numeric.DataType) (mapping, error) {
 	case FilterScaleOffset:
 		return fail("HDF5's scale-offset filter packs each chunk to its own minimum bits with a per-chunk minimum; Zarr's scale_offset is a different transform, so no Zarr codec reads it")
 	case FilterBlosc:
-		return fail("blosc has no codec in zcodec yet")
+		return bloscMapping(cd, fail)
 	}
 	if _, known := knownNames[f.ID]; known {
 		return fail("no Zarr codec in zcodec")

@@ -5,8 +5,10 @@
 //
 // References: HDF5's filter pipeline (H5Pset_filter, H5Z), the registered
 // filter list (https://github.com/HDFGroup/hdf5_plugins/blob/master/docs/RegisteredFilterPlugins.md),
-// NCZarr's HDF5 id <-> codec JSON proposal, and the byte formats observed
-// with h5py 3.7 / HDF5 1.10.8 / hdf5-filter-plugin (testdata/hdf5).
+// NCZarr's HDF5 id <-> codec JSON proposal, HDF5's blosc filter
+// (https://github.com/Blosc/hdf5-blosc), and the byte formats observed
+// with h5py 3.7 / HDF5 1.10.8 / hdf5-filter-plugin / the blosc plugin on
+// c-blosc 1.21 (testdata/hdf5).
 // Both directions work on typed codecs: Codecs builds each codec through
 // the default registry (the codec's own factory checks its
 // configuration), and FiltersFromPipeline reads the codecs of a resolved
@@ -52,7 +54,7 @@
 //	5      nbit          error: no Zarr codec
 //	6      scaleoffset   error: HDF5's min-bits packing is not Zarr's scale_offset
 //	307    bzip2         numcodecs.bz2 {level: cd_values[0], default 9}
-//	32001  blosc         error: zcodec has no blosc codec yet
+//	32001  blosc         blosc {cname, clevel, shuffle, typesize: cd_values[2], blocksize: 0} (see below)
 //	32004  lz4           zcodec.hdf5_lz4 {blocksize: cd_values[0]} (HDF5's framing, see package codecs/hdf5lz4)
 //	32015  zstd          zstd {level: int32(cd_values[0]), checksum: false}
 //	other                error naming the filter (lzf 32000, bitshuffle 32008, zfp 32013, ...)
@@ -63,6 +65,29 @@
 // with 8- or 16-byte elements) is an error rather than a chain that would
 // fail on every chunk. HDF5 itself keeps the order it was given: h5py puts
 // fletcher32 last, netCDF-4 first; both orders are mapped as given.
+//
+// # Blosc
+//
+// HDF5's blosc filter stores each chunk as one c-blosc 1.x frame, read by
+// package codecs/blosc. Its cd_values are [filter revision, Blosc format
+// version, type size, chunk bytes, clevel, shuffle, compressor code]: the
+// filter fills in the first four itself when a dataset is created (the
+// type size is the element size of the dataset, or 1 above 255; the chunk
+// bytes are the chunk's size before any filter), and the last three are
+// optional, with defaults clevel 5, shuffle 1 and compressor 0. They map
+// to the blosc codec with cname by c-blosc's compressor code (0 blosclz,
+// 1 lz4, 2 lz4hc, 3 snappy, 4 zlib, 5 zstd), clevel as given (0 to 9),
+// shuffle 0 "noshuffle", 1 "shuffle", 2 "bitshuffle", typesize
+// cd_values[2], and blocksize 0, as the filter lets c-blosc choose the
+// block size. The revision, the format version and the chunk bytes are not
+// read (every frame records its own version and sizes); fewer than 4 or
+// more than 7 values, a type size of 0, and a clevel, shuffle or
+// compressor code outside those ranges are a *FilterError.
+//
+// The filter gives c-blosc an output buffer no larger than the chunk: a
+// chunk that does not compress fails the filter, and every chunk does at
+// clevel 0. h5py marks the filter optional, so HDF5 then stores the chunk
+// without it and sets its filter_mask bit (see below).
 //
 // # Optional filters
 //
@@ -89,22 +114,38 @@
 // numcodecs.shuffle -> 2, zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307
 // (the codec's own level, 1 by default), zstd -> 32015 (a checksum is noted:
 // HDF5 writes frames without one, which the chain reads), zcodec.hdf5_lz4 ->
-// 32004. The bytes codec gives the dataset's byte order. Every filter is
-// written mandatory (flags 0) so that every chunk runs it.
+// 32004, blosc and numcodecs.blosc -> 32001. The bytes codec gives the
+// dataset's byte order. Every filter is written mandatory (flags 0) so that
+// every chunk runs it.
+//
+// blosc and numcodecs.blosc map by the settings they resolved to in the
+// chain (a shuffle or typesize left to the array filled in), to the
+// cd_values HDF5 records: [2, 2, the element size (1 above 255), the chunk
+// bytes, clevel, shuffle, compressor code]. HDF5's filter always shuffles
+// with the dataset's element size and lets c-blosc choose the block size,
+// so a typesize other than the element size, or a blocksize, is noted: the
+// frames then differ from the chain's, and each side reads the other's.
+// clevel 0 is a *FilterError, since the filter writes no chunk at clevel 0.
+// A mandatory blosc filter also fails HDF5's write of a chunk that does not
+// compress, where the chain stores it in a frame 16 bytes longer; an
+// optional one would store such a chunk unfiltered, which the chain does
+// not read, so the filter stays mandatory and the failure stays loud.
 //
 // numcodecs.shuffle maps by the element size it resolved to: the dataset's
 // element size gives shuffle with that size; a size of 0 or 1 copies the
 // bytes, which HDF5's shuffle does only for one-byte types, so for wider
 // types the pipeline gets no shuffle filter and a note says why; any other
 // size, or a shuffle after a compressor, is a *FilterError. gzip,
-// numcodecs.lz4, crc32c, blosc, sharding and every array->array codec
+// numcodecs.lz4, crc32c, sharding and every array->array codec
 // (scale_offset, cast_value, transpose, numcodecs.fixedscaleoffset, ...)
 // are a *FilterError that says why. Codec names the registry does not know
 // never reach this function: reading the zarr.json (metadata.Parse) refuses
 // them with the registry's error.
 //
 // For every filter id mapped here, HDF5 filters -> Translate -> zarr.json ->
-// FiltersFromPipeline gives the original pipeline back (flags aside), and a
-// chain of these codecs -> filters -> Codecs gives an equal chain (tested
-// on random pipelines).
+// FiltersFromPipeline gives the original pipeline back (flags aside, blosc's
+// defaulted cd_values written out, and blosc at clevel 0, a *FilterError,
+// excepted), and a chain of these
+// codecs -> filters -> Codecs gives an equal chain (tested on random
+// pipelines, and on the pipelines of the blosc vectors written by HDF5).
 package hdf5

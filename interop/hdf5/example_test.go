@@ -5,8 +5,10 @@ import (
 	"os"
 	"strings"
 
+	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/numeric"
 )
 
 // A dataset written by h5py with shuffle and deflate and the ICESat-2
@@ -118,4 +120,22 @@ func ExampleFiltersFromPipeline() {
 	// int16 big
 	// 2 shuffle [2]
 	// 307 bzip2 [9]
+}
+
+// The chain of a dataset whose chunks HDF5's blosc filter (32001) wrote:
+// lz4 at clevel 7 with bit shuffle, as h5py reports the filter.
+func ExampleCodecs() {
+	filters := []hdf5.Filter{{ID: hdf5.FilterBlosc, Flags: hdf5.FlagOptional, CDValues: []uint32{2, 2, 4, 2048, 7, 2, 1}}}
+	codecs, err := hdf5.Codecs(numeric.Float32, bytescodec.LittleEndian, filters, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range codecs {
+		j, _ := c.MarshalJSON()
+		fmt.Println(string(j))
+	}
+	// Output:
+	// {"name":"bytes","configuration":{"endian":"little"}}
+	// {"name":"blosc","configuration":{"cname":"lz4","clevel":7,"shuffle":"bitshuffle","typesize":4,"blocksize":0}}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/blosc"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/codecs/bzip2"
 	"github.com/zcodec/zcodec/codecs/deflate"
@@ -103,6 +104,10 @@ func bytesFilter(st codec.Step) (*Filter, string, error) {
 		return &Filter{ID: FilterZstd, CDValues: []uint32{uint32(int32(c.Level))}, Name: "zstd"}, note, nil
 	case *hdf5lz4.Codec:
 		return &Filter{ID: FilterLZ4, CDValues: []uint32{uint32(c.BlockSize)}, Name: "lz4"}, "", nil
+	case *blosc.Codec:
+		return bloscFilter(c, st)
+	case *blosc.NumcodecsCodec:
+		return bloscFilter(c, st)
 	case *deflate.Gzip:
 		return nil, "", reason("HDF5's deflate filter writes zlib (RFC 1950) streams, not gzip (RFC 1952); use numcodecs.zlib")
 	}
@@ -111,8 +116,6 @@ func bytesFilter(st codec.Step) (*Filter, string, error) {
 		return nil, "", reason("numcodecs.lz4 frames a chunk as one block after a 4-byte little-endian length; HDF5's lz4 filter (32004) uses its own framing; use zcodec.hdf5_lz4")
 	case "crc32c":
 		return nil, "", reason("HDF5 has no CRC-32C filter (its checksum filter is fletcher32)")
-	case "blosc", "numcodecs.blosc":
-		return nil, "", reason("zcodec does not map blosc to HDF5's blosc filter")
 	}
 	return nil, "", reason("no HDF5 filter is known for this codec")
 }

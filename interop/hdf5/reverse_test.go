@@ -47,6 +47,17 @@ func filtersOf(t *testing.T, dt, codecs string) (*metadata.Array, *hdf5.FilterPi
 // pipeline does, and that each decodes what the other writes.
 func sameEncoding(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) {
 	t.Helper()
+	if a, b := readEachOther(t, p, fp); !bytes.Equal(a, b) {
+		t.Fatalf("the HDF5 filters %+v write other bytes than the chain %v", fp.Filters, p)
+	}
+}
+
+// readEachOther checks that the chain HDF5 runs with the filters of fp
+// (read back through Codecs) and the original pipeline each decode the
+// chunk the other encodes, and returns both encodings. It is the whole
+// promise where fp has notes: the bytes may then differ.
+func readEachOther(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) (original, filters []byte) {
+	t.Helper()
 	spec := p.Spec()
 	codecs, err := hdf5.Codecs(fp.DataType, fp.Endian, fp.Filters, 0)
 	if err != nil {
@@ -71,12 +82,49 @@ func sameEncoding(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) {
 	if errA != nil || errB != nil {
 		t.Fatalf("encode: %v / %v", errA, errB)
 	}
-	if !bytes.Equal(a, b) {
-		t.Fatalf("the HDF5 filters %+v write other bytes than the chain %v", fp.Filters, p)
-	}
 	out := make([]byte, len(chunk))
 	if err := back.Decode(out, a); err != nil || !bytes.Equal(out, chunk) {
 		t.Fatalf("the filters' chain does not read the original chain's chunk: %v", err)
+	}
+	if err := p.Decode(out, b); err != nil || !bytes.Equal(out, chunk) {
+		t.Fatalf("the original chain does not read the filters' chain's chunk: %v", err)
+	}
+	return a, b
+}
+
+// TestBloscNotes: settings of a blosc codec that HDF5's blosc filter does
+// not take (a type size other than the dataset's, a block size) give the
+// filter HDF5 records and a note; the chunks differ but each side reads
+// the other's. A type size above 255 is c-blosc's byte shuffle, which the
+// filter records as 1: no note, the same bytes.
+func TestBloscNotes(t *testing.T) {
+	for _, c := range []struct {
+		dt, config, cd, note string
+	}{
+		{"float64", `"cname": "lz4", "clevel": 5, "shuffle": "shuffle", "typesize": 2`, "[2 2 8 256 5 1 1]", "typesize 2: "},
+		{"int32", `"cname": "zstd", "clevel": 3, "shuffle": "bitshuffle", "blocksize": 64`, "[2 2 4 128 3 2 5]", "blocksize 64: "},
+		{"uint16", `"cname": "blosclz", "clevel": 9, "typesize": 4, "blocksize": 32`, "[2 2 2 64 9 1 0]", "typesize 4: HDF5's blosc filter shuffles with the dataset's element size, 2, so HDF5 writes other frames than the chain; each reads the other's; blocksize 32: "},
+		{"uint8", `"cname": "lz4", "clevel": 1, "shuffle": "shuffle", "typesize": 300`, "[2 2 1 32 1 1 1]", ""},
+	} {
+		codecs := `[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "blosc", "configuration": {` + c.config + `}}]`
+		a, fp, err := filtersOf(t, c.dt, codecs)
+		if err != nil {
+			t.Fatalf("%s: %v", c.config, err)
+		}
+		if len(fp.Filters) != 1 || fmt.Sprint(fp.Filters[0].CDValues) != c.cd {
+			t.Errorf("%s: %+v, want cd_values %s", c.config, fp.Filters, c.cd)
+		}
+		if c.note == "" {
+			if len(fp.Notes) != 0 {
+				t.Errorf("%s: notes %q", c.config, fp.Notes)
+			}
+			sameEncoding(t, a.Pipeline, fp)
+			continue
+		}
+		if len(fp.Notes) != 1 || !strings.HasPrefix(fp.Notes[0], "codec 1 (blosc): "+c.note) {
+			t.Errorf("%s: notes %q, want one starting %q", c.config, fp.Notes, c.note)
+		}
+		readEachOther(t, a.Pipeline, fp)
 	}
 }
 
@@ -96,6 +144,26 @@ func TestFiltersFromPipeline(t *testing.T) {
 		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.shuffle"}]`, "float64", `[{"id":2,"flags":0,"cd_values":[8],"name":"shuffle"}]`},
 		// a one-byte shuffle of a one-byte type is HDF5's shuffle too
 		{`[{"name": "bytes"}, {"name": "numcodecs.shuffle", "configuration": {"elementsize": 1}}]`, "uint8", `[{"id":2,"flags":0,"cd_values":[1],"name":"shuffle"}]`},
+		// blosc: [revision 2, format 2, element size, chunk bytes (8x4 elements), clevel, shuffle, compressor code]
+		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5, "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}]`, "float32",
+			`[{"id":32001,"flags":0,"cd_values":[2,2,4,128,5,1,1],"name":"blosc"}]`},
+		// shuffle and typesize left to the array: byte shuffle with the element size, bit shuffle for one byte
+		{`[{"name": "bytes", "configuration": {"endian": "big"}}, {"name": "blosc", "configuration": {"cname": "zstd", "clevel": 9}}]`, "float64",
+			`[{"id":32001,"flags":0,"cd_values":[2,2,8,256,9,1,5],"name":"blosc"}]`},
+		{`[{"name": "bytes"}, {"name": "blosc", "configuration": {"cname": "blosclz", "clevel": 1}}]`, "uint8",
+			`[{"id":32001,"flags":0,"cd_values":[2,2,1,32,1,2,0],"name":"blosc"}]`},
+		// numcodecs.blosc with numcodecs' defaults (lz4, 5, byte shuffle), and with its auto shuffle (-1)
+		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.blosc"}]`, "int16",
+			`[{"id":32001,"flags":0,"cd_values":[2,2,2,64,5,1,1],"name":"blosc"}]`},
+		{`[{"name": "bytes"}, {"name": "numcodecs.blosc", "configuration": {"cname": "snappy", "clevel": 3, "shuffle": -1}}]`, "bool",
+			`[{"id":32001,"flags":0,"cd_values":[2,2,1,32,3,2,3],"name":"blosc"}]`},
+		{`[{"name": "bytes", "configuration": {"endian": "little"}}, "zcodec.hdf5_fletcher32", {"name": "numcodecs.blosc", "configuration": {"cname": "lz4hc", "clevel": 7, "shuffle": 0}}, "zcodec.hdf5_fletcher32"]`, "complex128",
+			`[{"id":3,"flags":0,"cd_values":[],"name":"fletcher32"},{"id":32001,"flags":0,"cd_values":[2,2,16,512,7,0,2],"name":"blosc"},{"id":3,"flags":0,"cd_values":[],"name":"fletcher32"}]`},
+		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.zlib", "configuration": {"level": 1}}, {"name": "blosc", "configuration": {"cname": "zlib", "clevel": 2, "shuffle": "bitshuffle", "typesize": 4}}]`, "int32",
+			`[{"id":1,"flags":0,"cd_values":[1],"name":"deflate"},{"id":32001,"flags":0,"cd_values":[2,2,4,128,2,2,4],"name":"blosc"}]`},
+		// clevel 0: HDF5's blosc filter cannot store a chunk uncompressed
+		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "blosc", "configuration": {"cname": "lz4", "clevel": 0}}]`, "float32", "blosc"},
+		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "numcodecs.blosc", "configuration": {"clevel": 0}}]`, "float32", "numcodecs.blosc"},
 		{`[{"name": "scale_offset", "configuration": {"offset": 1}}, {"name": "bytes", "configuration": {"endian": "little"}}]`, "float32", "scale_offset"},
 		{`[{"name": "cast_value", "configuration": {"data_type": "uint8"}}, {"name": "bytes"}]`, "float32", "cast_value"},
 		{`[{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "gzip", "configuration": {"level": 1}}]`, "float32", "gzip"},
@@ -161,6 +229,10 @@ func TestUnknownNamesAreRegistryErrors(t *testing.T) {
 	}
 }
 
+// propertyChunkElements is the number of elements of the 8x4 chunk the
+// property tests use.
+const propertyChunkElements = 8 * 4
+
 // mappedTypes are the element types the property tests use.
 var mappedTypes = []numeric.DataType{numeric.Uint8, numeric.Int16, numeric.Float32, numeric.Float64, numeric.Complex128}
 
@@ -178,7 +250,14 @@ func randomHDF5Pipeline(rng *rand.Rand, dt numeric.DataType) []hdf5.Filter {
 		fs = append(fs, hdf5.Filter{ID: hdf5.FilterShuffle, Flags: flags(), CDValues: []uint32{uint32(es)}})
 	}
 	for range rng.IntN(3) {
-		switch rng.IntN(5) {
+		switch rng.IntN(6) {
+		case 5:
+			// as HDF5's blosc filter records them: revision 2, format 2,
+			// the element size, the chunk bytes, then clevel 1-9 (HDF5
+			// writes no chunk at 0), shuffle and compressor code
+			fs = append(fs, hdf5.Filter{ID: hdf5.FilterBlosc, Flags: flags(), CDValues: []uint32{
+				2, 2, uint32(dt.Size()), uint32(propertyChunkElements * dt.Size()),
+				uint32(1 + rng.IntN(9)), uint32(rng.IntN(3)), uint32(rng.IntN(6))}})
 		case 0:
 			fs = append(fs, hdf5.Filter{ID: hdf5.FilterDeflate, Flags: flags(), CDValues: []uint32{uint32(rng.IntN(10))}})
 		case 1:
@@ -241,7 +320,7 @@ func TestHDF5ToZarrToHDF5(t *testing.T) {
 			seen[f.ID]++
 		}
 	}
-	for _, id := range []uint32{hdf5.FilterDeflate, hdf5.FilterShuffle, hdf5.FilterFletcher32, hdf5.FilterBzip2, hdf5.FilterLZ4, hdf5.FilterZstd} {
+	for _, id := range []uint32{hdf5.FilterDeflate, hdf5.FilterShuffle, hdf5.FilterFletcher32, hdf5.FilterBzip2, hdf5.FilterLZ4, hdf5.FilterZstd, hdf5.FilterBlosc} {
 		if seen[id] < 20 {
 			t.Errorf("filter %d seen %d times", id, seen[id])
 		}
@@ -264,7 +343,11 @@ func randomZarrCodecs(rng *rand.Rand, dt numeric.DataType, e bytescodec.Endian) 
 		parts = append(parts, fmt.Sprintf(`{"name": "numcodecs.shuffle", "configuration": {"elementsize": %d}}`, es))
 	}
 	for range rng.IntN(3) {
-		switch rng.IntN(5) {
+		switch rng.IntN(6) {
+		case 5:
+			parts = append(parts, fmt.Sprintf(`{"name": "blosc", "configuration": {"cname": %q, "clevel": %d, "shuffle": %q, "typesize": %d, "blocksize": 0}}`,
+				[]string{"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}[rng.IntN(6)], 1+rng.IntN(9),
+				[]string{"noshuffle", "shuffle", "bitshuffle"}[rng.IntN(3)], dt.Size()))
 		case 0:
 			parts = append(parts, fmt.Sprintf(`{"name": "numcodecs.zlib", "configuration": {"level": %d}}`, rng.IntN(10)))
 		case 1:
@@ -284,6 +367,7 @@ func randomZarrCodecs(rng *rand.Rand, dt numeric.DataType, e bytescodec.Endian) 
 // chain that comes back is equal, codec for codec.
 func TestZarrToHDF5ToZarr(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
+	seen := map[uint32]int{}
 	for i := range 600 {
 		dt := mappedTypes[rng.IntN(len(mappedTypes))]
 		e := []bytescodec.Endian{bytescodec.LittleEndian, bytescodec.BigEndian}[rng.IntN(2)]
@@ -308,6 +392,14 @@ func TestZarrToHDF5ToZarr(t *testing.T) {
 		}
 		if len(fp.Notes) != 0 {
 			t.Fatalf("case %d: notes %q", i, fp.Notes)
+		}
+		for _, f := range fp.Filters {
+			seen[f.ID]++
+		}
+	}
+	for _, id := range []uint32{hdf5.FilterDeflate, hdf5.FilterShuffle, hdf5.FilterFletcher32, hdf5.FilterBzip2, hdf5.FilterLZ4, hdf5.FilterZstd, hdf5.FilterBlosc} {
+		if seen[id] < 20 {
+			t.Errorf("filter %d seen %d times", id, seen[id])
 		}
 	}
 }

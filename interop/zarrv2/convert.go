@@ -314,7 +314,7 @@ var outputTypeKeys = []string{"astype", "encode_dtype"}
 // to its output: the data type it resolves to, stored in the byte order
 // of its output type key when it has one.
 func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[string]json.RawMessage) error {
-	bound, err := a.(codec.ArrayToArray).ResolveArray(c.spec.WithDataType(c.spec.DataType, c.spec.FillValue))
+	bound, err := a.(codec.ArrayToArray).ResolveArray(c.spec.Clone())
 	if err != nil {
 		return codecErr(pointer, a.Name(), err)
 	}
@@ -327,7 +327,7 @@ func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[stri
 			}
 		}
 	}
-	c.spec = enc.WithDataType(enc.DataType, enc.FillValue)
+	c.spec = enc.Clone()
 	c.arraySide = append(c.arraySide, a)
 	return nil
 }

@@ -40,7 +40,7 @@ func (r *recorded) MarshalJSON() ([]byte, error) {
 type recordedA2A struct{ *recorded }
 
 func (r recordedA2A) ResolveArray(s codec.ChunkSpec) (codec.BoundArrayToArray, error) {
-	out := s.WithDataType(s.DataType, s.FillValue)
+	out := s.Clone()
 	if r.outType != 0 {
 		out = s.WithDataType(r.outType, numeric.Zero(r.outType))
 	}

@@ -2,7 +2,8 @@
 """Generate testdata/hdf5/vectors.json from real HDF5 files.
 
 Run with Debian's packages (python3-h5py 3.7 / HDF5 1.10.8, python3-numpy,
-hdf5-filter-plugin for bzip2 307 and lz4 32004):
+hdf5-filter-plugin for bzip2 307 and lz4 32004, hdf5-filter-plugin-blosc-serial
+for blosc 32001 with libblosc1 1.21):
 
     HDF5_PLUGIN_PATH=/usr/lib/x86_64-linux-gnu/hdf5/serial/plugins \
         /usr/bin/python3 testdata/hdf5/generate.py
@@ -15,6 +16,10 @@ filter_mask, and, for every chunk, the values HDF5 itself returns for the
 in-extent part of that chunk (little-endian, C order). The Go tests translate
 each description to zarr.json and decode every chunk through the resulting
 codec chain; the decoded in-extent values must equal HDF5's, byte for byte.
+
+NumPy's vectorised sin may differ in the last bit from one CPU to another,
+so a run on another machine can change a few values of the smooth cases;
+each case stays consistent, as its expected values are read back from HDF5.
 """
 import json
 import os
@@ -155,6 +160,23 @@ def low_level(filters, dtype_override=None):
     return hook
 
 
+def ramp(shape, dtype):
+    """Slowly rising one-byte values with a little noise: compressible
+    data for one-byte types, which smooth() would clip flat."""
+    n = int(np.prod(shape))
+    v = np.arange(n) // 5 + rng.integers(0, 3, n)
+    return (v % 256).reshape(shape).astype(dtype)
+
+
+def blosc_opts(clevel, shuffle, compressor):
+    """cd_values for HDF5's blosc filter (32001): slots 0 to 3 (filter
+    revision, Blosc format version, type size, chunk bytes) are filled in by
+    the filter when the dataset is created, whatever is passed; slots 4 to 6
+    are clevel, shuffle (0 none, 1 byte, 2 bit) and the c-blosc compressor
+    code (0 blosclz, 1 lz4, 2 lz4hc, 3 snappy, 4 zlib, 5 zstd)."""
+    return (0, 0, 0, 0, clevel, shuffle, compressor)
+
+
 def skip_filter_in_chunk(ds):
     """Rewrite chunk (0,...) unfiltered with filter_mask bit 0 set: HDF5
     skips the first filter of the pipeline for that chunk when reading."""
@@ -202,6 +224,14 @@ def zstd_case():
                 "description": describe(ds), "chunks": out}
 
 
+def blosc_version():
+    """The c-blosc library the blosc plugin runs on."""
+    import ctypes
+    lib = ctypes.CDLL("libblosc.so.1")
+    lib.blosc_get_version_string.restype = ctypes.c_char_p
+    return lib.blosc_get_version_string().decode()
+
+
 tmp = tempfile.mkdtemp()
 F32MAX = np.float32(3.4028235e38)
 cases = [
@@ -246,12 +276,36 @@ cases = [
          "HDF5 nbit (5): no Zarr codec reads it",
          dcpl_hook=low_level([("nbit", 0, ())])),
     zstd_case(),
+    case("f8_blosc_defaults", smooth((20, 30), "<f8"), (8, 16),
+         "blosc (plugin 32001) as h5py sets it without options: the filter records 4 cd_values and uses blosclz, clevel 5, byte shuffle",
+         compression=32001),
+    case("f4_blosc_lz4_bitshuffle", smooth((30, 40), "<f4"), (16, 32),
+         "blosc lz4, clevel 7, bit shuffle, partial edge chunks",
+         compression=32001, compression_opts=blosc_opts(7, 2, 1)),
+    case("be_i4_blosc_zlib", smooth((50,), ">i4"), (32,),
+         "blosc zlib, clevel 9, byte shuffle, on big-endian int32",
+         compression=32001, compression_opts=blosc_opts(9, 1, 4), fill=-7),
+    case("f8_blosc_zstd_fletcher32", smooth((12, 10), "<f8"), (5, 10),
+         "blosc zstd, clevel 3, byte shuffle, then fletcher32 (h5py puts it last)",
+         fletcher32=True, compression=32001, compression_opts=blosc_opts(3, 1, 5)),
+    case("f8_fletcher32_blosc_lz4", smooth((12, 10), "<f8"), (5, 10),
+         "fletcher32 first (as netCDF-4 orders it), then blosc lz4 with byte shuffle: blosc sees 404 bytes, 50 elements of 8 bytes and 4 bytes it leaves unshuffled",
+         dcpl_hook=low_level([(3, 0, ()), (32001, 1, blosc_opts(5, 1, 1))])),
+    case("u1_blosc_lz4hc_mandatory", ramp((700,), "u1"), (256,),
+         "blosc lz4hc, clevel 4, bit shuffle, marked mandatory (flags 0) as the reverse mapping writes it",
+         dcpl_hook=low_level([(32001, 0, blosc_opts(4, 2, 2))])),
+    case("i2_shuffle_blosc_snappy_noisy", np.concatenate([noisy((400,), "<i2"), np.repeat(smooth((100,), "<i2"), 5)]), (200,),
+         "HDF5 shuffle then blosc snappy without its own shuffle: the noisy chunks do not compress, so HDF5 skips the optional blosc filter for them (filter_mask 2) and stores them shuffled only",
+         shuffle=True, compression=32001, compression_opts=blosc_opts(5, 0, 3)),
+    case("u2_blosc_clevel0", smooth((20,), "<u2"), (8,),
+         "blosc clevel 0: c-blosc would store each chunk in a frame 16 bytes longer, which the filter does not allow, so HDF5 skips the optional filter for every chunk (filter_mask 1)",
+         compression=32001, compression_opts=blosc_opts(0, 1, 0)),
 ]
 
 out = {
     "generator": "testdata/hdf5/generate.py",
-    "peers": "h5py %s, HDF5 %s, numpy %s, hdf5-filter-plugin (libh5bz2, libh5lz4)" % (
-        h5py.version.version, h5py.version.hdf5_version, np.__version__),
+    "peers": "h5py %s, HDF5 %s, numpy %s, hdf5-filter-plugin (libh5bz2, libh5lz4), hdf5-filter-plugin-blosc-serial (libH5Zblosc, c-blosc %s)" % (
+        h5py.version.version, h5py.version.hdf5_version, np.__version__, blosc_version()),
     "cases": cases,
 }
 here = os.path.dirname(os.path.abspath(__file__))

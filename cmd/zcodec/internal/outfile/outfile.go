@@ -292,10 +292,32 @@ func cause(err error) error {
 	return err
 }
 
-// live holds the temporary files not yet committed or aborted.
+// live holds the temporary files not yet committed or aborted, and the
+// directories registered with TrackDir (with their quiesce functions).
 var live struct {
 	sync.Mutex
 	names map[string]struct{}
+	dirs  map[string]func()
+}
+
+// TrackDir registers dir, a directory that a command builds before
+// renaming it into place, for removal with everything in it by
+// RemoveTemporaries (so on SIGINT and SIGTERM) until release is called.
+// quiesce, when not nil, is called first and must return once nothing
+// writes into dir any more: a directory still being written to cannot be
+// removed for good.
+func TrackDir(dir string, quiesce func()) (release func()) {
+	live.Lock()
+	defer live.Unlock()
+	if live.dirs == nil {
+		live.dirs = map[string]func(){}
+	}
+	live.dirs[dir] = quiesce
+	return func() {
+		live.Lock()
+		defer live.Unlock()
+		delete(live.dirs, dir)
+	}
 }
 
 func track(name string) {
@@ -314,12 +336,21 @@ func untrack(name string) {
 }
 
 // RemoveTemporaries removes every temporary file of a File that is neither
-// committed nor aborted. It is safe to call from any goroutine.
+// committed nor aborted, and every directory registered with TrackDir and
+// not released. It is safe to call from any goroutine.
 func RemoveTemporaries() {
 	live.Lock()
-	defer live.Unlock()
 	for name := range live.names {
 		os.Remove(name)
 		delete(live.names, name)
+	}
+	dirs := live.dirs
+	live.dirs = nil
+	live.Unlock()
+	for dir, quiesce := range dirs {
+		if quiesce != nil {
+			quiesce()
+		}
+		os.RemoveAll(dir)
 	}
 }

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// catSlabBytes bounds the slab of elements cat holds at once.
+const catSlabBytes = 16 << 20
+
+func runCat(env *environment, args []string) int {
+	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] PATH",
+		"Writes the values of a region of the array at PATH (a directory, or an http(s) URL): the\n"+
+			"whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
+			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
+			"  raw  the elements in C order, little-endian, as 'zcodec decode' writes them\n"+
+			"  csv  one line per row of the last dimension (one value per line for 0-d and 1-d\n"+
+			"       regions); NaN, Inf and -Inf spelled so\n"+
+			"  npy  a NumPy .npy file (version 1.0) of the region's shape\n"+
+			"The region is read and written in slabs, so memory stays bounded whatever its size.\n"+
+			"With -o, FILE appears only when everything was written.")
+	regionText := fs.String("region", "", "the region to write (default: the whole array)")
+	format := fs.String("format", "raw", "output format: raw, csv or npy")
+	outName := fs.String("o", "-", "output file (- = standard output)")
+	ops, code, stop := fs.parse(args)
+	if stop {
+		return code
+	}
+	if len(ops) != 1 {
+		return fs.fail("want one PATH")
+	}
+	switch *format {
+	case "raw", "csv", "npy":
+	default:
+		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
+	}
+	ctx := context.Background()
+	s, closeStore, err := openStore(ops[0], false)
+	if err != nil {
+		return failf(env.stderr, "cat", "%v", err)
+	}
+	defer closeStore()
+	a, err := openArrayAt(ctx, s, ops[0])
+	if err != nil {
+		return failf(env.stderr, "cat", "%v", err)
+	}
+	for _, w := range a.Warnings() {
+		fmt.Fprintf(env.stderr, "zcodec cat: warning: %s\n", w)
+	}
+	limitHeap(a.Pipeline().DecodedSize())
+	region, err := zarr.ParseRegion(*regionText, a.Shape())
+	if err != nil {
+		return failf(env.stderr, "cat", "%v", err)
+	}
+	out, err := createOutput(env, *outName)
+	if err != nil {
+		return failf(env.stderr, "cat", "%v", err)
+	}
+	defer out.Abort()
+	w := bufio.NewWriterSize(out, 1<<20)
+	err = writeRegion(w, a, region, *format, func(fn func(zarr.Region, []byte) error) error {
+		return a.ReadSlabs(ctx, region, catSlabBytes, fn)
+	})
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = out.Commit()
+	}
+	if err != nil {
+		return failf(env.stderr, "cat", "%v", err)
+	}
+	return 0
+}
+
+// writeRegion writes a region's slabs, which read calls back in order, in
+// the given format.
+func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read func(func(zarr.Region, []byte) error) error) error {
+	dt := a.DataType()
+	switch format {
+	case "npy":
+		hdr, err := npyHeader(dt, r.Shape)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(hdr); err != nil {
+			return err
+		}
+		fallthrough
+	case "raw":
+		return read(func(_ zarr.Region, data []byte) error {
+			_, err := w.Write(data)
+			return err
+		})
+	}
+	row := int64(1)
+	if len(r.Shape) >= 2 {
+		row = r.Shape[len(r.Shape)-1]
+	}
+	format1 := csvFormatter(dt)
+	es := dt.Size()
+	var col int64
+	var line []byte
+	return read(func(_ zarr.Region, data []byte) error {
+		for i := 0; i < len(data); i += es {
+			if col > 0 {
+				line = append(line, ',')
+			}
+			line = format1(line, data[i:i+es])
+			if col++; col == row {
+				line = append(line, '\n')
+				if _, err := w.Write(line); err != nil {
+					return err
+				}
+				line, col = line[:0], 0
+			}
+		}
+		return nil
+	})
+}
+
+// npyHeader returns the header of a NumPy .npy file (format version 1.0)
+// for a C-order array of dt with the given shape.
+func npyHeader(dt numeric.DataType, shape []int64) ([]byte, error) {
+	descr := npdtype.Format(dt, bytes.LittleEndian)
+	if descr == "" {
+		return nil, fmt.Errorf("NumPy has no %v type; use --format raw", dt)
+	}
+	dims := make([]string, len(shape))
+	for i, d := range shape {
+		dims[i] = strconv.FormatInt(d, 10)
+	}
+	tuple := "(" + strings.Join(dims, ", ")
+	if len(shape) == 1 {
+		tuple += ","
+	}
+	tuple += ")"
+	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, tuple)
+	// magic (6) + version (2) + length (2) + dict + padding + '\n', a
+	// multiple of 64 bytes
+	total := (10 + len(dict) + 1 + 63) / 64 * 64
+	if total-10 > math.MaxUint16 {
+		return nil, fmt.Errorf("npy header too long for %d dimensions", len(shape))
+	}
+	hdr := make([]byte, 0, total)
+	hdr = append(hdr, "\x93NUMPY\x01\x00"...)
+	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(total-10))
+	hdr = append(hdr, dict...)
+	for len(hdr) < total-1 {
+		hdr = append(hdr, ' ')
+	}
+	return append(hdr, '\n'), nil
+}
+
+// csvFormatter returns the function that appends the text of one element
+// (its little-endian bytes) for dt, chosen once.
+func csvFormatter(dt numeric.DataType) func([]byte, []byte) []byte {
+	le := binary.LittleEndian
+	switch dt {
+	case numeric.Bool:
+		return func(dst, b []byte) []byte { return strconv.AppendBool(dst, b[0] != 0) }
+	case numeric.Int8:
+		return func(dst, b []byte) []byte { return strconv.AppendInt(dst, int64(int8(b[0])), 10) }
+	case numeric.Int16:
+		return func(dst, b []byte) []byte { return strconv.AppendInt(dst, int64(int16(le.Uint16(b))), 10) }
+	case numeric.Int32:
+		return func(dst, b []byte) []byte { return strconv.AppendInt(dst, int64(int32(le.Uint32(b))), 10) }
+	case numeric.Int64:
+		return func(dst, b []byte) []byte { return strconv.AppendInt(dst, int64(le.Uint64(b)), 10) }
+	case numeric.Uint8:
+		return func(dst, b []byte) []byte { return strconv.AppendUint(dst, uint64(b[0]), 10) }
+	case numeric.Uint16:
+		return func(dst, b []byte) []byte { return strconv.AppendUint(dst, uint64(le.Uint16(b)), 10) }
+	case numeric.Uint32:
+		return func(dst, b []byte) []byte { return strconv.AppendUint(dst, uint64(le.Uint32(b)), 10) }
+	case numeric.Uint64:
+		return func(dst, b []byte) []byte { return strconv.AppendUint(dst, le.Uint64(b), 10) }
+	case numeric.Float16:
+		return func(dst, b []byte) []byte { return appendFloat(dst, float64(numeric.F16(le.Uint16(b)).Float32()), 32) }
+	case numeric.BFloat16:
+		return func(dst, b []byte) []byte { return appendFloat(dst, float64(numeric.BF16(le.Uint16(b)).Float32()), 32) }
+	case numeric.Float32:
+		return func(dst, b []byte) []byte { return appendFloat(dst, float64(math.Float32frombits(le.Uint32(b))), 32) }
+	case numeric.Float64:
+		return func(dst, b []byte) []byte { return appendFloat(dst, math.Float64frombits(le.Uint64(b)), 64) }
+	case numeric.Complex64:
+		return func(dst, b []byte) []byte {
+			return appendComplex(dst, float64(math.Float32frombits(le.Uint32(b))), float64(math.Float32frombits(le.Uint32(b[4:]))), 32)
+		}
+	default:
+		return func(dst, b []byte) []byte {
+			return appendComplex(dst, math.Float64frombits(le.Uint64(b)), math.Float64frombits(le.Uint64(b[8:])), 64)
+		}
+	}
+}
+
+// appendFloat writes the shortest text that reads back as the same value
+// of the given width; NaN, Inf and -Inf are spelled so.
+func appendFloat(dst []byte, v float64, bits int) []byte {
+	switch {
+	case math.IsNaN(v):
+		return append(dst, "NaN"...)
+	case math.IsInf(v, 1):
+		return append(dst, "Inf"...)
+	case math.IsInf(v, -1):
+		return append(dst, "-Inf"...)
+	}
+	return strconv.AppendFloat(dst, v, 'g', -1, bits)
+}
+
+// appendComplex writes re+imj as Python spells a complex number.
+func appendComplex(dst []byte, re, im float64, bits int) []byte {
+	dst = appendFloat(dst, re, bits)
+	if !math.Signbit(im) || math.IsNaN(im) {
+		dst = append(dst, '+')
+	}
+	dst = appendFloat(dst, im, bits)
+	return append(dst, 'j')
+}

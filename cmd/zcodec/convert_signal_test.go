@@ -1,0 +1,75 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// TestConvertInterrupted sends SIGINT to a conversion in progress: neither
+// DST nor the temporary directory may remain.
+func TestConvertInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 32 MiB array")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.zarr")
+	d, err := store.CreateDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, _ := registry.Default().ParseCodecs(json.RawMessage(`[{"name":"bytes","configuration":{"endian":"little"}}]`), "/codecs")
+	ctx := context.Background()
+	a, err := zarr.Create(ctx, d, "", &metadata.Array{Shape: []int64{32, 512, 512}, DataType: numeric.Float32,
+		ChunkShape: []int{1, 512, 512}, FillValue: numeric.FloatScalar(numeric.Float32, 0), Codecs: chain.Codecs}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plane := make([]float32, 512*512)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for z := range int64(32) {
+		for i := range plane {
+			plane[i] = float32(rng.NormFloat64()) // hard to compress: gzip -9 is slow on it
+		}
+		if err := zarr.Write(ctx, a, zarr.Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Close()
+	codecs := filepath.Join(dir, "codecs.json")
+	os.WriteFile(codecs, []byte(`[{"name":"bytes","configuration":{"endian":"big"}},{"name":"gzip","configuration":{"level":9}}]`), 0o666)
+	dst := filepath.Join(dir, "dst.zarr")
+	cmd := exec.Command(zcodecBin, "convert", "--codecs", codecs, src, dst)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(400 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGINT)
+	err = cmd.Wait()
+	if err == nil {
+		t.Skip("the conversion finished before the signal")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() != "src.zarr" && e.Name() != "codecs.json" {
+			t.Errorf("left behind after SIGINT: %s (%v)\n%s", e.Name(), err, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// infoNode is one node of `zcodec info --json`.
+type infoNode struct {
+	Path         string            `json:"path"`
+	Kind         string            `json:"kind"`
+	Format       int               `json:"zarr_format"`
+	Consolidated *bool             `json:"consolidated,omitempty"`
+	Shape        []int64           `json:"shape,omitempty"`
+	DataType     string            `json:"data_type,omitempty"`
+	ChunkShape   []int             `json:"chunk_shape,omitempty"`
+	InnerChunks  []int             `json:"inner_chunk_shape,omitempty"`
+	GridShape    []int64           `json:"grid_shape,omitempty"`
+	Codecs       []json.RawMessage `json:"codecs,omitempty"`
+	FillValue    json.RawMessage   `json:"fill_value,omitempty"`
+	Chunks       *infoChunks       `json:"chunks,omitempty"`
+	Attributes   json.RawMessage   `json:"attributes,omitempty"`
+	Warnings     []string          `json:"warnings,omitempty"`
+	Error        string            `json:"error,omitempty"`
+}
+
+// infoChunks counts the chunks (shards) of an array from the store's
+// listing.
+type infoChunks struct {
+	Total   int64 `json:"total"`
+	Present int64 `json:"present"`
+	Absent  int64 `json:"absent"`
+	Stray   int64 `json:"outside_grid,omitempty"`
+	// StoredBytes is the size of the present chunks; -1 when the store
+	// does not tell sizes.
+	StoredBytes int64 `json:"stored_bytes"`
+	// DecodedBytes is what the present chunks hold decoded.
+	DecodedBytes int64 `json:"decoded_bytes"`
+	// Ratio is DecodedBytes / StoredBytes.
+	Ratio float64 `json:"ratio,omitempty"`
+	// Unlisted is set when the store cannot list keys (HTTP).
+	Unlisted bool `json:"unlisted,omitempty"`
+}
+
+func runInfo(env *environment, args []string) int {
+	fs := newFlags(env, "info", "zcodec info [--json] PATH",
+		"Shows the tree of groups and arrays at PATH (a directory, or an http(s) URL): for each\n"+
+			"array its shape, data type, chunks (or shards and inner chunks), codec chain, fill value,\n"+
+			"and from the store's listing of keys the chunks present and absent, their stored bytes\n"+
+			"and the compression ratio. It lists keys; it never reads a chunk.")
+	asJSON := fs.Bool("json", false, "print the tree as a JSON document")
+	ops, code, stop := fs.parse(args)
+	if stop {
+		return code
+	}
+	if len(ops) != 1 {
+		return fs.fail("want one PATH")
+	}
+	ctx := context.Background()
+	s, closeStore, err := openStore(ops[0], false)
+	if err != nil {
+		return failf(env.stderr, "info", "%v", err)
+	}
+	defer closeStore()
+	t, err := openTarget(ctx, s)
+	if err != nil {
+		return failf(env.stderr, "info", "%s: %v", ops[0], err)
+	}
+	var nodes []infoNode
+	if t.array != nil {
+		nodes = append(nodes, describeArray(ctx, t.array))
+	} else {
+		consolidated := t.group.Consolidated()
+		nodes = append(nodes, infoNode{Path: "/", Kind: "group", Format: t.group.Format(),
+			Consolidated: &consolidated, Attributes: compactJSON(t.group.Attributes())})
+		for _, m := range t.members {
+			if m.Kind == "group" {
+				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "group", Format: m.Format, Attributes: compactJSON(m.Attributes)})
+				continue
+			}
+			a, err := m.OpenArray(ctx, nil)
+			if err != nil {
+				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: err.Error()})
+				continue
+			}
+			nodes = append(nodes, describeArray(ctx, a))
+		}
+	}
+	if *asJSON {
+		writeJSON(env.stdout, map[string]any{"path": ops[0], "nodes": nodes}, true)
+	} else {
+		printInfo(env.stdout, ops[0], nodes)
+	}
+	for _, n := range nodes {
+		if n.Error != "" {
+			return 1
+		}
+	}
+	return 0
+}
+
+func describeArray(ctx context.Context, a *zarr.Array) infoNode {
+	n := infoNode{Path: "/" + a.Path(), Kind: "array", Format: a.Format(), Shape: a.Shape(),
+		DataType: a.DataType().String(), ChunkShape: a.ChunkShape(), GridShape: a.GridShape(),
+		Attributes: compactJSON(a.Attributes()), Warnings: a.Warnings()}
+	n.InnerChunks = innerChunkShape(a)
+	for _, c := range a.Metadata().Codecs {
+		j, err := c.MarshalJSON()
+		if err == nil {
+			n.Codecs = append(n.Codecs, j)
+		}
+	}
+	n.FillValue, _ = a.FillValue().MarshalJSON()
+	st, err := a.Stats(ctx)
+	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		n.Chunks = &infoChunks{Total: a.NumChunks(), Present: -1, Absent: -1, StoredBytes: -1, DecodedBytes: -1, Unlisted: true}
+	case err != nil:
+		n.Error = err.Error()
+	default:
+		c := &infoChunks{Total: st.Total, Present: st.Present, Absent: st.Total - st.Present, Stray: st.Stray,
+			StoredBytes: st.StoredBytes, DecodedBytes: st.Present * int64(a.Pipeline().DecodedSize())}
+		if c.StoredBytes > 0 {
+			c.Ratio = float64(c.DecodedBytes) / float64(c.StoredBytes)
+		}
+		n.Chunks = c
+	}
+	return n
+}
+
+// innerChunkShape returns the chunk shape of a sharding codec's inner
+// chunks when the array's array->bytes codec is one, else nil.
+func innerChunkShape(a *zarr.Array) []int {
+	for _, c := range a.Metadata().Codecs {
+		if codec.KindOf(c) != codec.KindArrayToBytes || c.Name() != "sharding_indexed" {
+			continue
+		}
+		var cfg struct {
+			Configuration struct {
+				ChunkShape []int `json:"chunk_shape"`
+			} `json:"configuration"`
+		}
+		if j, err := c.MarshalJSON(); err == nil && json.Unmarshal(j, &cfg) == nil {
+			return cfg.Configuration.ChunkShape
+		}
+	}
+	return nil
+}
+
+func compactJSON(v json.RawMessage) json.RawMessage {
+	if len(v) == 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return nil
+	}
+	if b.String() == "{}" {
+		return nil
+	}
+	return b.Bytes()
+}
+
+func printInfo(w io.Writer, path string, nodes []infoNode) {
+	for i, n := range nodes {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		head := fmt.Sprintf("%s  %s (Zarr v%d", n.Path, n.Kind, n.Format)
+		if n.Consolidated != nil && *n.Consolidated {
+			head += ", consolidated metadata"
+		}
+		fmt.Fprintf(w, "%s)\n", head)
+		if n.Error != "" {
+			fmt.Fprintf(w, "  error        %s\n", n.Error)
+			continue
+		}
+		if n.Kind == "array" {
+			fmt.Fprintf(w, "  shape        %v %s\n", n.Shape, n.DataType)
+			if n.InnerChunks != nil {
+				fmt.Fprintf(w, "  shards       %v (grid %v), inner chunks %v\n", n.ChunkShape, n.GridShape, n.InnerChunks)
+			} else {
+				fmt.Fprintf(w, "  chunks       %v (grid %v)\n", n.ChunkShape, n.GridShape)
+			}
+			names := make([]string, len(n.Codecs))
+			for i, c := range n.Codecs {
+				names[i] = codecSummary(c)
+			}
+			fmt.Fprintf(w, "  codecs       %s\n", strings.Join(names, "\n               -> "))
+			fmt.Fprintf(w, "  fill value   %s\n", n.FillValue)
+			if c := n.Chunks; c != nil {
+				what := "chunks"
+				if n.InnerChunks != nil {
+					what = "shards"
+				}
+				if c.Unlisted {
+					fmt.Fprintf(w, "  stored       %d %s in the grid; this store cannot list which are present\n", c.Total, what)
+				} else {
+					fmt.Fprintf(w, "  stored       %d of %d %s present, %d absent", c.Present, c.Total, what, c.Absent)
+					if c.StoredBytes >= 0 {
+						fmt.Fprintf(w, "; %d bytes", c.StoredBytes)
+						if c.Ratio > 0 {
+							fmt.Fprintf(w, ", ratio %.2f", c.Ratio)
+						}
+					}
+					fmt.Fprintln(w)
+					if c.Stray > 0 {
+						fmt.Fprintf(w, "  note         %d chunk keys outside the grid (ignored)\n", c.Stray)
+					}
+				}
+			}
+		}
+		if len(n.Attributes) > 0 {
+			fmt.Fprintf(w, "  attributes   %s\n", attributeNames(n.Attributes))
+		}
+		for _, warn := range n.Warnings {
+			fmt.Fprintf(w, "  warning      %s\n", warn)
+		}
+	}
+}
+
+// codecSummary renders a codec's JSON as name{configuration}.
+func codecSummary(j json.RawMessage) string {
+	var c struct {
+		Name          string          `json:"name"`
+		Configuration json.RawMessage `json:"configuration"`
+	}
+	if json.Unmarshal(j, &c) != nil {
+		return string(j)
+	}
+	cfg := compactJSON(c.Configuration)
+	switch {
+	case cfg == nil:
+		return c.Name
+	case len(cfg) > 300: // a huge scalar_map, say: --json has it whole
+		return c.Name + shorten.Bytes(cfg)
+	}
+	return c.Name + string(cfg)
+}
+
+// attributeNames lists the names of an attributes object for the text
+// output (--json has the values).
+func attributeNames(attrs json.RawMessage) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(attrs, &obj) != nil {
+		return shorten.Bytes(attrs)
+	}
+	names := slices.Sorted(maps.Keys(obj))
+	more := ""
+	if len(names) > 12 {
+		more = fmt.Sprintf(", ... (%d in all)", len(names))
+		names = names[:12]
+	}
+	for i, k := range names {
+		names[i] = shorten.String(k)
+	}
+	return strings.Join(names, ", ") + more
+}

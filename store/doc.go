@@ -1,0 +1,66 @@
+// Package store holds the key-value stores that Zarr arrays live in: a
+// directory on disk (the default), memory, and HTTP(S) for reading, behind
+// one small interface, Store.
+//
+// Specification: the abstract store interface of Zarr v3 core,
+// https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#abstract-store-interface:
+// keys are strings of "/"-separated segments, values are byte strings, and a
+// store can get a whole value or a byte range of it, set and delete values,
+// and list the keys under a prefix.
+//
+// # Keys
+//
+// A key is one or more non-empty segments joined by "/": no leading or
+// trailing "/", no empty segment, no "." or ".." segment, no NUL and no
+// backslash (on every platform, so that a store written on one system
+// means the same on another), and valid UTF-8. ValidKey checks this, and
+// every store refuses any other key with an *InvalidKeyError, so no key can
+// name a file outside a directory store's root. A prefix given to List is
+// "" (everything) or a key followed by "/".
+//
+// # Byte ranges
+//
+// GetRange takes a ByteRange in the convention of HTTP range requests:
+// {Offset, Length} with Offset >= 0 and Length >= 0 is [Offset,
+// Offset+Length); Length -1 is everything from Offset; a negative Offset is
+// the last -Offset bytes (a suffix, as "Range: bytes=-N"), with Length
+// -Offset. A range that does not lie inside the value is an error
+// matched by ErrRange: stores never return fewer bytes than asked for, so a
+// reader that trusts an index inside a value finds a lie at once.
+//
+// # Errors
+//
+// Every error of a store names the operation and the key (a *KeyError) and
+// wraps the reason, so errors.Is works on the sentinels: ErrNotFound for a
+// key that holds no value, ErrInvalidKey, ErrIsDirectory (a directory store
+// key that is a directory of other keys, not a value), ErrTooLarge (a value
+// longer than the caller's limit), ErrRange, ErrReadOnly (Set or Delete on a
+// read-only store), and errors.ErrUnsupported (List on a store that cannot
+// list, such as HTTP). Context errors pass through wrapped, so
+// errors.Is(err, context.Canceled) works too.
+//
+// # Choices
+//
+//   - Get takes a size limit: a value longer than the limit is ErrTooLarge,
+//     found without reading or allocating more than the limit (a directory
+//     store checks the file's size; an HTTP store stops reading). Readers of
+//     chunks pass the largest encoded chunk their codec chain allows.
+//   - Delete of a key that holds no value succeeds: deleting is idempotent.
+//   - List reports keys with their sizes when the store knows them cheaply
+//     (-1 otherwise), in an order the store chooses (a memory store: sorted;
+//     a directory store: as its concurrent walk finds them). A directory
+//     store lists files, not directories, and skips the temporary files of
+//     writes in progress.
+//   - Directory writes are atomic: the value goes to a temporary file in the
+//     key's directory, which is renamed over the key, so a reader sees the
+//     old value or the new one, never a part. Files are not synced to the
+//     disk (as zarr-python's local store does); a crash of the machine, not
+//     of the process, may lose recent writes.
+//   - HTTP reads retry, with backoff, only what is safe to repeat (GET of a
+//     whole value or a range) and only for failures that may pass: a
+//     connection that broke, a timeout of one attempt, 429, 502, 503 and
+//     504. 404 and 410 are ErrNotFound; any other status is an *HTTPError.
+//     A server that ignores Range and answers 200 with the whole value is
+//     read only as far as the range needs (for a suffix of unknown start,
+//     keeping only the last bytes), so memory stays bounded by the range.
+package store

@@ -1,0 +1,92 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/zcodec/zcodec/internal/shorten"
+)
+
+// Sentinel errors, for errors.Is. Stores return them wrapped in a *KeyError
+// that names the operation and the key.
+var (
+	// ErrNotFound: the key holds no value.
+	ErrNotFound = errors.New("not found")
+	// ErrInvalidKey: the key is not a valid store key (see ValidKey);
+	// matched by every *InvalidKeyError.
+	ErrInvalidKey = errors.New("invalid key")
+	// ErrIsDirectory: in a directory store, the key names a directory
+	// (a prefix of other keys), not a value.
+	ErrIsDirectory = errors.New("is a directory of keys, not a value")
+	// ErrTooLarge: the value is longer than the limit given to Get;
+	// matched by every *TooLargeError.
+	ErrTooLarge = errors.New("value too large")
+	// ErrRange: a byte range that is not valid or does not lie inside the
+	// value; matched by every *RangeError.
+	ErrRange = errors.New("byte range not satisfiable")
+	// ErrReadOnly: Set or Delete on a read-only store.
+	ErrReadOnly = errors.New("store is read-only")
+)
+
+// KeyError reports a failed operation on one key.
+type KeyError struct {
+	Op  string // "get", "get range", "set", "delete", "list"
+	Key string
+	Err error
+}
+
+func (e *KeyError) Error() string {
+	return fmt.Sprintf("store: %s %s: %v", e.Op, strconv.Quote(shorten.Name(e.Key)), e.Err)
+}
+
+// Unwrap returns Err.
+func (e *KeyError) Unwrap() error { return e.Err }
+
+// InvalidKeyError reports a key that is not a valid store key.
+type InvalidKeyError struct {
+	Key    string
+	Reason string
+}
+
+func (e *InvalidKeyError) Error() string {
+	return fmt.Sprintf("invalid key %s: %s", strconv.Quote(shorten.Name(e.Key)), e.Reason)
+}
+
+// Is makes every InvalidKeyError match ErrInvalidKey.
+func (e *InvalidKeyError) Is(target error) bool { return target == ErrInvalidKey }
+
+// TooLargeError reports a value longer than the limit given to Get. Size
+// is its length, or -1 when the store stopped reading at the limit without
+// learning it.
+type TooLargeError struct {
+	Size, Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("value longer than the limit of %d bytes", e.Limit)
+	}
+	return fmt.Sprintf("value of %d bytes exceeds the limit of %d bytes", e.Size, e.Limit)
+}
+
+// Is makes every TooLargeError match ErrTooLarge.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// RangeError reports a byte range that is not valid or does not lie inside
+// the value. Size is the value's length, or -1 when unknown.
+type RangeError struct {
+	Range  ByteRange
+	Size   int64
+	Reason string
+}
+
+func (e *RangeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("byte range {offset %d, length %d}: %s", e.Range.Offset, e.Range.Length, e.Reason)
+	}
+	return fmt.Sprintf("byte range {offset %d, length %d} of a %d-byte value: %s", e.Range.Offset, e.Range.Length, e.Size, e.Reason)
+}
+
+// Is makes every RangeError match ErrRange.
+func (e *RangeError) Is(target error) bool { return target == ErrRange }

@@ -1,0 +1,84 @@
+package store
+
+import (
+	"context"
+
+	"github.com/zcodec/zcodec/codec"
+)
+
+// Store is a Zarr key-value store. Implementations are safe for concurrent
+// use; every method honours ctx.
+type Store interface {
+	// Get returns the whole value of key. A value longer than limit bytes
+	// (limit < 0: no limit) is an error matched by ErrTooLarge, found
+	// without reading more than limit bytes of it.
+	Get(ctx context.Context, key string, limit int64) ([]byte, error)
+	// GetRange returns the bytes of key's value that r selects (see
+	// ByteRange). A range outside the value is an error matched by
+	// ErrRange.
+	GetRange(ctx context.Context, key string, r ByteRange) ([]byte, error)
+	// Set stores value under key, replacing any previous value. The store
+	// does not keep value after Set returns.
+	Set(ctx context.Context, key string, value []byte) error
+	// Delete removes key's value; deleting a key that holds none succeeds.
+	Delete(ctx context.Context, key string) error
+	// List calls fn for every key that starts with prefix ("" or a key
+	// followed by "/"), once each, in an order the store chooses, and stops
+	// at the first error fn returns, returning it. fn is called from one
+	// goroutine at a time.
+	List(ctx context.Context, prefix string, fn func(Entry) error) error
+}
+
+// Entry is one key found by List.
+type Entry struct {
+	Key string
+	// Size is the value's length in bytes, or -1 when the store cannot
+	// tell it without reading the value.
+	Size int64
+}
+
+// NoLimit is the limit of Get that accepts a value of any size.
+const NoLimit = -1
+
+// ByteRange selects bytes of one stored value: Offset >= 0 and Length >= 0
+// for [Offset, Offset+Length); Offset >= 0 and Length == -1 for everything
+// from Offset; Offset < 0 (Length == -Offset) for the last -Offset bytes (a
+// suffix, as HTTP "Range: bytes=-N"). It is codec.ByteRange, the type the
+// partial decoders of codec pipelines read through.
+type ByteRange = codec.ByteRange
+
+// Bounds returns the half-open interval [start, end) that r selects of a
+// value of size bytes, or an error matched by ErrRange when r is not valid
+// or does not lie inside the value. Stores use it to serve GetRange.
+func Bounds(r ByteRange, size int64) (start, end int64, err error) {
+	if !r.Valid() {
+		return 0, 0, &RangeError{Range: r, Size: size, Reason: "not a valid range"}
+	}
+	switch {
+	case r.Offset < 0:
+		n := -r.Offset
+		if n > size {
+			return 0, 0, &RangeError{Range: r, Size: size, Reason: "the suffix is longer than the value"}
+		}
+		return size - n, size, nil
+	case r.Length < 0:
+		if r.Offset > size {
+			return 0, 0, &RangeError{Range: r, Size: size, Reason: "starts after the end of the value"}
+		}
+		return r.Offset, size, nil
+	default:
+		if r.Offset > size || r.Length > size-r.Offset {
+			return 0, 0, &RangeError{Range: r, Size: size, Reason: "ends after the end of the value"}
+		}
+		return r.Offset, r.Offset + r.Length, nil
+	}
+}
+
+// checkLimit reports ErrTooLarge when size exceeds limit (limit < 0 means
+// no limit).
+func checkLimit(op, key string, size, limit int64) error {
+	if limit >= 0 && size > limit {
+		return &KeyError{Op: op, Key: key, Err: &TooLargeError{Size: size, Limit: limit}}
+	}
+	return nil
+}

@@ -1,0 +1,297 @@
+package zarr
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
+)
+
+// maxMetadataBytes bounds every metadata document read from a store.
+const maxMetadataBytes = 64 << 20
+
+// Options control how arrays are opened and how their chunks are processed.
+// A nil *Options gives the defaults.
+type Options struct {
+	// Concurrency is the number of goroutines that process the chunks of
+	// one read or write (default GOMAXPROCS). Each holds at most one
+	// decoded and one encoded chunk, so it also bounds the memory a read or
+	// write uses beyond the caller's buffer.
+	Concurrency int
+	// Registry builds the codecs of the chain (nil: registry.Default(), so
+	// import github.com/zcodec/zcodec/codecs for the standard set).
+	Registry *registry.Registry
+	// MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
+	// since reading one means holding it whole (default 2 GiB, at most
+	// codec.MaxChunkBytes).
+	MaxChunkBytes int64
+}
+
+// DefaultMaxChunkBytes is the default of Options.MaxChunkBytes.
+const DefaultMaxChunkBytes = 2 << 30
+
+func (o *Options) maxChunkBytes() int64 {
+	if o == nil || o.MaxChunkBytes <= 0 {
+		return DefaultMaxChunkBytes
+	}
+	return o.MaxChunkBytes
+}
+
+func (o *Options) concurrency() int {
+	if o == nil || o.Concurrency <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Concurrency
+}
+
+func (o *Options) registry() *registry.Registry {
+	if o == nil || o.Registry == nil {
+		return registry.Default()
+	}
+	return o.Registry
+}
+
+// Array is a Zarr array in a store: its metadata, resolved codec chain and
+// chunk grid. It reads and writes regions; it is safe for concurrent use,
+// except that two writes whose regions touch the same chunk must not run at
+// once (each rewrites whole chunks).
+type Array struct {
+	st         store.Store
+	path       string
+	format     int
+	meta       *metadata.Array
+	pipe       *codec.Pipeline
+	keys       keyEncoding
+	grid       grid
+	chunkShape []int // the grid's chunk shape
+	es         int
+	maxEnc     int64 // the largest encoded chunk the chain allows
+	attrs      json.RawMessage
+	warnings   []string
+	conc       int
+	fill       *filler
+	bufs       sync.Pool // *[]byte, one decoded chunk each
+}
+
+// Open opens the array at path in s: a Zarr v3 array (path/zarr.json) or a
+// Zarr v2 array (path/.zarray with path/.zattrs), whose metadata is
+// converted to Zarr v3 (see the package documentation; v2 arrays are
+// read-only). path is "" for the store's root, or a key such as "a/b".
+func Open(ctx context.Context, s store.Store, path string, opts *Options) (*Array, error) {
+	path, err := cleanPath(path)
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	doc, err := s.Get(ctx, store.Join(path, "zarr.json"), maxMetadataBytes)
+	switch {
+	case err == nil:
+		if kind := nodeType(doc); kind == "group" {
+			return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("%w: zarr.json describes a group", ErrNotArray)}
+		}
+		return openV3(s, path, doc, opts)
+	case !errors.Is(err, store.ErrNotFound):
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	zarray, err := s.Get(ctx, store.Join(path, ".zarray"), maxMetadataBytes)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, gerr := s.Get(ctx, store.Join(path, ".zgroup"), maxMetadataBytes); gerr == nil {
+			return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("%w: a Zarr v2 group (.zgroup)", ErrNotArray)}
+		}
+		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("no zarr.json or .zarray: %w", store.ErrNotFound)}
+	}
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	zattrs, err := s.Get(ctx, store.Join(path, ".zattrs"), maxMetadataBytes)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	return openV2(s, path, zarray, zattrs, opts)
+}
+
+// cleanPath turns "/a/b/" into "a/b" and checks that it is "" or a key.
+func cleanPath(path string) (string, error) {
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return "", nil
+	}
+	return path, store.ValidKey(path)
+}
+
+// nodeType returns the node_type member of a zarr.json, or "".
+func nodeType(doc []byte) string {
+	var head struct {
+		NodeType string `json:"node_type"`
+	}
+	json.Unmarshal(doc, &head)
+	return head.NodeType
+}
+
+// openV3 opens a Zarr v3 array from its zarr.json. The array exists, so
+// its chain is resolved for reading: a fill value that does not survive the
+// chain is a warning, not an error (docs/decisions.md#d17).
+func openV3(s store.Store, path string, doc []byte, opts *Options) (*Array, error) {
+	m, err := metadata.Parse(doc, opts.registry(), codec.WithFillMode(codec.FillWarn))
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("zarr.json: %w", err)}
+	}
+	a, err := newArray(s, path, 3, m, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range m.Warnings {
+		a.warnings = append(a.warnings, "zarr.json: "+w.String())
+	}
+	return a, nil
+}
+
+func newArray(s store.Store, path string, format int, m *metadata.Array, opts *Options) (*Array, error) {
+	keys, err := parseKeyEncoding(m.ChunkKeyEncoding)
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	if size := int64(m.Pipeline.DecodedSize()); size > opts.maxChunkBytes() {
+		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf(
+			"a chunk holds %d bytes decoded, more than the limit of %d (Options.MaxChunkBytes)", size, opts.maxChunkBytes())}
+	}
+	a := &Array{
+		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
+		grid: newGrid(m.Shape, m.ChunkShape), chunkShape: slices.Clone(m.ChunkShape), es: m.DataType.Size(),
+		maxEnc: int64(m.Pipeline.Encoded().MaxSize), attrs: m.Attributes,
+		conc: opts.concurrency(), fill: newFiller(m.FillValue),
+	}
+	size := a.pipe.DecodedSize()
+	a.bufs.New = func() any { b := make([]byte, size); return &b }
+	return a, nil
+}
+
+// Create writes the metadata of a new Zarr v3 array at path in s and
+// returns it. m gives the shape, data type, chunk shape, fill value, codecs
+// and optionally the chunk key encoding (nil: "default" with "/"),
+// attributes and dimension names; its Pipeline and Warnings are ignored.
+// The metadata is validated strictly (the fill value must survive every
+// codec: docs/decisions.md#d1, #d17). Create fails with ErrExists when a node
+// already exists at path.
+func Create(ctx context.Context, s store.Store, path string, m *metadata.Array, opts *Options) (*Array, error) {
+	path, err := cleanPath(path)
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	if err := checkFree(ctx, s, path); err != nil {
+		return nil, err
+	}
+	doc, err := m.MarshalJSON()
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	parsed, err := metadata.Parse(doc, opts.registry())
+	if err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	if err := s.Set(ctx, store.Join(path, "zarr.json"), doc); err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	return newArray(s, path, 3, parsed, opts)
+}
+
+// checkFree fails with ErrExists when path holds a node.
+func checkFree(ctx context.Context, s store.Store, path string) error {
+	for _, name := range []string{"zarr.json", ".zarray", ".zgroup"} {
+		_, err := s.Get(ctx, store.Join(path, name), maxMetadataBytes)
+		if err == nil {
+			return &NodeError{Kind: "node", Path: path, Err: fmt.Errorf("%w (%s)", ErrExists, name)}
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return &NodeError{Kind: "node", Path: path, Err: err}
+		}
+	}
+	return nil
+}
+
+// Path returns the array's path in its store ("" for the root).
+func (a *Array) Path() string { return a.path }
+
+// Store returns the store the array lives in.
+func (a *Array) Store() store.Store { return a.st }
+
+// Format returns the Zarr format the array is stored in: 3, or 2 for an
+// array opened from a .zarray (read-only).
+func (a *Array) Format() int { return a.format }
+
+// Shape returns the array's shape.
+func (a *Array) Shape() []int64 { return slices.Clone(a.meta.Shape) }
+
+// DataType returns the array's data type.
+func (a *Array) DataType() numeric.DataType { return a.meta.DataType }
+
+// ChunkShape returns the shape of the chunks of the array's regular grid:
+// the shards of a sharded array.
+func (a *Array) ChunkShape() []int { return slices.Clone(a.meta.ChunkShape) }
+
+// GridShape returns the number of chunks along each dimension.
+func (a *Array) GridShape() []int64 { return slices.Clone(a.grid.counts) }
+
+// NumChunks returns the number of chunks of the grid (-1 when it does not
+// fit an int64).
+func (a *Array) NumChunks() int64 { return a.grid.numChunks() }
+
+// FillValue returns the array's fill value.
+func (a *Array) FillValue() numeric.Scalar { return a.meta.FillValue }
+
+// Metadata returns the array's metadata as Zarr v3 (converted for a v2
+// array). It must not be modified.
+func (a *Array) Metadata() *metadata.Array { return a.meta }
+
+// Pipeline returns the codec chain resolved for one chunk of the grid.
+func (a *Array) Pipeline() *codec.Pipeline { return a.pipe }
+
+// Attributes returns the array's attributes as JSON (an object), or nil.
+func (a *Array) Attributes() json.RawMessage { return a.attrs }
+
+// Warnings returns notes about metadata that was accepted although it is
+// not canonical (see metadata.Array.Warnings), and about the conversion of
+// Zarr v2 metadata.
+func (a *Array) Warnings() []string { return slices.Clone(a.warnings) }
+
+// ChunkKey returns the store key of the chunk at the given grid
+// coordinates (with the array's path).
+func (a *Array) ChunkKey(coords []int64) string {
+	return store.Join(a.path, a.keys.key(coords))
+}
+
+// MetadataJSON returns the array's zarr.json as it would be written (for a
+// v2 array, the converted metadata).
+func (a *Array) MetadataJSON() ([]byte, error) {
+	return a.meta.MarshalJSON()
+}
+
+// getBuf returns a decoded-chunk buffer from the pool.
+func (a *Array) getBuf() *[]byte { return a.bufs.Get().(*[]byte) }
+
+func (a *Array) putBuf(b *[]byte) { a.bufs.Put(b) }
+
+// checkRegion checks r against the array and len(buf) against r and
+// returns the chunk range it touches.
+func (a *Array) checkRegion(r Region, n int, what string) (chunkRange, error) {
+	if err := r.check(a.meta.Shape); err != nil {
+		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: err}
+	}
+	want, ok := regionBytes(r, a.es)
+	if !ok {
+		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+	}
+	if n != want {
+		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}
+	}
+	return a.grid.chunksOf(r), nil
+}

@@ -1,0 +1,79 @@
+// Package zarr holds Zarr arrays and groups over a store.Store: it opens
+// and creates arrays, reads and writes any box-shaped region of them
+// through their codec pipeline, and lists the arrays of a hierarchy. It is
+// the host around codec.Pipeline: chunk keys, the chunk grid, edge chunks,
+// absent chunks, fill values, concurrency and streaming.
+//
+// Specifications: Zarr v3 core (https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html)
+// for arrays, groups, the regular chunk grid and the "default" and "v2"
+// chunk key encodings; Zarr v2 (https://zarr-specs.readthedocs.io/en/latest/v2/v2.0.html)
+// for reading v2 arrays, groups and .zmetadata; zarr-python's inline
+// consolidated_metadata for v3 groups.
+//
+// A Zarr v3 array's metadata, for example:
+//
+//	{"zarr_format": 3, "node_type": "array", "shape": [1024, 1024], "data_type": "float32",
+//	 "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [256, 256]}},
+//	 "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+//	 "fill_value": "NaN",
+//	 "codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
+//	            {"name": "zstd", "configuration": {"level": 3, "checksum": false}}]}
+//
+// # Supported
+//
+//   - Zarr v3 arrays, read and written, with any codec chain the registry
+//     resolves (metadata.Parse); Zarr v2 arrays (.zarray, .zattrs), read
+//     only: their metadata is converted by interop/zarrv2 and their chunks
+//     are read under their v2 keys. A v2 fill_value of null reads missing
+//     chunks as zero, with a warning.
+//   - The regular chunk grid, edge chunks (stored whole, the part outside
+//     the array holding the fill value), and the "default" and "v2" chunk
+//     key encodings with "/" or "." separators.
+//   - Regions: any box, given as a Region or parsed by ParseRegion from
+//     NumPy-like text ("0:10,:,5"). Raw reads and writes use the decoded
+//     byte layout of the pipeline (C order over the region, little-endian
+//     elements); Read, ReadInto and Write take Go slices of the array's
+//     element type.
+//   - Sharded arrays (sharding_indexed as the array->bytes codec): the grid's
+//     chunks are shards. Reading part of a shard fetches only its index and
+//     the inner chunks the part meets, through byte ranges of the store
+//     (codec.Pipeline.DecodeRegion); a shard the region covers is read
+//     whole. Writes rewrite whole shards. Verify decodes every stored inner
+//     chunk of every shard on its own and reports each failure.
+//   - Groups: v3 groups (node_type "group"), v2 groups (.zgroup), and
+//     consolidated metadata (v3 inline consolidated_metadata, v2 .zmetadata),
+//     which lists a hierarchy without listing the store (so HTTP stores work).
+//
+// # Not supported
+//
+// Storage transformers (an array with a non-empty storage_transformers is
+// refused by metadata.Parse), chunk grids other than "regular" (variable or
+// rectilinear grids), extension data types, writing Zarr v2 arrays (they
+// are read-only: store.ErrReadOnly), and writing consolidated metadata.
+//
+// # Choices
+//
+//   - Absent chunks read as the fill value. A chunk whose elements all equal
+//     the fill value is never stored, and a write that makes a chunk all
+//     fill deletes it (zarr-python's write_empty_chunks=False). Equality is
+//     by bits, except that every NaN matches a NaN fill (docs/decisions.md#d1, #d2):
+//     a chunk of -0.0 with a fill of 0.0 is stored.
+//   - Writes rewrite whole chunks: a chunk the region covers in part is read
+//     (or taken as fill when absent), updated and written back. Two writes
+//     that touch one chunk must not run at once.
+//   - Chunk work runs on Options.Concurrency goroutines (GOMAXPROCS by
+//     default), each holding at most one decoded and one encoded chunk; a
+//     chunk that lies whole in the region and contiguous in the caller's
+//     buffer is decoded straight into it. Reads and writes stop at the first
+//     error or when the context is done. ReadSlabs and Copy stream regions of
+//     any size through one bounded buffer.
+//   - Opening an existing array validates its metadata as metadata.Parse
+//     does, in the warn fill mode (docs/decisions.md#d17): a fill value that
+//     does not survive the chain is a warning (Array.Warnings), since
+//     reading fills absent chunks with the array's own fill value. Creating
+//     an array validates it strictly, including that round trip.
+//   - Errors name the array and the key: *ChunkError for one chunk,
+//     *NodeError for an array or group, *RegionError (ErrRegion) for a
+//     region; store and codec errors stay inspectable through them
+//     (errors.Is(err, store.ErrNotFound), errors.Is(err, codec.ErrCorrupt)).
+package zarr

@@ -1,0 +1,111 @@
+package zarr_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+
+	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
+	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// Open an array that zarr-python wrote and read a region of it (the
+// values zarr 2.13 reads there, -1 being the fill of chunks never written).
+func Example_open() {
+	ctx := context.Background()
+	dir, _ := store.OpenDir("../testdata/stores/zarr213")
+	a, _ := zarr.Open(ctx, dir, "f8_3d_edges", nil)
+	region, _ := zarr.ParseRegion("1:3,3,:4", a.Shape())
+	values, _ := zarr.Read[float64](ctx, a, region)
+	fmt.Printf("%.3f\n", values)
+	// Output:
+	// [-1.000 -1.000 22.946 20.009 -1.000 -1.000 11.159 10.416]
+}
+
+// Create a Zarr v3 array on disk and write a region of it.
+func ExampleCreate() {
+	ctx := context.Background()
+	tmp, err := os.MkdirTemp("", "example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	dir, err := store.CreateDir(tmp + "/data.zarr")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer dir.Close()
+	chain, err := registry.Default().ParseCodecs([]byte(`[
+		{"name": "bytes", "configuration": {"endian": "little"}},
+		{"name": "zstd", "configuration": {"level": 3, "checksum": false}}]`), "/codecs")
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := zarr.Create(ctx, dir, "temperature", &metadata.Array{
+		Shape:      []int64{100, 200},
+		DataType:   numeric.Float32,
+		ChunkShape: []int{50, 50},
+		FillValue:  numeric.FloatScalar(numeric.Float32, -999),
+		Codecs:     chain.Codecs,
+	}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Write a 2 x 3 box at row 10, column 48: it spans two chunks.
+	box := zarr.Region{Start: []int64{10, 48}, Shape: []int64{2, 3}}
+	if err := zarr.Write(ctx, a, box, []float32{1, 2, 3, 4, 5, 6}); err != nil {
+		log.Fatal(err)
+	}
+	st, _ := a.Stats(ctx)
+	fmt.Printf("%d of %d chunks stored\n", st.Present, st.Total)
+	// Output:
+	// 2 of 8 chunks stored
+}
+
+// Read a region into a buffer of raw bytes, in the decoded layout of the
+// codec pipeline (C order, little-endian), as `zcodec cat` writes it.
+func ExampleArray_ReadRegion() {
+	ctx := context.Background()
+	dir, _ := store.OpenDir("../testdata/stores/zarr213")
+	a, err := zarr.Open(ctx, store.ReadOnly(dir), "nested/u1_zstd", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	region, err := zarr.ParseRegion("0:2,:", a.Shape())
+	if err != nil {
+		log.Fatal(err)
+	}
+	buf := make([]byte, region.NumElements()*int64(a.DataType().Size()))
+	if err := a.ReadRegion(ctx, region, buf); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(a.DataType(), a.Shape(), a.ChunkShape(), buf)
+	// Output:
+	// uint8 [40 3] [16 2] [61 70 79 85 91 90]
+}
+
+// List the arrays of a hierarchy.
+func ExampleGroup_Members() {
+	ctx := context.Background()
+	dir, _ := store.OpenDir("../testdata/stores/zarr213")
+	g, err := zarr.OpenGroup(ctx, dir, "")
+	if err != nil {
+		log.Fatal(err)
+	}
+	nodes, err := g.Members(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, n := range nodes[:3] {
+		fmt.Println(n.Kind, n.Path)
+	}
+	// Output:
+	// array b1_raw
+	// array c8_zlib
+	// array f4_blosc_lz4
+}

@@ -1,0 +1,107 @@
+package zarr
+
+import (
+	"bytes"
+	"encoding/binary"
+
+	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// filler writes and recognises runs of one fill value.
+type filler struct {
+	value   []byte // the fill value's bytes
+	zero    bool   // every byte of the fill value is 0
+	pattern []byte // the fill value repeated, a few KiB
+	// nanParts marks, for a float or complex fill, which of its one or
+	// two components are NaN: an element matches such a component when it
+	// is any NaN, whatever its sign and payload (docs/decisions.md#d1, #d2).
+	nanParts [2]bool
+	part     numeric.DataType // the component type of a float or complex fill
+	complex  bool
+}
+
+func newFiller(fill numeric.Scalar) *filler {
+	raw := fill.Bytes()
+	f := &filler{value: raw, zero: true}
+	for _, b := range raw {
+		if b != 0 {
+			f.zero = false
+		}
+	}
+	f.pattern = bytes.Repeat(raw, max(1, 4096/len(raw)))
+	dt := fill.DataType()
+	switch {
+	case dt.IsFloat():
+		f.part, f.nanParts[0] = dt, fill.IsNaN()
+	case dt.IsComplex():
+		re, im := fill.Parts()
+		f.part, f.nanParts, f.complex = re.DataType(), [2]bool{re.IsNaN(), im.IsNaN()}, true
+	}
+	return f
+}
+
+// fill sets b, whose length is a multiple of the fill value's, to fill
+// values.
+func (f *filler) fill(b []byte) {
+	if f.zero {
+		clear(b)
+		return
+	}
+	ndcopy.FillPattern(b, f.value)
+}
+
+// isFill reports whether every element of b equals the fill value: the
+// same bits, except that any NaN matches a NaN fill (so -0.0 is not a fill
+// of 0.0, but every NaN is a fill of NaN).
+func (f *filler) isFill(b []byte) bool {
+	if ndcopy.IsPattern(b, f.pattern) {
+		return true
+	}
+	return f.nanParts != [2]bool{} && f.isFillNaN(b)
+}
+
+// isFillNaN is isFill, element by element, for a fill with a NaN part.
+func (f *filler) isFillNaN(b []byte) bool {
+	ps := f.part.Size()
+	parts := 1
+	if f.complex {
+		parts = 2
+	}
+	es := parts * ps
+	for i := 0; i+es <= len(b); i += es {
+		for p := range parts {
+			c := b[i+p*ps : i+(p+1)*ps]
+			if f.nanParts[p] {
+				if !isNaNBits(c, f.part) {
+					return false
+				}
+			} else if !bytes.Equal(c, f.pattern[p*ps:(p+1)*ps]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isNaNBits reports whether c, the little-endian bytes of one value of the
+// float type dt, is a NaN.
+func isNaNBits(c []byte, dt numeric.DataType) bool {
+	switch dt {
+	case numeric.Float16:
+		v := binary.LittleEndian.Uint16(c) & 0x7fff
+		return v > 0x7c00
+	case numeric.BFloat16:
+		v := binary.LittleEndian.Uint16(c) & 0x7fff
+		return v > 0x7f80
+	case numeric.Float32:
+		return binary.LittleEndian.Uint32(c)&0x7fffffff > 0x7f800000
+	default:
+		return binary.LittleEndian.Uint64(c)&0x7fffffffffffffff > 0x7ff0000000000000
+	}
+}
+
+// fillBox sets every element of a box of dst to the fill value.
+func (f *filler) fillBox(dst []byte, to box, extent []int) {
+	ndcopy.Fill(dst, to.shape, to.start, extent, f.value)
+}

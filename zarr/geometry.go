@@ -1,0 +1,134 @@
+package zarr
+
+import "math"
+
+// grid is the regular chunk grid of an array.
+type grid struct {
+	shape  []int64 // the array's shape
+	chunk  []int64 // the chunk shape (of the outer grid, for sharded arrays)
+	counts []int64 // chunks along each dimension
+}
+
+func newGrid(shape []int64, chunk []int) grid {
+	g := grid{shape: shape, chunk: make([]int64, len(chunk)), counts: make([]int64, len(chunk))}
+	for d, c := range chunk {
+		g.chunk[d] = int64(c)
+		g.counts[d] = (shape[d] + int64(c) - 1) / int64(c)
+	}
+	return g
+}
+
+// numChunks returns the number of chunks of the grid, or -1 when it does
+// not fit an int64.
+func (g grid) numChunks() int64 {
+	n := int64(1)
+	for _, c := range g.counts {
+		if c != 0 && n > math.MaxInt64/c {
+			return -1
+		}
+		n *= c
+	}
+	return n
+}
+
+// inGrid reports whether coords name a chunk of the grid.
+func (g grid) inGrid(coords []int64) bool {
+	if len(coords) != len(g.counts) {
+		return false
+	}
+	for d, c := range coords {
+		if c < 0 || c >= g.counts[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// chunkRange is the box of chunk coordinates [lo, hi) that a region
+// touches; empty when the region has no elements.
+type chunkRange struct{ lo, hi []int64 }
+
+func (g grid) chunksOf(r Region) chunkRange {
+	cr := chunkRange{lo: make([]int64, len(r.Start)), hi: make([]int64, len(r.Start))}
+	for d := range r.Start {
+		if r.Shape[d] == 0 {
+			return chunkRange{lo: cr.lo, hi: cr.lo}
+		}
+		cr.lo[d] = r.Start[d] / g.chunk[d]
+		cr.hi[d] = (r.Start[d]+r.Shape[d]-1)/g.chunk[d] + 1
+	}
+	return cr
+}
+
+// count returns the number of chunks in the range.
+func (cr chunkRange) count() int64 {
+	n := int64(1)
+	for d := range cr.lo {
+		n *= cr.hi[d] - cr.lo[d]
+	}
+	return n
+}
+
+// at writes the coordinates of the i-th chunk of the range, in C order,
+// into coords.
+func (cr chunkRange) at(i int64, coords []int64) {
+	for d := len(cr.lo) - 1; d >= 0; d-- {
+		n := cr.hi[d] - cr.lo[d]
+		coords[d] = cr.lo[d] + i%n
+		i /= n
+	}
+}
+
+// chunkBox returns the region of the array that chunk coords covers,
+// clipped to the array.
+func (g grid) chunkBox(coords []int64) Region {
+	r := Region{Start: make([]int64, len(coords)), Shape: make([]int64, len(coords))}
+	for d, c := range coords {
+		r.Start[d] = c * g.chunk[d]
+		r.Shape[d] = min(g.chunk[d], g.shape[d]-r.Start[d])
+	}
+	return r
+}
+
+// intersect returns the intersection of two regions of one array.
+func intersect(a, b Region) Region {
+	r := Region{Start: make([]int64, len(a.Start)), Shape: make([]int64, len(a.Start))}
+	for d := range a.Start {
+		lo := max(a.Start[d], b.Start[d])
+		hi := min(a.Start[d]+a.Shape[d], b.Start[d]+b.Shape[d])
+		r.Start[d], r.Shape[d] = lo, max(hi-lo, 0)
+	}
+	return r
+}
+
+// equal reports whether two regions are the same box.
+func (r Region) equal(o Region) bool {
+	for d := range r.Start {
+		if r.Start[d] != o.Start[d] || r.Shape[d] != o.Shape[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// byteSize returns the size in bytes of n elements of es bytes, or false
+// when it does not fit an int.
+func byteSize(n int64, es int) (int, bool) {
+	if n < 0 || n > int64(math.MaxInt)/int64(es) {
+		return 0, false
+	}
+	return int(n) * es, true
+}
+
+// regionBytes is byteSize of a region's element count, with overflow of
+// the count itself detected.
+func regionBytes(r Region, es int) (int, bool) {
+	n := int64(1)
+	for _, d := range r.Shape {
+		if d != 0 && n > math.MaxInt64/d {
+			return 0, false
+		}
+		n *= d
+	}
+	return byteSize(n, es)
+}

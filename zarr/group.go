@@ -1,0 +1,328 @@
+package zarr
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/store"
+)
+
+// Group is a Zarr group: a node whose members are arrays and groups below
+// its path.
+type Group struct {
+	st     store.Store
+	path   string
+	format int
+	attrs  json.RawMessage
+	// consolidated holds the members' metadata when the group carries
+	// consolidated metadata (nil otherwise), by path relative to the group.
+	consolidated map[string]nodeDocs
+}
+
+// nodeDocs are the metadata documents of one node: zarr.json for Zarr v3;
+// .zarray or .zgroup, and .zattrs, for Zarr v2.
+type nodeDocs struct {
+	zarrJSON, zarray, zgroup, zattrs []byte
+}
+
+// Node is a member of a group's hierarchy, as Members finds it.
+type Node struct {
+	Path       string          // the node's path in the store
+	Kind       string          // "array" or "group"
+	Format     int             // 3, or 2
+	Attributes json.RawMessage // the node's attributes, or nil
+
+	st   store.Store
+	docs nodeDocs
+}
+
+// OpenArray opens the node as an array, from the metadata already read
+// (or consolidated) when there is some.
+func (n *Node) OpenArray(ctx context.Context, opts *Options) (*Array, error) {
+	if n.Kind != "array" {
+		return nil, &NodeError{Kind: "array", Path: n.Path, Err: ErrNotArray}
+	}
+	switch {
+	case n.docs.zarrJSON != nil:
+		return openV3(n.st, n.Path, n.docs.zarrJSON, opts)
+	case n.docs.zarray != nil:
+		return openV2(n.st, n.Path, n.docs.zarray, n.docs.zattrs, opts)
+	}
+	return Open(ctx, n.st, n.Path, opts)
+}
+
+// OpenGroup opens the group at path in s: a Zarr v3 group (zarr.json with
+// node_type "group") or a Zarr v2 group (.zgroup, with .zattrs and the
+// consolidated metadata of .zmetadata when present).
+func OpenGroup(ctx context.Context, s store.Store, p string) (*Group, error) {
+	p, err := cleanPath(p)
+	if err != nil {
+		return nil, &NodeError{Kind: "group", Path: p, Err: err}
+	}
+	fail := func(err error) (*Group, error) { return nil, &NodeError{Kind: "group", Path: p, Err: err} }
+	doc, err := s.Get(ctx, store.Join(p, "zarr.json"), maxMetadataBytes)
+	if err == nil {
+		g, err := parseV3Group(doc)
+		if err != nil {
+			return fail(err)
+		}
+		g.st, g.path = s, p
+		return g, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return fail(err)
+	}
+	zgroup, err := s.Get(ctx, store.Join(p, ".zgroup"), maxMetadataBytes)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, aerr := s.Get(ctx, store.Join(p, ".zarray"), maxMetadataBytes); aerr == nil {
+			return fail(fmt.Errorf("%w: a Zarr v2 array (.zarray)", ErrNotGroup))
+		}
+		return fail(fmt.Errorf("no zarr.json or .zgroup: %w", store.ErrNotFound))
+	}
+	if err != nil {
+		return fail(err)
+	}
+	var head struct {
+		ZarrFormat int `json:"zarr_format"`
+	}
+	if err := json.Unmarshal(zgroup, &head); err != nil || head.ZarrFormat != 2 {
+		return fail(errors.New(".zgroup: want {\"zarr_format\": 2}"))
+	}
+	g := &Group{st: s, path: p, format: 2}
+	if attrs, err := s.Get(ctx, store.Join(p, ".zattrs"), maxMetadataBytes); err == nil {
+		g.attrs = attrs
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return fail(err)
+	}
+	zmeta, err := s.Get(ctx, store.Join(p, ".zmetadata"), maxMetadataBytes)
+	switch {
+	case err == nil:
+		if g.consolidated, err = parseZmetadata(zmeta); err != nil {
+			return fail(err)
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		return fail(err)
+	}
+	return g, nil
+}
+
+// parseV3Group reads a group's zarr.json, with its inline consolidated
+// metadata when present.
+func parseV3Group(doc []byte) (*Group, error) {
+	var head struct {
+		ZarrFormat   int             `json:"zarr_format"`
+		NodeType     string          `json:"node_type"`
+		Attributes   json.RawMessage `json:"attributes"`
+		Consolidated *struct {
+			Kind     string                     `json:"kind"`
+			Metadata map[string]json.RawMessage `json:"metadata"`
+		} `json:"consolidated_metadata"`
+	}
+	if err := json.Unmarshal(doc, &head); err != nil {
+		return nil, fmt.Errorf("zarr.json: %v", err)
+	}
+	switch {
+	case head.ZarrFormat != 3:
+		return nil, fmt.Errorf("zarr.json: zarr_format %d, want 3", head.ZarrFormat)
+	case head.NodeType == "array":
+		return nil, fmt.Errorf("%w: zarr.json describes an array", ErrNotGroup)
+	case head.NodeType != "group":
+		return nil, fmt.Errorf("zarr.json: node_type %s, want \"group\"", shorten.Quote(head.NodeType))
+	}
+	g := &Group{format: 3, attrs: head.Attributes}
+	if c := head.Consolidated; c != nil && c.Metadata != nil {
+		if c.Kind != "" && c.Kind != "inline" {
+			return nil, fmt.Errorf("zarr.json: consolidated_metadata of kind %s is not supported", shorten.Quote(c.Kind))
+		}
+		g.consolidated = map[string]nodeDocs{}
+		for rel, m := range c.Metadata {
+			if _, err := cleanPath(rel); err != nil || rel == "" {
+				return nil, fmt.Errorf("zarr.json: consolidated_metadata: member %s: %v", shorten.Name(rel), err)
+			}
+			g.consolidated[strings.Trim(rel, "/")] = nodeDocs{zarrJSON: m}
+		}
+	}
+	return g, nil
+}
+
+// parseZmetadata reads a Zarr v2 .zmetadata document.
+func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
+	var z struct {
+		Format   int                        `json:"zarr_consolidated_format"`
+		Metadata map[string]json.RawMessage `json:"metadata"`
+	}
+	if err := json.Unmarshal(doc, &z); err != nil {
+		return nil, fmt.Errorf(".zmetadata: %v", err)
+	}
+	if z.Format != 1 {
+		return nil, fmt.Errorf(".zmetadata: zarr_consolidated_format %d, want 1", z.Format)
+	}
+	out := map[string]nodeDocs{}
+	for key, v := range z.Metadata {
+		dir, name := path.Split(key)
+		dir = strings.TrimSuffix(dir, "/")
+		if dir != "" {
+			if _, err := cleanPath(dir); err != nil {
+				return nil, fmt.Errorf(".zmetadata: key %s: %v", shorten.Name(key), err)
+			}
+		}
+		d := out[dir]
+		switch name {
+		case ".zarray":
+			d.zarray = v
+		case ".zgroup":
+			d.zgroup = v
+		case ".zattrs":
+			d.zattrs = v
+		default:
+			continue
+		}
+		out[dir] = d
+	}
+	return out, nil
+}
+
+// CreateGroup writes the zarr.json of a new Zarr v3 group at path in s,
+// with the given attributes (a JSON object, or nil).
+func CreateGroup(ctx context.Context, s store.Store, p string, attrs json.RawMessage) (*Group, error) {
+	p, err := cleanPath(p)
+	if err != nil {
+		return nil, &NodeError{Kind: "group", Path: p, Err: err}
+	}
+	if err := checkFree(ctx, s, p); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"zarr_format":3,"node_type":"group"`)
+	if len(attrs) > 0 {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(attrs, &obj); err != nil || obj == nil {
+			return nil, &NodeError{Kind: "group", Path: p, Err: errors.New("attributes must be a JSON object")}
+		}
+		b.WriteString(`,"attributes":`)
+		if err := json.Compact(&b, attrs); err != nil {
+			return nil, &NodeError{Kind: "group", Path: p, Err: err}
+		}
+	}
+	b.WriteString("}")
+	var out bytes.Buffer
+	json.Indent(&out, b.Bytes(), "", "  ")
+	out.WriteByte('\n')
+	if err := s.Set(ctx, store.Join(p, "zarr.json"), out.Bytes()); err != nil {
+		return nil, &NodeError{Kind: "group", Path: p, Err: err}
+	}
+	return &Group{st: s, path: p, format: 3, attrs: attrs}, nil
+}
+
+// Path returns the group's path in its store ("" for the root).
+func (g *Group) Path() string { return g.path }
+
+// Format returns 3 for a Zarr v3 group, 2 for a Zarr v2 group.
+func (g *Group) Format() int { return g.format }
+
+// Attributes returns the group's attributes as JSON, or nil.
+func (g *Group) Attributes() json.RawMessage { return g.attrs }
+
+// Consolidated reports whether the group carries consolidated metadata
+// (a v3 consolidated_metadata member, or a v2 .zmetadata).
+func (g *Group) Consolidated() bool { return g.consolidated != nil }
+
+// Members returns every array and group below g (at any depth), sorted by
+// path. With consolidated metadata it reads nothing more from the store;
+// otherwise it lists the keys under the group (the store must be able to
+// list) and reads each node's metadata.
+func (g *Group) Members(ctx context.Context) ([]Node, error) {
+	var nodes []Node
+	if g.consolidated != nil {
+		for rel, d := range g.consolidated {
+			if rel == "" {
+				continue
+			}
+			n, ok := nodeFromDocs(g.st, store.Join(g.path, rel), d)
+			if ok {
+				nodes = append(nodes, n)
+			}
+		}
+	} else {
+		found := map[string]bool{}
+		prefix := ""
+		if g.path != "" {
+			prefix = g.path + "/"
+		}
+		err := g.st.List(ctx, prefix, func(e store.Entry) error {
+			dir, name := path.Split(e.Key)
+			if name == "zarr.json" || name == ".zarray" || name == ".zgroup" {
+				if p := strings.TrimSuffix(dir, "/"); p != g.path {
+					found[p] = true
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, &NodeError{Kind: "group", Path: g.path, Err: err}
+		}
+		for p := range found {
+			d, err := readDocs(ctx, g.st, p)
+			if err != nil {
+				return nil, &NodeError{Kind: "node", Path: p, Err: err}
+			}
+			if n, ok := nodeFromDocs(g.st, p, d); ok {
+				nodes = append(nodes, n)
+			}
+		}
+	}
+	slices.SortFunc(nodes, func(a, b Node) int { return strings.Compare(a.Path, b.Path) })
+	return nodes, nil
+}
+
+// readDocs reads the metadata documents of the node at p.
+func readDocs(ctx context.Context, s store.Store, p string) (nodeDocs, error) {
+	var d nodeDocs
+	for _, f := range []struct {
+		name string
+		dst  *[]byte
+	}{{"zarr.json", &d.zarrJSON}, {".zarray", &d.zarray}, {".zgroup", &d.zgroup}, {".zattrs", &d.zattrs}} {
+		v, err := s.Get(ctx, store.Join(p, f.name), maxMetadataBytes)
+		if err == nil {
+			*f.dst = v
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return d, err
+		}
+		if f.name == "zarr.json" && err == nil {
+			return d, nil
+		}
+	}
+	return d, nil
+}
+
+// nodeFromDocs describes the node whose documents are d; false when d
+// holds no node.
+func nodeFromDocs(s store.Store, p string, d nodeDocs) (Node, bool) {
+	n := Node{Path: p, st: s, docs: d}
+	switch {
+	case d.zarrJSON != nil:
+		var head struct {
+			NodeType   string          `json:"node_type"`
+			Attributes json.RawMessage `json:"attributes"`
+		}
+		json.Unmarshal(d.zarrJSON, &head)
+		n.Kind, n.Format, n.Attributes = head.NodeType, 3, head.Attributes
+		if n.Kind != "array" && n.Kind != "group" {
+			n.Kind = "array" // Open will say what is wrong with it
+		}
+	case d.zarray != nil:
+		n.Kind, n.Format, n.Attributes = "array", 2, d.zattrs
+	case d.zgroup != nil:
+		n.Kind, n.Format, n.Attributes = "group", 2, d.zattrs
+	default:
+		return n, false
+	}
+	return n, true
+}

@@ -1,0 +1,116 @@
+package zarr
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
+)
+
+func TestGroups(t *testing.T) {
+	ctx := context.Background()
+	s := store.NewMemory()
+	if _, err := CreateGroup(ctx, s, "", []byte(`{"title": "t"}`)); err != nil {
+		t.Fatal(err)
+	}
+	CreateGroup(ctx, s, "sub", nil)
+	create(t, s, "sub/a", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
+	b := create(t, s, "b", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
+	Write(ctx, b, Whole([]int64{4}), []uint8{1, 2, 3, 4})
+	g, err := OpenGroup(ctx, s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attrs bytes.Buffer
+	json.Compact(&attrs, g.Attributes())
+	if attrs.String() != `{"title":"t"}` || g.Format() != 3 || g.Consolidated() {
+		t.Errorf("group: %s %d %v", g.Attributes(), g.Format(), g.Consolidated())
+	}
+	nodes, err := g.Members(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(describe(nodes)); got != "[b:array sub:group sub/a:array]" {
+		t.Errorf("members %s", got)
+	}
+	a, err := nodes[0].OpenArray(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := Read[uint8](ctx, a, Whole([]int64{4})); fmt.Sprint(v) != "[1 2 3 4]" {
+		t.Errorf("array b through its node: %v", v)
+	}
+	if _, err := OpenGroup(ctx, s, "b"); !errors.Is(err, ErrNotGroup) {
+		t.Errorf("OpenGroup of an array: %v", err)
+	}
+	if _, err := Open(ctx, s, "sub", nil); !errors.Is(err, ErrNotArray) {
+		t.Errorf("Open of a group: %v", err)
+	}
+	if _, err := Open(ctx, s, "nothing", nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Open of nothing: %v", err)
+	}
+	if _, err := OpenGroup(ctx, s, "../x"); err == nil {
+		t.Error("OpenGroup of an escaping path succeeded")
+	}
+}
+
+func TestConsolidatedV3(t *testing.T) {
+	ctx := context.Background()
+	s := store.NewCounting(store.NewMemory())
+	s.Set(ctx, "zarr.json", []byte(`{"zarr_format":3,"node_type":"group","attributes":{},
+	 "consolidated_metadata":{"kind":"inline","must_understand":false,"metadata":{
+	  "x":{"zarr_format":3,"node_type":"array","shape":[3],"data_type":"uint8",
+	       "chunk_grid":{"name":"regular","configuration":{"chunk_shape":[2]}},
+	       "chunk_key_encoding":{"name":"default"},"fill_value":7,"codecs":["bytes"]},
+	  "g":{"zarr_format":3,"node_type":"group"}}}}`))
+	g, err := OpenGroup(ctx, s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Reset()
+	nodes, err := g.Members(ctx)
+	if err != nil || fmt.Sprint(describe(nodes)) != "[g:group x:array]" {
+		t.Fatalf("members %v, %v", describe(nodes), err)
+	}
+	a, err := nodes[1].OpenArray(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reqs := s.Requests(); len(reqs) != 0 {
+		t.Errorf("consolidated members read the store: %+v", reqs)
+	}
+	if v, _ := Read[uint8](ctx, a, Whole([]int64{3})); fmt.Sprint(v) != "[7 7 7]" {
+		t.Errorf("values %v", v)
+	}
+}
+
+func describe(nodes []Node) []string {
+	var out []string
+	for _, n := range nodes {
+		out = append(out, n.Path+":"+n.Kind)
+	}
+	return out
+}
+
+func TestListChunks(t *testing.T) {
+	ctx := context.Background()
+	for _, enc := range []string{"", `{"name":"default","configuration":{"separator":"."}}`, `{"name":"v2"}`, `{"name":"v2","configuration":{"separator":"/"}}`} {
+		s := store.NewMemory()
+		a := create(t, s, "arr", newMeta(t, []int64{5, 4}, []int{2, 2}, numeric.Uint8, "0", `["bytes"]`, enc), 1)
+		Write(ctx, a, Region{Start: []int64{0, 0}, Shape: []int64{3, 2}}, []uint8{1, 2, 3, 4, 5, 6})
+		s.Set(ctx, a.ChunkKey([]int64{7, 0}), []byte("stray"))
+		s.Set(ctx, "arr/notes.txt", []byte("x"))
+		st, err := a.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Total != 6 || st.Present != 2 || st.Stray != 1 || st.StoredBytes != 8 {
+			t.Errorf("%s: stats %+v", enc, st)
+		}
+	}
+}

@@ -1,0 +1,88 @@
+package zarr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/zcodec/zcodec/store"
+)
+
+// WriteRegion writes the elements of src, laid out as ReadRegion reads
+// them, into region r. Every chunk r touches is rewritten whole: a chunk
+// that r covers is encoded from src alone; one that r covers in part is
+// read (or taken as fill values when absent), updated and written back. A
+// chunk whose elements all equal the fill value, bit for bit, is not
+// stored, and an existing one is deleted, so absent chunks and fill values
+// stay interchangeable. Parts of edge chunks outside the array hold the fill
+// value. Zarr v2 arrays are read-only (store.ErrReadOnly). On error some
+// chunks may have been written and others not; each chunk is replaced
+// atomically in stores that write atomically.
+func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
+	if a.format != 3 {
+		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
+	}
+	cr, err := a.checkRegion(r, len(src), "source")
+	if err != nil {
+		return err
+	}
+	return a.forChunks(ctx, cr, func(coords []int64, enc *[]byte) error {
+		return a.writeChunk(ctx, coords, r, src, enc)
+	})
+}
+
+func (a *Array) writeChunk(ctx context.Context, coords []int64, r Region, src []byte, enc *[]byte) error {
+	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+	key := a.ChunkKey(coords)
+	var chunk []byte
+	if whole && contiguous(r.Shape, extent) {
+		off := offsetOf(r.Shape, inRegion.start, a.es)
+		chunk = src[off : off+int64(a.pipe.DecodedSize())]
+	} else {
+		buf := a.getBuf()
+		defer a.putBuf(buf)
+		chunk = *buf
+		if a.coversChunk(coords, r) {
+			// r covers every element of the chunk inside the array; the
+			// rest of an edge chunk holds the fill value.
+			if !whole {
+				a.fill.fill(chunk)
+			}
+		} else if err := a.loadChunk(ctx, key, chunk); err != nil {
+			return err
+		}
+		copyBox(chunk, inChunk, src, inRegion, extent, a.es)
+	}
+	if a.fill.isFill(chunk) {
+		if err := a.st.Delete(ctx, key); err != nil {
+			return &ChunkError{Array: a.path, Key: key, Err: err}
+		}
+		return nil
+	}
+	out, err := a.pipe.Encode((*enc)[:0], chunk)
+	if err != nil {
+		return &ChunkError{Array: a.path, Key: key, Err: err}
+	}
+	*enc = out
+	if err := a.st.Set(ctx, key, out); err != nil {
+		return &ChunkError{Array: a.path, Key: key, Err: err}
+	}
+	return nil
+}
+
+// loadChunk decodes the stored chunk at key into buf, or fills buf when the
+// chunk is absent.
+func (a *Array) loadChunk(ctx context.Context, key string, buf []byte) error {
+	enc, err := a.st.Get(ctx, key, a.maxEnc)
+	if errors.Is(err, store.ErrNotFound) {
+		a.fill.fill(buf)
+		return nil
+	}
+	if err != nil {
+		return &ChunkError{Array: a.path, Key: key, Err: err}
+	}
+	if err := a.pipe.Decode(buf, enc); err != nil {
+		return &ChunkError{Array: a.path, Key: key, Err: err}
+	}
+	return nil
+}
