@@ -141,14 +141,14 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 	}
 	a.explicitTargets = opts.Targets != nil
 	if a.spec.DataType.IsFloat() {
-		a.stats = statsOf(a.spec.DataType, a.chunks)
+		a.stats = statsOf(s)
 	}
 	finalists := opts.Finalists
 	if finalists <= 0 {
 		finalists = 2
 	}
 
-	a.sample = &chunkSet{spec: a.spec, chunks: a.chunks, ran: map[string]*Candidate{}, record: true}
+	a.sample = &chunkSet{spec: a.spec, chunks: a.chunks, extents: s.Extents, ran: map[string]*Candidate{}, record: true}
 	a.probe = a.probeSet()
 	good, err := a.measureQuantizers()
 	if err != nil {
@@ -317,25 +317,39 @@ func (a *advice) probeLayouts(qs []*quantizer, finalists int) ([]chain, error) {
 const probeBytes = 1 << 20
 
 // probeSet returns the chunks that rank layouts: the sample's first chunks
-// up to probeBytes, or, when the first chunk alone is larger, a slab of it
-// (its leading rows), as a chunk of that smaller shape.
+// up to probeBytes, or, when a chunk alone is larger, a slab of one (its
+// leading indices along the first dimension), as a chunk of that smaller
+// shape; whole chunks are preferred to edge chunks.
 func (a *advice) probeSet() *chunkSet {
 	set := &chunkSet{spec: a.spec, ran: map[string]*Candidate{}}
 	size := a.spec.Size()
 	if size <= probeBytes || len(a.spec.Shape) == 0 {
-		for _, c := range a.chunks {
+		for i, c := range a.chunks {
 			if len(set.chunks) > 0 && (len(set.chunks)+1)*size > probeBytes {
 				break
 			}
 			set.chunks = append(set.chunks, c)
+			set.extents = append(set.extents, a.sample.extent(i))
 		}
 		return set
+	}
+	pick := 0
+	for i := range a.chunks {
+		if a.sample.extent(i) == nil {
+			pick = i
+			break
+		}
 	}
 	rowBytes := size / a.spec.Shape[0]
 	rows := max(1, probeBytes/rowBytes)
 	set.spec = a.spec.Clone()
 	set.spec.Shape[0] = rows
-	set.chunks = [][]byte{a.chunks[0][:rows*rowBytes]}
+	set.chunks = [][]byte{a.chunks[pick][:rows*rowBytes]}
+	if e := a.sample.extent(pick); e != nil {
+		e = slices.Clone(e)
+		e[0] = min(e[0], rows)
+		set.extents = [][]int{e}
+	}
 	return set
 }
 

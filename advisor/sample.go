@@ -27,6 +27,13 @@ type Sample struct {
 	// ArrayChunks is the number of chunks of the array, or 0 when unknown.
 	// It is only reported.
 	ArrayChunks int64
+	// Extents, when not nil, has one entry per chunk: nil for a chunk that
+	// lies whole inside the array, or, for an edge chunk, the shape of its
+	// part inside the array (the leading Extents[i][d] indices of every
+	// dimension d). The elements beyond it are encoded as a stored edge
+	// chunk holds them (the fill value), but they are left out of the
+	// Stats and of the errors measured.
+	Extents [][]int
 }
 
 // NewSample returns a sample of chunks held as Go slices of the element
@@ -108,7 +115,34 @@ func (s *Sample) validate() error {
 			return &SampleError{Chunk: i, Reason: fmt.Sprintf("%d bytes, want %d (%v)", len(c), size, s.Spec)}
 		}
 	}
+	if s.Extents == nil {
+		return nil
+	}
+	if len(s.Extents) != len(s.Chunks) {
+		return &SampleError{Chunk: -1, Reason: fmt.Sprintf("%d extents for %d chunks", len(s.Extents), len(s.Chunks))}
+	}
+	for i, e := range s.Extents {
+		if e == nil {
+			continue
+		}
+		if len(e) != len(s.Spec.Shape) {
+			return &SampleError{Chunk: i, Reason: fmt.Sprintf("extent %v for a chunk of shape %v", e, s.Spec.Shape)}
+		}
+		for d, n := range e {
+			if n < 1 || n > s.Spec.Shape[d] {
+				return &SampleError{Chunk: i, Reason: fmt.Sprintf("extent %v is not inside the chunk shape %v", e, s.Spec.Shape)}
+			}
+		}
+	}
 	return nil
+}
+
+// extent returns the extent of chunk i, nil for a whole chunk.
+func (s *Sample) extent(i int) []int {
+	if s.Extents == nil {
+		return nil
+	}
+	return s.Extents[i]
 }
 
 // Bytes returns the decoded size of the sample.

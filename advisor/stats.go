@@ -23,31 +23,41 @@ type Stats struct {
 // MaxAbs returns the largest finite magnitude, or NaN when there is none.
 func (s Stats) MaxAbs() float64 { return max(math.Abs(s.Min), math.Abs(s.Max)) }
 
-// statsOf measures the chunks of a float data type.
-func statsOf(dt numeric.DataType, chunks [][]byte) Stats {
+// statsOf measures the elements of a float sample inside the array.
+func statsOf(s *Sample) Stats {
 	var a statsAcc
 	a.min, a.max, a.minAbs = math.Inf(1), math.Inf(-1), math.Inf(1)
 	var widened []float32
-	for _, c := range chunks {
-		switch dt {
-		case numeric.Float64:
-			accumulate(&a, elements.Load[float64](c))
-		case numeric.Float32:
-			accumulate(&a, elements.Load[float32](c))
-		case numeric.Float16, numeric.BFloat16:
-			widened = widenHalf(dt, c, widened)
-			accumulate(&a, widened)
-		}
+	dt, es := s.Spec.DataType, s.Spec.DataType.Size()
+	for i, chunk := range s.Chunks {
+		inExtent(s.Spec.Shape, s.extent(i), es, func(lo, hi int) {
+			widened = a.add(dt, chunk[lo:hi], widened)
+		})
 	}
-	s := a.Stats
-	s.Min, s.Max, s.MinAbs = a.min, a.max, a.minAbs
-	if s.Finite == 0 {
-		s.Min, s.Max = math.NaN(), math.NaN()
+	st := a.Stats
+	st.Min, st.Max, st.MinAbs = a.min, a.max, a.minAbs
+	if st.Finite == 0 {
+		st.Min, st.Max = math.NaN(), math.NaN()
 	}
-	if s.Finite == s.Zeros {
-		s.MinAbs = math.NaN()
+	if st.Finite == st.Zeros {
+		st.MinAbs = math.NaN()
 	}
-	return s
+	return st
+}
+
+// add accumulates the elements of c, widening half floats into buf, which
+// it returns for reuse.
+func (a *statsAcc) add(dt numeric.DataType, c []byte, buf []float32) []float32 {
+	switch dt {
+	case numeric.Float64:
+		accumulate(a, elements.Load[float64](c))
+	case numeric.Float32:
+		accumulate(a, elements.Load[float32](c))
+	case numeric.Float16, numeric.BFloat16:
+		buf = widenHalf(dt, c, buf)
+		accumulate(a, buf)
+	}
+	return buf
 }
 
 type statsAcc struct {

@@ -20,10 +20,20 @@ type workspace struct {
 type chunkSet struct {
 	spec   codec.ChunkSpec
 	chunks [][]byte
+	// extents are the parts of the chunks inside the array (Sample.Extents).
+	extents [][]int
 	// ran holds every chain run on the set, by its codecs JSON; record
 	// says the candidates go into the report.
 	ran    map[string]*Candidate
 	record bool
+}
+
+// extent returns the extent of chunk i, nil for a whole chunk.
+func (set *chunkSet) extent(i int) []int {
+	if set.extents == nil {
+		return nil
+	}
+	return set.extents[i]
 }
 
 // run runs the chains not run on set before, at most a.workers at once,
@@ -134,7 +144,9 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 			return
 		}
 		first += time.Since(start)
-		m.Add(chunk, dec)
+		inExtent(set.spec.Shape, set.extent(i), set.spec.DataType.Size(), func(lo, hi int) {
+			m.Add(chunk[lo:hi], dec[lo:hi])
+		})
 		if a.ctx.Err() != nil {
 			c.Err = a.ctx.Err()
 			return
