@@ -83,6 +83,9 @@ type convertPlan struct {
 	codecs []codec.Codec
 	chunks []int
 	shards []int
+	// check, when not nil, runs on the written store before it is renamed
+	// to DST: an error leaves nothing at DST.
+	check func(ctx context.Context, d store.Store) error
 }
 
 // convertInto writes the converted hierarchy into a temporary directory
@@ -105,6 +108,9 @@ func convertInto(ctx context.Context, env *environment, t *target, dst string, p
 	d, err := store.CreateDir(tmp)
 	if err == nil {
 		err = writeConverted(ctx, env, d, t, plan)
+		if err == nil && plan.check != nil {
+			err = plan.check(ctx, d)
+		}
 		d.Close()
 	}
 	close(stopped)
