@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/zcodec/zcodec/advisor"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
 )
 
 // adviseFlags holds the options of zcodec advise.
@@ -27,6 +30,8 @@ type adviseFlags struct {
 	asJSON          *bool
 	top             *int
 	out             *string
+	sample          *int
+	apply           *string
 	maxChunkBytes   byteSize
 	tolerance       advisor.Tolerance
 	targets         []numeric.DataType
@@ -35,18 +40,29 @@ type adviseFlags struct {
 
 func newAdviseFlags(env *environment) *adviseFlags {
 	fs := newFlags(env, "advise",
-		"zcodec advise CHUNK... --metadata FILE (--abs-tol X | --rel-tol X | --sig-digits N | --lossless) [flags]",
+		"zcodec advise PATH (--abs-tol X | --rel-tol X | --sig-digits N | --lossless) [flags]\n"+
+			"       zcodec advise CHUNK... --metadata FILE (--abs-tol X | ...) [flags]",
 		"Finds the smallest codec chain that keeps a stated error on the array's values. It builds\n"+
 			"candidate chains (scale_offset + cast_value into integer codes, numcodecs.bitround and\n"+
 			"quantize, lossless) from the values' range, NaN and infinities and the fill value, runs\n"+
-			"each through the real codecs on the chunks given, decodes them back and compares every\n"+
+			"each through the real codecs on a sample of chunks, decodes them back and compares every\n"+
 			"element exactly, and prints the chains measured, smallest first, with the smallest that\n"+
 			"meets the tolerance marked * and its \"codecs\" array ready for zarr.json.\n"+
 			"\n"+
-			"CHUNK files hold decoded chunks of the array (C order, little-endian, as decode writes),\n"+
-			"or stored chunks with --encoded. Sizes are the encoded bytes of those chunks; speeds are\n"+
-			"measured (MB/s of decoded bytes), each chain on one goroutine, several chains at once.\n"+
-			"Exit status 1 when no chain meets the tolerance.")
+			"PATH is an array in a store (a directory, or an http(s) URL; Zarr v3 or v2). The sample\n"+
+			fmt.Sprintf("is --sample chunks spread evenly over the array (default: as many as make up %d MiB\n", defaultSampleBytes>>20)+
+			fmt.Sprintf("decoded, from 1 to %d), or every chunk with --full (held in memory). Edge chunks are\n", defaultSampleChunks)+
+			"encoded whole, as stored, and measured on their part inside the array. --apply DST then\n"+
+			"writes a new array at DST with the chosen chain (as convert does: DST appears only when\n"+
+			"everything was written) and, before DST appears, reads it back and compares every element\n"+
+			"of the whole array with PATH: a broken bound is an error and leaves nothing at DST.\n"+
+			"\n"+
+			"CHUNK files hold decoded chunks of the array --metadata describes (C order, little-endian,\n"+
+			"as decode writes), or stored chunks with --encoded.\n"+
+			"\n"+
+			"Sizes are the encoded bytes of the sample's chunks; speeds are measured (MB/s of decoded\n"+
+			"bytes), each chain on one goroutine, several chains at once. Exit status 1 when no chain\n"+
+			"meets the tolerance, or --apply finds an element beyond it.")
 	f := &adviseFlags{flags: fs}
 	f.absTol = fs.Float64("abs-tol", 0, "largest absolute error: |decoded - original| <= X")
 	f.relTol = fs.Float64("rel-tol", 0, "largest relative error: |decoded - original| <= X |original|")
@@ -56,7 +72,9 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	f.comps = fs.String("compressors", "", "compressor families to try: "+strings.Join(advisor.CompressorFamilies, ",")+"\n(default "+strings.Join(advisor.DefaultCompressors, ",")+"; none for uncompressed chains only)")
 	f.metadata = fs.String("metadata", "", "the array's zarr.json (data type, chunk shape, fill value)")
 	f.encoded = fs.Bool("encoded", false, "the CHUNK files are stored chunks: decode them with the zarr.json's chain first")
-	f.full = fs.Bool("full", false, "the CHUNK files are every chunk of the array (not a sample)")
+	f.full = fs.Bool("full", false, "read every chunk of PATH (or: the CHUNK files are every chunk of the array)")
+	f.sample = fs.Int("sample", 0, fmt.Sprintf("chunks of PATH to read, spread over the array (default: %d MiB of them, 1 to %d)", defaultSampleBytes>>20, defaultSampleChunks))
+	f.apply = fs.String("apply", "", "write PATH with the chosen chain to this new directory, then verify every element")
 	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
 	f.top = fs.Int("top", 15, "chains shown in the table, smallest first (0 for all)")
 	f.out = fs.String("out", "", "write the chosen chain's \"codecs\" array to this file")
@@ -110,6 +128,12 @@ func (f *adviseFlags) check() int {
 	if *f.top < 0 {
 		return f.fail("--top: want 0 or more")
 	}
+	if *f.sample < 0 {
+		return f.fail("--sample: want 1 or more chunks")
+	}
+	if *f.sample > 0 && *f.full {
+		return f.fail("--sample and --full cannot be combined")
+	}
 	return 0
 }
 
@@ -122,15 +146,27 @@ func runAdvise(env *environment, args []string) int {
 	if code := f.check(); code != 0 {
 		return code
 	}
-	if len(operands) == 0 {
+	storeMode := *f.metadata == ""
+	switch {
+	case storeMode && len(operands) != 1:
+		return f.fail("want one PATH (an array in a store), or CHUNK files with --metadata")
+	case storeMode && *f.encoded:
+		return f.fail("--encoded applies to CHUNK files (with --metadata)")
+	case !storeMode && len(operands) == 0:
 		return f.fail("want at least one CHUNK file")
-	}
-	if *f.metadata == "" {
-		return f.fail("--metadata is required with CHUNK files")
+	case !storeMode && *f.apply != "":
+		return f.fail("--apply needs PATH, an array in a store (not CHUNK files)")
+	case !storeMode && *f.sample != 0:
+		return f.fail("--sample applies to PATH (with CHUNK files, the sample is the files given)")
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
 		return 1
+	}
+	if *f.apply != "" {
+		if _, err := os.Lstat(*f.apply); err == nil {
+			return fail(fmt.Errorf("%s already exists; give a new directory to --apply", *f.apply))
+		}
 	}
 	var out output
 	if *f.out != "" {
@@ -140,11 +176,22 @@ func runAdvise(env *environment, args []string) int {
 		}
 		defer out.Abort()
 	}
-	sample, code := readRawSample(env, f, operands)
-	if sample == nil {
+	ctx := context.Background()
+	var sample *advisor.Sample
+	var src *zarr.Array
+	if storeMode {
+		s, closeStore, err := openStore(operands[0], false)
+		if err != nil {
+			return fail(err)
+		}
+		defer closeStore()
+		if src, sample, err = storeSample(ctx, env, f, s, operands[0]); err != nil {
+			return fail(err)
+		}
+	} else if sample, code = readRawSample(env, f, operands); sample == nil {
 		return code
 	}
-	rep, err := advisor.Advise(context.Background(), sample, advisor.Options{
+	rep, err := advisor.Advise(ctx, sample, advisor.Options{
 		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames})
 	if err != nil {
 		var oe *advisor.OptionError
@@ -153,7 +200,34 @@ func runAdvise(env *environment, args []string) int {
 		}
 		return fail(err)
 	}
-	return finishAdvise(env, f, rep, out)
+	return finishAdvise(ctx, env, f, rep, src, out)
+}
+
+// storeSample opens the array at PATH and reads its sample.
+func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.Store, path string) (*zarr.Array, *advisor.Sample, error) {
+	a, err := openArrayAt(ctx, s, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, w := range a.Warnings() {
+		fmt.Fprintf(env.stderr, "zcodec advise: warning: %s\n", w)
+	}
+	chunkBytes := a.Pipeline().DecodedSize()
+	if int64(chunkBytes) > int64(f.maxChunkBytes) {
+		return nil, nil, fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", a.Pipeline().Spec(), chunkBytes, &f.maxChunkBytes)
+	}
+	n := *f.sample
+	switch {
+	case *f.full:
+		n = -1
+	case n == 0:
+		n = sampleChunks(chunkBytes)
+	}
+	sample, err := readStoreSample(ctx, a, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, sample, nil
 }
 
 // readRawSample reads the CHUNK files of raw mode as a sample of the array
@@ -224,34 +298,71 @@ func numChunks(shape []int64, chunk []int) int64 {
 	return n
 }
 
-// finishAdvise prints the report and writes --out.
-func finishAdvise(env *environment, f *adviseFlags, rep *advisor.Report, out output) int {
+// finishAdvise prints the report, applies the chosen chain to src with
+// --apply and writes --out.
+func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *advisor.Report, src *zarr.Array, out output) int {
 	best := rep.Chosen()
+	fail := func(err error) int {
+		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
+		return 1
+	}
+	var app *applied
+	var appErr error
+	if best != nil && *f.apply != "" && *f.asJSON {
+		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance)
+	}
 	var err error
 	if *f.asJSON {
-		err = writeJSON(env.stdout, adviseJSON(rep), true)
+		doc := adviseJSON(rep)
+		if app != nil {
+			if appErr != nil {
+				app.Error = appErr.Error()
+			}
+			doc.Applied = app
+		}
+		err = writeJSON(env.stdout, doc, true)
 	} else {
 		err = printAdvice(env.stdout, rep, *f.top)
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-		return 1
+		return fail(err)
 	}
 	if best == nil {
-		fmt.Fprintf(env.stderr, "zcodec advise: no chain meets %v on the sample\n", rep.Tolerance)
-		return 1
+		return fail(fmt.Errorf("no chain meets %v on the sample", rep.Tolerance))
+	}
+	if *f.apply != "" && !*f.asJSON {
+		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance)
+		if appErr == nil {
+			printApplied(env.stdout, app)
+		}
+	}
+	if appErr != nil {
+		hint := ""
+		if !isBoundError(appErr) && !rep.Complete {
+			hint = " (the sample may not show every value of the array: --full measures every chunk)"
+		}
+		return fail(fmt.Errorf("--apply: %w; nothing was written to %s%s", appErr, *f.apply, hint))
 	}
 	if out != nil {
 		if _, err := io.WriteString(out, codecsText(best.Codecs)+"\n"); err != nil {
-			fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-			return 1
+			return fail(err)
 		}
 		if err := out.Commit(); err != nil {
-			fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-			return 1
+			return fail(err)
 		}
 	}
 	return 0
+}
+
+// printApplied writes what --apply wrote and measured.
+func printApplied(w io.Writer, app *applied) {
+	e := app.errs
+	nan := ""
+	if e.NaNLost == 0 && e.NaNMade == 0 {
+		nan = ", every NaN kept"
+	}
+	fmt.Fprintf(w, "\napplied: wrote %s, %d bytes of chunks (ratio %.2f)\n", app.Path, app.StoredBytes, app.ratio)
+	fmt.Fprintf(w, "  read back every element (%d): max abs error %.6g, max rel error %.6g%s: within the tolerance\n", e.Elements, e.MaxAbs, e.MaxRel, nan)
 }
 
 // codecsText writes a codecs array one codec to a line.
@@ -381,6 +492,7 @@ type adviceReport struct {
 	Chosen      *int              `json:"chosen"`
 	Codecs      json.RawMessage   `json:"codecs"`
 	Notes       []string          `json:"notes"`
+	Applied     *applied          `json:"applied,omitempty"`
 }
 
 type statsReport struct {

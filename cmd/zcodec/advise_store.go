@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"slices"
+
+	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// Default sample of a store: chunks spread over the array, as many as make
+// up defaultSampleBytes of decoded data, at least one and at most
+// defaultSampleChunks.
+const (
+	defaultSampleBytes  = 16 << 20
+	defaultSampleChunks = 16
+)
+
+// sampleChunks returns how many chunks of chunkBytes the default sample
+// reads.
+func sampleChunks(chunkBytes int) int {
+	return max(1, min(defaultSampleChunks, defaultSampleBytes/max(chunkBytes, 1)))
+}
+
+// readStoreSample reads n chunks of a spread over its grid (advisor.SpreadChunks),
+// or every chunk when n is negative. Each chunk is read whole, as its
+// region of the array; an edge chunk's part beyond the array holds the
+// fill value, as stored edge chunks do, and its extent tells the advisor
+// to leave that part out of the statistics and errors.
+func readStoreSample(ctx context.Context, a *zarr.Array, n int) (*advisor.Sample, error) {
+	grid, shape, chunk := a.GridShape(), a.Shape(), a.ChunkShape()
+	total := a.NumChunks()
+	if n < 0 || int64(n) >= total {
+		if total > math.MaxInt32 {
+			return nil, fmt.Errorf("the array has %d chunks: too many to read every one", total)
+		}
+		n = int(total)
+	}
+	coords := advisor.SpreadChunks(grid, n)
+	spec := a.Pipeline().Spec()
+	es := a.DataType().Size()
+	s := &advisor.Sample{Spec: spec, Complete: int64(len(coords)) == total, ArrayChunks: total}
+	fill := a.FillValue().Bytes()
+	zeros := make([]int, len(chunk))
+	var part []byte
+	for _, c := range coords {
+		r := zarr.Region{Start: make([]int64, len(c)), Shape: make([]int64, len(c))}
+		extent := make([]int, len(c))
+		edge := false
+		for d := range c {
+			r.Start[d] = c[d] * int64(chunk[d])
+			extent[d] = int(min(int64(chunk[d]), shape[d]-r.Start[d]))
+			r.Shape[d] = int64(extent[d])
+			edge = edge || extent[d] != chunk[d]
+		}
+		buf := make([]byte, spec.Size())
+		if !edge {
+			if err := a.ReadRegion(ctx, r, buf); err != nil {
+				return nil, err
+			}
+			s.Chunks = append(s.Chunks, buf)
+			s.Extents = append(s.Extents, nil)
+			continue
+		}
+		size := es
+		for _, e := range extent {
+			size *= e
+		}
+		if cap(part) < size {
+			part = make([]byte, size)
+		}
+		if err := a.ReadRegion(ctx, r, part[:size]); err != nil {
+			return nil, err
+		}
+		ndcopy.FillPattern(buf, fill)
+		ndcopy.Copy(buf, chunk, zeros, part[:size], extent, zeros, extent, es)
+		s.Chunks = append(s.Chunks, buf)
+		s.Extents = append(s.Extents, extent)
+	}
+	return s, nil
+}
+
+// applied is what --apply wrote and measured.
+type applied struct {
+	Path        string `json:"path"`
+	StoredBytes int64  `json:"stored_bytes"`
+	Elements    int64  `json:"elements"`
+	MaxAbsError any    `json:"max_abs_error"`
+	MaxRelError any    `json:"max_rel_error"`
+	Exceeding   int64  `json:"exceeding"`
+	NaNLost     int64  `json:"nan_lost"`
+	NaNMade     int64  `json:"nan_made"`
+	Within      bool   `json:"within"`
+	Error       string `json:"error,omitempty"`
+	errs        advisor.Errors
+	ratio       float64 // the array's decoded bytes over StoredBytes
+}
+
+// boundError reports an applied chain that broke the tolerance somewhere in
+// the array.
+type boundError struct {
+	tol  advisor.Tolerance
+	errs advisor.Errors
+}
+
+func (e *boundError) Error() string {
+	msg := fmt.Sprintf("the chain breaks the tolerance (%v) on %d of %d elements of the array (the first at element %d in C order); max abs error %.6g, max rel error %.6g",
+		e.tol, e.errs.Exceeding, e.errs.Elements, e.errs.FirstExceeding, e.errs.MaxAbs, e.errs.MaxRel)
+	if e.errs.NaNLost > 0 || e.errs.NaNMade > 0 {
+		msg += fmt.Sprintf("; %d NaN lost, %d values decoded as NaN (a code reserved for NaN, an infinity or the fill value)", e.errs.NaNLost, e.errs.NaNMade)
+	}
+	return msg + "; advise with --full to measure every chunk"
+}
+
+// applyChain converts src into a new array at dst with the chain codecs
+// (as convert does: into a temporary directory renamed at the end), then,
+// before the rename, reads the new array back and compares every element
+// with src under tol. A broken bound is a *boundError and leaves nothing
+// at dst.
+func applyChain(ctx context.Context, env *environment, src *zarr.Array, dst string, codecsJSON []byte, tol advisor.Tolerance) (*applied, error) {
+	chain, err := registry.Default().ParseCodecs(codecsJSON, "/codecs")
+	if err != nil {
+		return nil, err
+	}
+	res := &applied{Path: dst}
+	check := func(ctx context.Context, d store.Store) error {
+		out, err := zarr.Open(ctx, d, src.Path(), nil)
+		if err != nil {
+			return err
+		}
+		if res.errs, err = compareArrays(ctx, src, out, tol); err != nil {
+			return err
+		}
+		if !res.errs.Within() {
+			return &boundError{tol: tol, errs: res.errs}
+		}
+		return nil
+	}
+	if err := convertInto(ctx, env, &target{array: src}, dst, convertPlan{codecs: chain.Codecs, check: check}); err != nil {
+		return res, err
+	}
+	e := res.errs
+	res.Elements, res.MaxAbsError, res.MaxRelError = e.Elements, jsonNumber(e.MaxAbs), jsonNumber(e.MaxRel)
+	res.Exceeding, res.NaNLost, res.NaNMade, res.Within = e.Exceeding, e.NaNLost, e.NaNMade, e.Within()
+	res.StoredBytes = storedChunkBytes(dst)
+	if res.StoredBytes > 0 {
+		res.ratio = float64(e.Elements) * float64(src.DataType().Size()) / float64(res.StoredBytes)
+	}
+	return res, nil
+}
+
+// compareArrays reads a and b, of one shape and data type, slab by slab and
+// measures b's elements against a's.
+func compareArrays(ctx context.Context, a, b *zarr.Array, tol advisor.Tolerance) (advisor.Errors, error) {
+	m, err := advisor.NewMeter(a.DataType(), tol)
+	if err != nil {
+		return advisor.Errors{}, err
+	}
+	if !slices.Equal(a.Shape(), b.Shape()) || a.DataType() != b.DataType() {
+		return advisor.Errors{}, fmt.Errorf("cannot compare a %v %v array with a %v %v array", a.Shape(), a.DataType(), b.Shape(), b.DataType())
+	}
+	var buf []byte
+	err = a.ReadSlabs(ctx, zarr.Whole(a.Shape()), catSlabBytes, func(slab zarr.Region, data []byte) error {
+		if cap(buf) < len(data) {
+			buf = make([]byte, len(data))
+		}
+		if err := b.ReadRegion(ctx, slab, buf[:len(data)]); err != nil {
+			return err
+		}
+		return m.Add(data, buf[:len(data)])
+	})
+	return m.Errors(), err
+}
+
+// storedChunkBytes returns the size of the files under dir other than
+// metadata documents: the stored chunks.
+func storedChunkBytes(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		switch d.Name() {
+		case "zarr.json", ".zarray", ".zattrs", ".zgroup", ".zmetadata":
+			return nil
+		}
+		if fi, err := d.Info(); err == nil {
+			n += fi.Size()
+		}
+		return nil
+	})
+	return n
+}
+
+// isBoundError reports whether err is a broken bound.
+func isBoundError(err error) bool {
+	var be *boundError
+	return errors.As(err, &be)
+}
