@@ -21,7 +21,7 @@ type example struct {
 // readmeExamples returns the shell examples of the sections, in order:
 // every line of a block without prompts, or the "$ " lines of a block with
 // them, each with the lines shown after it.
-func readmeExamples(t *testing.T) []example {
+func readmeExamples(t *testing.T, sections []string) []example {
 	t.Helper()
 	b, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -29,7 +29,7 @@ func readmeExamples(t *testing.T) []example {
 	}
 	text := string(b)
 	var out []example
-	for _, title := range readmeSections {
+	for _, title := range sections {
 		i := strings.Index(text, "\n"+title+"\n")
 		if i < 0 {
 			t.Fatalf("README has no section %q", title)
@@ -68,6 +68,18 @@ func TestREADMEExamples(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
+	ran := runExamples(t, readmeExamples(t, readmeSections), nil)
+	if ran < 25 {
+		t.Fatalf("only %d examples ran", ran)
+	}
+}
+
+// runExamples runs the examples in order in a directory that has the
+// repository's testdata, checks their exit status and, for those written
+// with a prompt, that they print what the README shows (both passed
+// through normalize, when not nil). It returns how many ran.
+func runExamples(t *testing.T, examples []example, normalize func(string) string) int {
+	t.Helper()
 	dir := t.TempDir()
 	testdata, _ := filepath.Abs("../../testdata")
 	if err := os.Symlink(testdata, filepath.Join(dir, "testdata")); err != nil {
@@ -75,7 +87,7 @@ func TestREADMEExamples(t *testing.T) {
 	}
 	env := append(os.Environ(), "PATH="+filepath.Dir(zcodecBin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	ran := 0
-	for _, ex := range readmeExamples(t) {
+	for _, ex := range examples {
 		if strings.HasPrefix(ex.line, "go ") || strings.HasPrefix(ex.line, "export ") {
 			continue // building and PATH: done by TestMain
 		}
@@ -94,12 +106,13 @@ func TestREADMEExamples(t *testing.T) {
 		if ex.prompt {
 			got := strings.TrimRight(string(out), "\n")
 			shown := strings.TrimRight(strings.Join(ex.output, "\n"), "\n")
+			if normalize != nil {
+				got, shown = normalize(got), normalize(shown)
+			}
 			if got != shown {
 				t.Errorf("%s\nprints:\n%s\nthe README shows:\n%s", ex.line, got, shown)
 			}
 		}
 	}
-	if ran < 25 {
-		t.Fatalf("only %d examples ran", ran)
-	}
+	return ran
 }
