@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -240,5 +242,42 @@ func TestAdviseTooTight(t *testing.T) {
 	}
 	if b, err := os.ReadFile(out); err != nil || mustCompact(t, b) != `[{"name":"bytes","configuration":{"endian":"little"}}]` {
 		t.Fatalf("%s %v", b, err)
+	}
+}
+
+// adviseRow is a row of advise's table: the mark, bytes, ratio, errors,
+// fill, the two speeds and the chain.
+var adviseRow = regexp.MustCompile(`^([*xf ]) +(\d+) +([\d.]+) +(\S+) +(\S+) +(yes|no) +\S+ +\S+  (.*)$`)
+
+// maskSpeeds replaces what varies from run to run in advise's output (the
+// measured speeds and the number of chains run at once) by "-".
+func maskSpeeds(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if m := adviseRow.FindStringSubmatch(l); m != nil {
+			lines[i] = strings.Join(append(m[1:7], "-", "-", m[7]), " ")
+		}
+	}
+	return regexp.MustCompile(`one goroutine per chain, \d+ chains at a time`).ReplaceAllString(strings.Join(lines, "\n"), "one goroutine per chain, - chains at a time")
+}
+
+// TestREADMEAdvise runs the README's advise examples and compares their
+// output with what the README shows, speeds masked.
+func TestREADMEAdvise(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	examples := readmeExamples(t, []string{"## Choosing a chain: `zcodec advise`"})
+	shown := 0
+	for _, ex := range examples {
+		if ex.prompt && strings.HasPrefix(ex.line, "zcodec advise") {
+			shown++
+		}
+	}
+	if shown < 2 {
+		t.Fatalf("the README shows %d advise examples", shown)
+	}
+	if ran := runExamples(t, examples, maskSpeeds); ran != len(examples) {
+		t.Fatalf("%d of %d examples ran", ran, len(examples))
 	}
 }
