@@ -72,12 +72,25 @@
 //
 // Each quantiser runs first with no compressor; one whose measured error
 // exceeds the tolerance is replaced by a tighter one (a smaller step, one
-// more kept bit or digit) up to twice. Then every layout — numcodecs.delta
-// on integer codes or not, followed by a byte shuffle, a bit shuffle (blosc)
-// or neither — is ranked by a fast compressor (zstd 3; blosc zstd 5 for
-// bit shuffle), and the best Options.Finalists layouts run with every
-// setting of every compressor family (CompressorFamilies). Arrays of other
-// types get the lossless chains only.
+// more kept bit or digit) up to twice. The compressors then run in two
+// rounds, so that the cost of ranking does not grow with the sample. On a
+// probe of at most 1 MiB of the sample (its first chunks, or the leading
+// rows of one chunk), quantisers whose output is more than 1.5 times the
+// best under the fastest setting are dropped, and every layout of those
+// left — numcodecs.delta on integer codes or not, followed by a byte
+// shuffle, a bit shuffle (blosc) or neither — is ranked, for each
+// compressor family, by the family's strongest setting. For each family,
+// the best layout and up to Options.Finalists-1 more within 5% of it then
+// run with every setting of the family on the whole sample; only these
+// runs are reported. Arrays of other types get the lossless chains only.
+//
+// # Samples and edge chunks
+//
+// A Sample holds whole chunks. The edge chunks of an array are stored whole
+// with the fill value beyond the array's end; Sample.Extents gives the part
+// of each inside the array, so that the padding is encoded as it would be
+// stored (its size counts) but stays out of the Stats and of the errors.
+// SpreadChunks chooses chunks spread evenly over a chunk grid.
 //
 // # Choices in scale_offset + cast_value
 //
