@@ -81,8 +81,9 @@
 // shuffle, a bit shuffle (blosc) or neither — is ranked, for each
 // compressor family, by the family's strongest setting. For each family,
 // the best layout and up to Options.Finalists-1 more within 5% of it then
-// run with every setting of the family on the whole sample; only these
-// runs are reported. Arrays of other types get the lossless chains only.
+// run with every setting of the family on the whole sample. The report
+// lists the runs on the whole sample: these and the quantisers without a
+// compressor. Arrays of other types get the lossless chains only.
 //
 // # Samples and edge chunks
 //
