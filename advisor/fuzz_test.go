@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
 )
 
 // FuzzMeter: the Meter decides every element as the rational reference
@@ -71,6 +72,78 @@ func FuzzAdvise(f *testing.F) {
 		}
 		e := verifyWhole(t, field{name: "fuzz", spec: spec, chunks: s.Chunks}, best.Codecs, tol)
 		if !e.Within() || e != best.Errors {
+			t.Fatalf("%s: measured %+v again, reported %+v", best.Label, e, best.Errors)
+		}
+	})
+}
+
+// FuzzEdgeChunk: an edge chunk of any shape, extent, fill value and
+// contents (the padding holding the fill value) is advised on without
+// panicking; the statistics and errors count exactly the elements inside
+// the extent, and the chosen chain, run again element by element over the
+// extent, measures what was reported.
+func FuzzEdgeChunk(f *testing.F) {
+	f.Add([]byte("\x00\x00\xa0\x41\x00\x00\xa4\x41\x00\x00\xa8\x41\x00\x00\xac\x41\x00\x00\xb0\x41\x00\x00\xb4\x41"), uint8(3), uint8(2), uint8(1), uint32(0x7fc00000), 0.05)
+	f.Add([]byte("\x00\x00\xa0\x41\x00\x00\xc0\x7f\x00\x00\xa8\x41\x00\x00\xac\x41"), uint8(2), uint8(1), uint8(1), uint32(0xc61c3c00), 0.5)
+	f.Add([]byte("\x00\x00\x80\x3f\x00\x00\x00\x40\x00\x00\x40\x40"), uint8(3), uint8(3), uint8(0), uint32(0), 0.01)
+	f.Fuzz(func(t *testing.T, data []byte, nx, ex, ey uint8, fillBits uint32, abs float64) {
+		cols := 1 + int(nx%16)
+		rows := min(len(data)/4/cols, 16)
+		if rows == 0 {
+			return
+		}
+		ext := []int{1 + int(ey)%rows, 1 + int(ex)%cols}
+		tol := Tolerance{Abs: math.Abs(abs)}
+		if tol.Validate() != nil {
+			return
+		}
+		fill := numeric.ScalarFromBits(numeric.Float32, uint64(fillBits), 0)
+		spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{rows, cols}, FillValue: fill}
+		chunk := append([]byte(nil), data[:4*rows*cols]...)
+		for y := range rows {
+			for x := range cols {
+				if y >= ext[0] || x >= ext[1] {
+					fill.PutBytes(chunk[4*(y*cols+x):])
+				}
+			}
+		}
+		s := &Sample{Spec: spec, Chunks: [][]byte{chunk}, Extents: [][]int{ext}}
+		rep, err := Advise(context.Background(), s, Options{Tolerance: tol, Compressors: []string{"lz4"}, Finalists: 1, Concurrency: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inside := int64(ext[0] * ext[1])
+		if rep.Stats.Elements != inside {
+			t.Fatalf("stats of %d elements, want %d", rep.Stats.Elements, inside)
+		}
+		best := rep.Chosen()
+		if best == nil {
+			t.Fatalf("nothing chosen for %v: %v", tol, rep.Notes)
+		}
+		ch, err := registry.Default().ParseCodecs(best.Codecs, "/codecs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := codec.NewPipeline(spec, ch.Codecs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := p.Encode(nil, chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := make([]byte, len(chunk))
+		if err := p.Decode(dec, enc); err != nil {
+			t.Fatal(err)
+		}
+		m, _ := NewMeter(numeric.Float32, tol)
+		for y := range ext[0] {
+			for x := range ext[1] {
+				i := 4 * (y*cols + x)
+				m.Add(chunk[i:i+4], dec[i:i+4])
+			}
+		}
+		if e := m.Errors(); e != best.Errors || e.Elements != inside || !e.Within() {
 			t.Fatalf("%s: measured %+v again, reported %+v", best.Label, e, best.Errors)
 		}
 	})
