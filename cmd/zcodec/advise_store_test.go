@@ -313,7 +313,7 @@ func TestAdviseStoreProperty(t *testing.T) {
 		fill := fills[r.IntN(len(fills))]
 		f := writeStoreField(t, dir, shape, chunks, fill, smoothValues(shape, base, amp, r.IntN(2) == 0))
 		abs, rel := 0.0, 0.0
-		tolArgs := []string{}
+		var tolArgs []string
 		if r.IntN(3) == 0 {
 			rel = math.Pow(10, -float64(2+r.IntN(3)))
 			tolArgs = []string{"--rel-tol", fmt.Sprint(rel)}
