@@ -8,8 +8,9 @@ import (
 
 // CompressorFamilies are the compressor families Options.Compressors may
 // name, with the codecs they stand for: "zstd" (the core zstd codec at
-// levels 3, 9 and 19), "blosc" (the core blosc codec with zstd and lz4
-// inside at clevel 5 and 9, and its byte or bit shuffle), "gzip" (core gzip,
+// levels 3 and 9, and 19 with Options.Strongest), "blosc" (the core blosc
+// codec with lz4 inside at clevel 5 and 9 and zstd at clevel 5, and 9 with
+// Options.Strongest, with its byte or bit shuffle), "gzip" (core gzip,
 // level 9), "zlib" (numcodecs.zlib, level 9), "bz2" (numcodecs.bz2, level
 // 9) and "lz4" (numcodecs.lz4).
 var CompressorFamilies = []string{"zstd", "blosc", "gzip", "zlib", "bz2", "lz4"}
@@ -65,17 +66,29 @@ func bloscCompressor(cname string, clevel int) *compressor {
 }
 
 // compressorSettings returns every setting of a family, the fastest first
-// and the strongest (the one that ranks layouts) last.
-func compressorSettings(family string) []*compressor {
+// and the strongest (the one that ranks layouts) last. strongest adds the
+// settings that use klauspost/compress's best zstd encoder (zstd 19, and
+// blosc zstd 9, which c-blosc maps to zstd level 22): the codecs keep one
+// such encoder per core for the life of the process, about 38 MB each
+// (measured), so they are left out unless asked for.
+func compressorSettings(family string, strongest bool) []*compressor {
 	switch family {
 	case "zstd":
+		levels := []int{3, 9}
+		if strongest {
+			levels = append(levels, 19)
+		}
 		var cs []*compressor
-		for _, level := range []int{3, 9, 19} {
+		for _, level := range levels {
 			cs = append(cs, plainCompressor(family, fmt.Sprintf("zstd %d", level), fmt.Sprintf(`{"name":"zstd","configuration":{"level":%d,"checksum":false}}`, level)))
 		}
 		return cs
 	case "blosc":
-		return []*compressor{bloscCompressor("lz4", 5), bloscCompressor("zstd", 5), bloscCompressor("lz4", 9), bloscCompressor("zstd", 9)}
+		cs := []*compressor{bloscCompressor("lz4", 5), bloscCompressor("lz4", 9), bloscCompressor("zstd", 5)}
+		if strongest {
+			cs = append(cs, bloscCompressor("zstd", 9))
+		}
+		return cs
 	case "gzip":
 		return []*compressor{plainCompressor(family, "gzip 9", `{"name":"gzip","configuration":{"level":9}}`)}
 	case "zlib":

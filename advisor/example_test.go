@@ -31,6 +31,7 @@ func Example() {
 	report, err := advisor.Advise(context.Background(), sample, advisor.Options{
 		Tolerance:   advisor.Tolerance{Abs: 0.05},
 		Compressors: []string{"zstd"},
+		Strongest:   true, // zstd 19 too
 	})
 	if err != nil {
 		panic(err)

@@ -11,8 +11,7 @@ import (
 
 // workspace is one worker's buffers, reused from chain to chain.
 type workspace struct {
-	encoded [][]byte
-	decoded []byte
+	encoded, decoded []byte
 }
 
 // chunkSet is what trials run on: the sample, or the smaller set that
@@ -106,27 +105,6 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 		c.FillRoundTrip = false
 		c.FillWarning = w[0].String()
 	}
-	if len(ws.encoded) < len(set.chunks) {
-		ws.encoded = append(ws.encoded, make([][]byte, len(set.chunks)-len(ws.encoded))...)
-	}
-	for _, chunk := range set.chunks {
-		c.DecodedBytes += int64(len(chunk))
-	}
-	encode := func() error {
-		for i, chunk := range set.chunks {
-			if ws.encoded[i], err = p.Encode(ws.encoded[i][:0], chunk); err != nil {
-				return &ChunkError{Chunk: i, Op: "encode", Err: err}
-			}
-		}
-		return nil
-	}
-	if c.EncodeSeconds, err = timeBest(-1, encode); err != nil {
-		c.Err = err
-		return
-	}
-	for i := range set.chunks {
-		c.EncodedBytes += int64(len(ws.encoded[i]))
-	}
 	if cap(ws.decoded) < p.DecodedSize() {
 		ws.decoded = make([]byte, p.DecodedSize())
 	}
@@ -136,33 +114,48 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 		c.Err = err
 		return
 	}
-	var first time.Duration
-	for i, chunk := range set.chunks {
-		start := time.Now()
-		if err := p.Decode(dec, ws.encoded[i]); err != nil {
-			c.Err = &ChunkError{Chunk: i, Op: "decode", Err: err}
-			return
-		}
-		first += time.Since(start)
-		inExtent(set.spec.Shape, set.extent(i), set.spec.DataType.Size(), func(lo, hi int) {
-			m.Add(chunk[lo:hi], dec[lo:hi])
-		})
-		if a.ctx.Err() != nil {
-			c.Err = a.ctx.Err()
-			return
-		}
-	}
-	decode := func() error {
-		for i := range set.chunks {
-			if err := p.Decode(dec, ws.encoded[i]); err != nil {
-				return err
+	// The first pass encodes, decodes and compares chunk by chunk, so that
+	// a worker holds one encoded chunk at a time; further passes only
+	// time, while the passes so far took less than minTiming in all (at
+	// most maxRuns passes): one short run on a busy machine says little.
+	const minTiming, maxRuns = 50 * time.Millisecond, 5
+	var total time.Duration
+	for run := 0; run < maxRuns && (run == 0 || total < minTiming); run++ {
+		var encTime, decTime time.Duration
+		for i, chunk := range set.chunks {
+			start := time.Now()
+			ws.encoded, err = p.Encode(ws.encoded[:0], chunk)
+			encTime += time.Since(start)
+			if err != nil {
+				c.Err = &ChunkError{Chunk: i, Op: "encode", Err: err}
+				return
+			}
+			start = time.Now()
+			err = p.Decode(dec, ws.encoded)
+			decTime += time.Since(start)
+			if err != nil {
+				c.Err = &ChunkError{Chunk: i, Op: "decode", Err: err}
+				return
+			}
+			if run == 0 {
+				c.DecodedBytes += int64(len(chunk))
+				c.EncodedBytes += int64(len(ws.encoded))
+				inExtent(set.spec.Shape, set.extent(i), set.spec.DataType.Size(), func(lo, hi int) {
+					m.Add(chunk[lo:hi], dec[lo:hi])
+				})
+			}
+			if a.ctx.Err() != nil {
+				c.Err = a.ctx.Err()
+				return
 			}
 		}
-		return nil
-	}
-	if c.DecodeSeconds, err = timeBest(first, decode); err != nil {
-		c.Err = err
-		return
+		total += encTime + decTime
+		if run == 0 || encTime.Seconds() < c.EncodeSeconds {
+			c.EncodeSeconds = encTime.Seconds()
+		}
+		if run == 0 || decTime.Seconds() < c.DecodeSeconds {
+			c.DecodeSeconds = decTime.Seconds()
+		}
 	}
 	c.Errors = m.Errors()
 }
@@ -184,28 +177,4 @@ func canonicalCodecs(cs []codec.Codec) json.RawMessage {
 	}
 	b.WriteByte(']')
 	return b.Bytes()
-}
-
-// timeBest returns the fastest of several runs of f, in seconds: first is
-// the time of a run already made (or negative for none), and f runs again
-// while the runs so far took less than minTiming in all, at most maxRuns in
-// all. One short run on a busy machine says little.
-func timeBest(first time.Duration, f func() error) (float64, error) {
-	const minTiming, maxRuns = 50 * time.Millisecond, 5
-	best, total, run := first, max(first, 0), 0
-	if first >= 0 {
-		run = 1
-	}
-	for ; run < maxRuns && (run == 0 || total < minTiming); run++ {
-		start := time.Now()
-		if err := f(); err != nil {
-			return 0, err
-		}
-		d := time.Since(start)
-		total += d
-		if best < 0 || d < best {
-			best = d
-		}
-	}
-	return best.Seconds(), nil
 }

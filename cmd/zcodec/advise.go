@@ -32,6 +32,7 @@ type adviseFlags struct {
 	out             *string
 	sample          *int
 	apply           *string
+	strongest       *bool
 	maxChunkBytes   byteSize
 	tolerance       advisor.Tolerance
 	targets         []numeric.DataType
@@ -73,6 +74,7 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	f.metadata = fs.String("metadata", "", "the array's zarr.json (data type, chunk shape, fill value)")
 	f.encoded = fs.Bool("encoded", false, "the CHUNK files are stored chunks: decode them with the zarr.json's chain first")
 	f.full = fs.Bool("full", false, "read every chunk of PATH (or: the CHUNK files are every chunk of the array)")
+	f.strongest = fs.Bool("strongest", false, "also try zstd 19 and blosc zstd 9 (slow; their encoders hold about 38 MB per core)")
 	f.sample = fs.Int("sample", 0, fmt.Sprintf("chunks of PATH to read, spread over the array (default: %d MiB of them, 1 to %d)", defaultSampleBytes>>20, defaultSampleChunks))
 	f.apply = fs.String("apply", "", "write PATH with the chosen chain to this new directory, then verify every element")
 	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
@@ -191,8 +193,9 @@ func runAdvise(env *environment, args []string) int {
 	} else if sample, code = readRawSample(env, f, operands); sample == nil {
 		return code
 	}
+	limitAdviseHeap(sample)
 	rep, err := advisor.Advise(ctx, sample, advisor.Options{
-		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames})
+		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames, Strongest: *f.strongest})
 	if err != nil {
 		var oe *advisor.OptionError
 		if errors.As(err, &oe) {
