@@ -168,6 +168,11 @@ func (b *bound) compressGo(dst, src []byte) ([]byte, error) {
 	return enc.EncodeAll(src, bounded.Reserve(dst, bounded.CompressedBound(len(src)))), nil
 }
 
+// decodeSlack is the room Decode leaves past the decoded size: with it,
+// klauspost/compress copies matches and literals in whole 16-byte blocks
+// instead of its bounds-exact copies.
+const decodeSlack = 16
+
 // sizeExceeded is the reason decompress gives for frames that decode to
 // more than the capacity of dst.
 const sizeExceeded = "size exceeded"
@@ -196,8 +201,14 @@ func (b *bound) Decode(dst, src []byte) ([]byte, error) {
 	}
 	limit, exact := bounded.Limit(b.spec)
 	n := len(dst)
-	buf := bounded.Reserve(dst, limit)
-	out, reason, err := decompress(buf[:n:n+limit], src)
+	// Leave decodeSlack bytes of room where dst has them or must grow
+	// anyway; a frame decoding into them is caught below.
+	room := limit
+	if free := cap(dst) - n; free >= limit+decodeSlack || free < limit {
+		room = limit + decodeSlack
+	}
+	buf := bounded.Reserve(dst, room)
+	out, reason, err := decompress(buf[:n:n+room], src)
 	if err != nil {
 		if reason == "" {
 			return dst, fmt.Errorf("%s: %w", Name, err)
@@ -206,6 +217,9 @@ func (b *bound) Decode(dst, src []byte) ([]byte, error) {
 			reason = fmt.Sprintf("decodes to more than %d bytes", limit)
 		}
 		return dst, &codec.CorruptError{Codec: Name, Reason: reason, Err: err}
+	}
+	if len(out)-n > limit {
+		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("decodes to more than %d bytes", limit)}
 	}
 	if exact && len(out)-n != limit {
 		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("decoded %d bytes, want %d", len(out)-n, limit)}
