@@ -27,8 +27,14 @@ import os
 import sys
 import time
 
+import numcodecs.blosc
 import numpy as np
-from numcodecs import LZ4, FixedScaleOffset, Shuffle, Zlib, Zstd
+from numcodecs import (LZ4, AsType, BitRound, Blosc, Delta, FixedScaleOffset,
+                       PackBits, Quantize, Shuffle, Zlib, Zstd)
+
+# c-blosc on one thread, as zcodec's blosc codec runs a chunk
+numcodecs.blosc.use_threads = False
+numcodecs.blosc.set_nthreads(1)
 
 
 def chain(*codecs):
@@ -95,6 +101,22 @@ def scale_offset(dtype):
     return enc, dec
 
 
+def transpose_2d(rows, cols):
+    """The copy Zarr v2's order "F" amounts to, both ways."""
+
+    def enc(x):
+        return np.ascontiguousarray(x.reshape(rows, cols).T)
+
+    def dec(y):
+        return np.ascontiguousarray(np.frombuffer(y, dtype=y.dtype).reshape(cols, rows).T)
+
+    return enc, dec
+
+
+def blosc(cname, shuffle):
+    return lambda: chain(Blosc(cname, 5, shuffle))
+
+
 FSO = lambda: FixedScaleOffset(243.15, 4, "<f8", "u1")
 CASES = {
     "cast f64->u8 clamp": ("<f8", cast_f64_u8),
@@ -112,6 +134,17 @@ CASES = {
     "shuffle(4)+zstd(3)": ("<f4", lambda: chain(Shuffle(4), Zstd(3))),
     "demo chain f64->u8+zstd(3)": ("<f8", lambda: chain(FSO(), Zstd(3))),
     "demo chain f64->u8+zstd(3) clamp 10%": ("<f8", lambda: chain(FSO(), Zstd(3))),
+    "blosc lz4 shuffle": ("<f4", blosc("lz4", Blosc.SHUFFLE)),
+    "blosc lz4 bitshuffle": ("<f4", blosc("lz4", Blosc.BITSHUFFLE)),
+    "blosc blosclz shuffle": ("<f4", blosc("blosclz", Blosc.SHUFFLE)),
+    "blosc zstd shuffle": ("<f4", blosc("zstd", Blosc.SHUFFLE)),
+    "fixedscaleoffset f64->u1": ("<f8", lambda: chain(FSO())),
+    "astype f64->f32": ("<f8", lambda: chain(AsType("<f4", "<f8"))),
+    "delta i32": ("<i4", lambda: chain(Delta("<i4"))),
+    "bitround f32 keepbits 10": ("<f4", lambda: chain(BitRound(10))),
+    "quantize f64 digits 3": ("<f8", lambda: chain(Quantize(3, "<f8"))),
+    "packbits bool": ("|b1", lambda: chain(PackBits())),
+    "transpose 2-D f32 1024x256": ("<f4", lambda: transpose_2d(1024, 256)),
 }
 
 
@@ -140,7 +173,8 @@ def main():
             dtype, make = CASES[name]
             with open(os.path.join(args.data, fname), "rb") as fh:
                 raw = fh.read()
-            x = np.frombuffer(raw, dtype=dtype)
+            # a writable copy: numcodecs' BitRound rounds its input in place
+            x = np.frombuffer(raw, dtype=dtype).copy()
             enc, dec = make()
             encoded = enc(x)
             if isinstance(encoded, np.ndarray):

@@ -5,7 +5,7 @@ import "math"
 // Float -> float kernels. Widening is exact. Narrowing rounds the exact
 // value in the configured mode as if the target's exponent were unbounded;
 // the result is out of range iff its magnitude exceeds the target's largest
-// finite value (decisions D5), and then follows out_of_range: clamp gives
+// finite value (docs/decisions.md#d5), and then follows out_of_range: clamp gives
 // the signed infinity. NaN stays NaN (quiet; sign and leading payload bits
 // kept), infinities stay infinite and the sign of zero is kept.
 
@@ -30,7 +30,7 @@ func widenF32F64() kernel[float32, float64] {
 
 // narrowF64F32 returns the float64 -> float32 kernel. In nearest-even the
 // hardware conversion is the exact rounding (an infinite result from a
-// finite input is exactly the overflow of D5); other modes correct the
+// finite input is exactly the overflow of docs/decisions.md#d5); other modes correct the
 // hardware's result by one step (directedF64F32) and leave NaN, infinities
 // and overflow to NarrowFloat64.
 func narrowF64F32(m RoundingMode, oor OutOfRange) kernel[float64, float32] {

@@ -1,9 +1,11 @@
 // Command compare times zcodec and numcodecs (or NumPy, where numcodecs has
 // no equivalent) on the same chunks and prints one table:
 //
-//	go run ./bench/compare [-repeat 5] [-md]
+//	go run ./bench/compare [-repeat 5] [-md] [-set kernels|codecs|all]
 //
-// Every case is a codec chain over one 1 MiB chunk made by bench.Chunk;
+// The kernels set (the default) has the array->array kernels, shuffle and
+// the demo chain; the codecs set blosc (against c-blosc through numcodecs,
+// one thread), numcodecs' filters and transpose. Every case is a codec chain over one 1 MiB chunk made by bench.Chunk;
 // zcodec runs it through a resolved codec.Pipeline in this process, and
 // bench/compare.py runs the equivalent with Debian's python3-numcodecs and
 // python3-numpy (/usr/bin/python3) on the same bytes, as a server that
@@ -32,6 +34,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +56,8 @@ type benchCase struct {
 	kind   bench.Kind
 	codecs string // the zcodec chain, as zarr.json "codecs"
 	peer   string // what compare.py runs, for the table
-	fill   string // the fill value JSON; "" means 0
+	fill   string // the fill value JSON; "" means 0 (false)
+	shape  []int  // the chunk shape; nil means one dimension
 }
 
 const (
@@ -63,41 +67,81 @@ const (
 	fsoPeer = "numcodecs FixedScaleOffset(243.15, 4, f8, u1)"
 )
 
-// cases are the rows of the table. "clamp 10%" and "clamp 50%" rows run on
+// kernelCases are the rows of -set kernels: the array->array kernels,
+// shuffle and the demo chain. "clamp 10%" and "clamp 50%" rows run on
 // data of which that share clamps to 0 (bench.Units10/50 for casts,
 // bench.Kelvin10/50 through the demo quantisation); the plain cast row's
 // smooth kelvin data clamps to 255 almost everywhere.
-var cases = []benchCase{
-	{"cast f64->u8 clamp", numeric.Float64, bench.Smooth, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", ""},
-	{"cast f64->u8 clamp 10%", numeric.Float64, bench.Units10, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", ""},
-	{"cast f64->u8 clamp 50%", numeric.Float64, bench.Units50, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", ""},
+var kernelCases = []benchCase{
+	{"cast f64->u8 clamp", numeric.Float64, bench.Smooth, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", "", nil},
+	{"cast f64->u8 clamp 10%", numeric.Float64, bench.Units10, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", "", nil},
+	{"cast f64->u8 clamp 50%", numeric.Float64, bench.Units50, castU8, "numpy clip(rint(x), 0, 255).astype(u1)", "", nil},
 	{"scale_offset f32", numeric.Float32, bench.Smooth,
 		`[{"name":"scale_offset","configuration":{"offset":273.15,"scale":100}},{"name":"bytes","configuration":{"endian":"little"}}]`,
-		"numpy (x - o) * s, float32", ""},
+		"numpy (x - o) * s, float32", "", nil},
 	{"scale_offset f64", numeric.Float64, bench.Smooth,
 		`[{"name":"scale_offset","configuration":{"offset":273.15,"scale":100}},{"name":"bytes","configuration":{"endian":"little"}}]`,
-		"numpy (x - o) * s, float64", ""},
-	{"scale_offset+cast_value f64->u8", numeric.Float64, bench.Smooth, fused, fsoPeer, "243.15"},
-	{"scale_offset+cast_value f64->u8 clamp 10%", numeric.Float64, bench.Kelvin10, fused, fsoPeer, "243.15"},
-	{"scale_offset+cast_value f64->u8 clamp 50%", numeric.Float64, bench.Kelvin50, fused, fsoPeer, "243.15"},
+		"numpy (x - o) * s, float64", "", nil},
+	{"scale_offset+cast_value f64->u8", numeric.Float64, bench.Smooth, fused, fsoPeer, "243.15", nil},
+	{"scale_offset+cast_value f64->u8 clamp 10%", numeric.Float64, bench.Kelvin10, fused, fsoPeer, "243.15", nil},
+	{"scale_offset+cast_value f64->u8 clamp 50%", numeric.Float64, bench.Kelvin50, fused, fsoPeer, "243.15", nil},
 	{"shuffle(4)", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}}]`,
-		"numcodecs Shuffle(4)", ""},
+		"numcodecs Shuffle(4)", "", nil},
 	{"shuffle(8)", numeric.Float64, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":8}}]`,
-		"numcodecs Shuffle(8)", ""},
+		"numcodecs Shuffle(8)", "", nil},
 	{"shuffle(4)+zlib(1)", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}},{"name":"numcodecs.zlib","configuration":{"level":1}}]`,
-		"numcodecs Shuffle(4), Zlib(1)", ""},
+		"numcodecs Shuffle(4), Zlib(1)", "", nil},
 	{"shuffle(4)+lz4", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}},{"name":"numcodecs.lz4","configuration":{"acceleration":1}}]`,
-		"numcodecs Shuffle(4), LZ4(1)", ""},
+		"numcodecs Shuffle(4), LZ4(1)", "", nil},
 	{"shuffle(4)+zstd(3)", numeric.Float32, bench.Smooth,
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}},{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
-		"numcodecs Shuffle(4), Zstd(3)", ""},
-	{"demo chain f64->u8+zstd(3)", numeric.Float64, bench.Smooth, demo, fsoPeer + ", Zstd(3)", `"NaN"`},
-	{"demo chain f64->u8+zstd(3) clamp 10%", numeric.Float64, bench.Kelvin10, demo, fsoPeer + ", Zstd(3)", `"NaN"`},
+		"numcodecs Shuffle(4), Zstd(3)", "", nil},
+	{"demo chain f64->u8+zstd(3)", numeric.Float64, bench.Smooth, demo, fsoPeer + ", Zstd(3)", `"NaN"`, nil},
+	{"demo chain f64->u8+zstd(3) clamp 10%", numeric.Float64, bench.Kelvin10, demo, fsoPeer + ", Zstd(3)", `"NaN"`, nil},
 }
+
+// bloscChain is the chain of a blosc row: float32, type size 4, clevel 5.
+func bloscChain(cname, shuffle string) string {
+	return `[{"name":"bytes","configuration":{"endian":"little"}},{"name":"blosc","configuration":{"cname":"` + cname + `","clevel":5,"shuffle":"` + shuffle + `","typesize":4,"blocksize":0}}]`
+}
+
+// codecCases are the rows of -set codecs: blosc against c-blosc (through
+// numcodecs, one thread), numcodecs' filters, and transpose against the
+// NumPy copy that Zarr v2's order "F" amounts to.
+var codecCases = []benchCase{
+	{"blosc lz4 shuffle", numeric.Float32, bench.Smooth, bloscChain("lz4", "shuffle"), "numcodecs Blosc(lz4, 5, SHUFFLE)", "", nil},
+	{"blosc lz4 bitshuffle", numeric.Float32, bench.Smooth, bloscChain("lz4", "bitshuffle"), "numcodecs Blosc(lz4, 5, BITSHUFFLE)", "", nil},
+	{"blosc blosclz shuffle", numeric.Float32, bench.Smooth, bloscChain("blosclz", "shuffle"), "numcodecs Blosc(blosclz, 5, SHUFFLE)", "", nil},
+	{"blosc zstd shuffle", numeric.Float32, bench.Smooth, bloscChain("zstd", "shuffle"), "numcodecs Blosc(zstd, 5, SHUFFLE)", "", nil},
+	{"fixedscaleoffset f64->u1", numeric.Float64, bench.Smooth,
+		`[{"name":"numcodecs.fixedscaleoffset","configuration":{"offset":243.15,"scale":4,"dtype":"<f8","astype":"|u1"}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		fsoPeer, "243.15", nil},
+	{"astype f64->f32", numeric.Float64, bench.Smooth,
+		`[{"name":"numcodecs.astype","configuration":{"encode_dtype":"<f4","decode_dtype":"<f8"}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numcodecs AsType(f4, f8)", "", nil},
+	{"delta i32", numeric.Int32, bench.Counts,
+		`[{"name":"numcodecs.delta","configuration":{"dtype":"<i4"}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numcodecs Delta(i4)", "", nil},
+	{"bitround f32 keepbits 10", numeric.Float32, bench.Smooth,
+		`[{"name":"numcodecs.bitround","configuration":{"keepbits":10}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numcodecs BitRound(10)", "", nil},
+	{"quantize f64 digits 3", numeric.Float64, bench.Smooth,
+		`[{"name":"numcodecs.quantize","configuration":{"digits":3,"dtype":"<f8"}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numcodecs Quantize(3, f8)", "", nil},
+	{"packbits bool", numeric.Bool, bench.Noisy,
+		`[{"name":"numcodecs.packbits","configuration":{}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numcodecs PackBits()", "", nil},
+	{"transpose 2-D f32 1024x256", numeric.Float32, bench.Smooth,
+		`[{"name":"transpose","configuration":{"order":[1,0]}},{"name":"bytes","configuration":{"endian":"little"}}]`,
+		"numpy ascontiguousarray(x.reshape(1024, 256).T)", "", []int{1024, 256}},
+}
+
+// cases are the rows of this run, chosen by -set.
+var cases []benchCase
 
 // result is one tool's figures for one case.
 type result struct {
@@ -110,7 +154,18 @@ type result struct {
 func main() {
 	repeat := flag.Int("repeat", 5, "runs per measurement, interleaved; the best is kept")
 	md := flag.Bool("md", false, "print a Markdown table")
+	set := flag.String("set", "kernels", "the rows: kernels (array->array kernels, shuffle, demo chain), codecs (blosc, numcodecs filters, transpose) or all")
 	flag.Parse()
+	switch *set {
+	case "kernels":
+		cases = kernelCases
+	case "codecs":
+		cases = codecCases
+	case "all":
+		cases = append(slices.Clip(kernelCases), codecCases...)
+	default:
+		fail(fmt.Errorf("-set %q: want kernels, codecs or all", *set))
+	}
 
 	dir, err := os.MkdirTemp("", "zcodec-compare-")
 	if err != nil {
@@ -196,14 +251,21 @@ func prepare(c benchCase, dir string) (*zcodecRun, error) {
 		return nil, err
 	}
 	fillJSON := c.fill
-	if fillJSON == "" {
+	switch {
+	case fillJSON == "" && c.dtype == numeric.Bool:
+		fillJSON = "false"
+	case fillJSON == "":
 		fillJSON = "0"
 	}
 	fill, err := numeric.ParseFillValue(c.dtype, []byte(fillJSON))
 	if err != nil {
 		return nil, err
 	}
-	spec := codec.ChunkSpec{DataType: c.dtype, Shape: []int{len(data) / c.dtype.Size()}, FillValue: fill}
+	shape := c.shape
+	if shape == nil {
+		shape = []int{len(data) / c.dtype.Size()}
+	}
+	spec := codec.ChunkSpec{DataType: c.dtype, Shape: shape, FillValue: fill}
 	p, err := codec.NewPipeline(spec, chain.Codecs)
 	if err != nil {
 		return nil, err

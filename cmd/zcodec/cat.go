@@ -33,7 +33,7 @@ func runCat(env *environment, args []string) int {
 			"With -o, FILE appears only when everything was written.")
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
 	format := fs.String("format", "raw", "output format: raw, csv or npy")
-	outName := fs.String("o", "-", "output file (- = standard output)")
+	outName := fs.outputFlag()
 	ops, code, stop := fs.parse(args)
 	if stop {
 		return code

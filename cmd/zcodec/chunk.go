@@ -65,7 +65,7 @@ func runChunk(env *environment, op string, args []string) int {
 			"output; on any error nothing is written to OUT.")
 	meta := fs.String("metadata", "", "the array's zarr.json (required; - reads standard input)")
 	in := fs.String("i", "-", "input file (- = standard input)")
-	out := fs.String("o", "-", "output file (- = standard output)")
+	out := fs.outputFlag()
 	maxBytes := byteSize(defaultMaxChunkBytes)
 	fs.Var(&maxBytes, "max-chunk-bytes", "refuse chunks whose decoded size exceeds this, before reading them")
 	operands, code, stop := fs.parse(args)
@@ -80,10 +80,7 @@ func runChunk(env *environment, op string, args []string) int {
 	case *meta == "-" && *in == "-":
 		return fs.fail("--metadata and -i cannot both read standard input")
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(env.stderr, "zcodec %s: %v\n", op, err)
-		return 1
-	}
+	fail := func(err error) int { return failf(env.stderr, op, "%v", err) }
 	dst, err := createOutput(env, *out)
 	if err != nil {
 		return fail(err)

@@ -60,15 +60,11 @@ func runConvert(env *environment, args []string) int {
 		return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
 	}
 	ctx := context.Background()
-	s, closeStore, err := openStore(src, false)
+	t, closeStore, err := openPath(ctx, src)
 	if err != nil {
 		return failf(env.stderr, "convert", "%v", err)
 	}
 	defer closeStore()
-	t, err := openTarget(ctx, s)
-	if err != nil {
-		return failf(env.stderr, "convert", "%s: %v", src, err)
-	}
 	if t.group != nil && (plan.chunks != nil || plan.shards != nil) {
 		return failf(env.stderr, "convert", "%s is a group: --chunks and --shards apply to one array; give its path", src)
 	}

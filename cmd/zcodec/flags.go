@@ -3,9 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/zcodec/zcodec/internal/shorten"
 	"io"
 	"strings"
+
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // flags is the flag set of one command or subcommand. Every zcodec command

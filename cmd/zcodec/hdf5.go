@@ -19,34 +19,18 @@ func runHDF5Translate(env *environment, args []string) int {
 		"Reads an HDF5 dataset description (data_type, shape, chunks, filters, fill_value,\n"+
 			"attributes; see package interop/hdf5) and writes the zarr.json whose codec chain decodes\n"+
 			"the dataset's stored chunks unchanged. Warnings go to standard error.")
-	out := fs.String("o", "-", "output file (- = standard output)")
-	operands, code, stop := fs.parse(args)
+	data, _, dst, code, stop := fs.oneFileToOutput(args, fs.outputFlag())
 	if stop {
 		return code
 	}
-	if len(operands) != 1 {
-		return fs.fail("want one FILE (or - for standard input)")
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(env.stderr, "zcodec hdf5 translate: %v\n", err)
-		return 1
-	}
-	dst, err := createOutput(env, *out)
-	if err != nil {
-		return fail(err)
-	}
 	defer dst.Abort()
-	data, err := readMetadata(env, operands[0])
-	if err != nil {
-		return fail(err)
-	}
 	d, err := hdf5.ParseDescription(data)
 	if err != nil {
-		return fail(err)
+		return failf(env.stderr, fs.Name(), "%v", err)
 	}
 	t, err := hdf5.Translate(d)
 	if err != nil {
-		return fail(err)
+		return failf(env.stderr, fs.Name(), "%v", err)
 	}
 	for _, w := range t.Warnings {
 		fmt.Fprintf(env.stderr, "zcodec hdf5 translate: warning: %s\n", w)
@@ -59,34 +43,18 @@ func runHDF5Filters(env *environment, args []string) int {
 		"Reads a zarr.json and writes the HDF5 filter pipeline that stores chunks its codec chain\n"+
 			"reads, as a JSON array of {\"id\", \"flags\", \"cd_values\", \"name\"}. Codecs with no HDF5\n"+
 			"filter are an error that says why.")
-	out := fs.String("o", "-", "output file (- = standard output)")
-	operands, code, stop := fs.parse(args)
+	data, name, dst, code, stop := fs.oneFileToOutput(args, fs.outputFlag())
 	if stop {
 		return code
 	}
-	if len(operands) != 1 {
-		return fs.fail("want one FILE (or - for standard input)")
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(env.stderr, "zcodec hdf5 filters: %v\n", err)
-		return 1
-	}
-	dst, err := createOutput(env, *out)
-	if err != nil {
-		return fail(err)
-	}
 	defer dst.Abort()
-	data, err := readMetadata(env, operands[0])
-	if err != nil {
-		return fail(err)
-	}
-	a, code := parseArray(env, "hdf5 filters", operands[0], data)
+	a, code := parseArray(env, "hdf5 filters", name, data)
 	if a == nil {
 		return code
 	}
 	fp, err := hdf5.FiltersFromPipeline(a.Pipeline)
 	if err != nil {
-		return fail(err)
+		return failf(env.stderr, fs.Name(), "%v", err)
 	}
 	if fp.Endian == bytescodec.BigEndian {
 		fmt.Fprintln(env.stderr, "zcodec hdf5 filters: note: the bytes codec stores big-endian elements; create the HDF5 dataset with a big-endian type")
@@ -95,10 +63,10 @@ func runHDF5Filters(env *environment, args []string) int {
 		fmt.Fprintf(env.stderr, "zcodec hdf5 filters: note: %s\n", n)
 	}
 	if err := writeJSON(dst, fp.Filters, false); err != nil {
-		return fail(err)
+		return failf(env.stderr, fs.Name(), "%v", err)
 	}
 	if err := dst.Commit(); err != nil {
-		return fail(err)
+		return failf(env.stderr, fs.Name(), "%v", err)
 	}
 	return 0
 }

@@ -68,15 +68,11 @@ func runInfo(env *environment, args []string) int {
 		return fs.fail("want one PATH")
 	}
 	ctx := context.Background()
-	s, closeStore, err := openStore(ops[0], false)
+	t, closeStore, err := openPath(ctx, ops[0])
 	if err != nil {
 		return failf(env.stderr, "info", "%v", err)
 	}
 	defer closeStore()
-	t, err := openTarget(ctx, s)
-	if err != nil {
-		return failf(env.stderr, "info", "%s: %v", ops[0], err)
-	}
 	var nodes []infoNode
 	if t.array != nil {
 		nodes = append(nodes, describeArray(ctx, t.array))

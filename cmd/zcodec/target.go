@@ -73,6 +73,22 @@ func openTarget(ctx context.Context, s store.Store) (*target, error) {
 	return &target{array: a}, nil
 }
 
+// openPath opens the store at path and the node at its root, for the
+// commands that take a PATH; an error opening the node names path. The
+// caller calls the returned function to close the store.
+func openPath(ctx context.Context, path string) (*target, func(), error) {
+	s, closeStore, err := openStore(path, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := openTarget(ctx, s)
+	if err != nil {
+		closeStore()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, closeStore, nil
+}
+
 // openArrayAt opens the array at the root of s; a group is an error that
 // lists its arrays.
 func openArrayAt(ctx context.Context, s store.Store, path string) (*zarr.Array, error) {

@@ -22,18 +22,12 @@ func runV2Convert(env *environment, args []string) int {
 	xarray := fs.Bool("xarray", false, "the array was written by xarray: also write fill_value as the _FillValue attribute")
 	fill := fs.String("fill", "", "fill value for a null fill_value (Zarr v3 fill-value JSON; NaN may go unquoted)")
 	attrs := fs.String("attrs", "", "the array's .zattrs, copied to the attributes")
-	out := fs.String("o", "-", "output file (- = standard output)")
-	operands, code, stop := fs.parse(args)
+	data, _, dst, code, stop := fs.oneFileToOutput(args, fs.outputFlag())
 	if stop {
 		return code
 	}
-	if len(operands) != 1 {
-		return fs.fail("want one FILE (or - for standard input)")
-	}
-	fail := func(err error) int {
-		fmt.Fprintf(env.stderr, "zcodec v2 convert: %v\n", err)
-		return 1
-	}
+	defer dst.Abort()
+	fail := func(err error) int { return failf(env.stderr, fs.Name(), "%v", err) }
 	opts := zarrv2.Options{Xarray: *xarray}
 	if *fill != "" {
 		v := []byte(*fill)
@@ -42,11 +36,6 @@ func runV2Convert(env *environment, args []string) int {
 		}
 		opts.FillValue = v
 	}
-	dst, err := createOutput(env, *out)
-	if err != nil {
-		return fail(err)
-	}
-	defer dst.Abort()
 	if *attrs != "" {
 		b, err := readMetadata(env, *attrs)
 		if err != nil {
@@ -60,10 +49,6 @@ func runV2Convert(env *environment, args []string) int {
 		for _, k := range obj.Keys() {
 			opts.Attributes[k], _ = obj.Raw(k)
 		}
-	}
-	data, err := readMetadata(env, operands[0])
-	if err != nil {
-		return fail(err)
 	}
 	res, err := zarrv2.Convert(data, opts)
 	if err != nil {

@@ -37,15 +37,11 @@ func runVerify(env *environment, args []string) int {
 		return fs.fail("want one PATH")
 	}
 	ctx := context.Background()
-	s, closeStore, err := openStore(ops[0], false)
+	t, closeStore, err := openPath(ctx, ops[0])
 	if err != nil {
 		return failf(env.stderr, "verify", "%v", err)
 	}
 	defer closeStore()
-	t, err := openTarget(ctx, s)
-	if err != nil {
-		return failf(env.stderr, "verify", "%s: %v", ops[0], err)
-	}
 	var results []verifyArray
 	check := func(a *zarr.Array) {
 		r := verifyArray{Path: "/" + a.Path(), Failures: []verifyFailure{}, Sharded: innerChunkShape(a) != nil}

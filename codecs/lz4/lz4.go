@@ -52,8 +52,9 @@ func (c *Codec) MarshalJSON() ([]byte, error) {
 	return codec.MarshalCodec(Name, map[string]int{"acceleration": c.Acceleration})
 }
 
-// maxLen is the largest length the 4-byte header can hold.
-const maxLen = math.MaxUint32
+// maxLen is the largest length the 4-byte header can hold (and an int,
+// on 32-bit platforms too).
+const maxLen = min(math.MaxUint32, math.MaxInt)
 
 // ResolveBytesToBytes binds the codec to decoded.
 func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {

@@ -8,7 +8,7 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// Integer arithmetic is exact (decision D11): every intermediate and every
+// Integer arithmetic is exact (docs/decisions.md#d11): every intermediate and every
 // result must lie in the range of the data type, unsigned intermediates must
 // not be negative, and decoding needs an exact division. Types of up to 32
 // bits compute in 64-bit integers, where no operation can overflow once its

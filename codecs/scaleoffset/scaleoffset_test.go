@@ -31,6 +31,8 @@ func elems(t testing.TB, dt numeric.DataType, values ...any) []byte {
 		var s numeric.Scalar
 		var err error
 		switch v := v.(type) {
+		case int64:
+			s, err = numeric.IntScalar(dt, v)
 		case int:
 			s, err = numeric.IntScalar(dt, int64(v))
 		case uint64:
@@ -168,7 +170,7 @@ func TestSpecVectors(t *testing.T) {
 		{"float64 spec example", `{"offset": -10, "scale": 0.1}`, numeric.Float64, []any{-10.0, 0.0, 2530.0}, []any{0.0, 1.0, 254.0}, 0},
 		{"float32 overflow", `{"scale": 1e30}`, numeric.Float32, []any{1.0, 1e9, math.Inf(1)}, nil, 1},
 		{"int64 overflow", `{"offset": -9223372036854775808}`, numeric.Int64, []any{-1, 0}, nil, 1},
-		{"int64 product overflow", `{"scale": 3037000500}`, numeric.Int64, []any{3037000499, 3037000500}, nil, 1},
+		{"int64 product overflow", `{"scale": 3037000500}`, numeric.Int64, []any{int64(3037000499), int64(3037000500)}, nil, 1},
 		{"uint64 product overflow", `{"scale": 4294967296}`, numeric.Uint64, []any{uint64(4294967295), uint64(4294967296)}, nil, 1},
 	}
 	for _, tc := range tests {
@@ -227,7 +229,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"scale": 2}`, numeric.Int8, []any{2, 3, 4}, 1, "3 / 2 is not exact (remainder 1)"},
 		{`{"offset": 100}`, numeric.Int8, []any{0, 50, 100}, 1, "50 / 1 + 100 = 150 is out of range for int8"},
 		{`{"scale": -1}`, numeric.Int32, []any{1, math.MinInt32}, 1, "-2147483648 / -1 = 2147483648 is out of range"},
-		{`{"scale": -1}`, numeric.Int64, []any{1, math.MinInt64}, 1, "out of range"},
+		{`{"scale": -1}`, numeric.Int64, []any{1, int64(math.MinInt64)}, 1, "out of range"},
 		{`{"offset": 18446744073709551615}`, numeric.Uint64, []any{uint64(0), uint64(1)}, 1, "out of range"},
 		{`{"scale": 1e-30}`, numeric.Float32, []any{1.0, 1e10}, 1, "not finite in float32"},
 		{`{"scale": 0.001}`, numeric.Float16, []any{1.0, 100.0}, 1, "not finite in float16"},

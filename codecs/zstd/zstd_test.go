@@ -2,6 +2,7 @@ package zstd_test
 
 import (
 	"encoding/binary"
+	"github.com/zcodec/zcodec/codec"
 	"testing"
 
 	"github.com/zcodec/zcodec/internal/b2btest"
@@ -143,6 +144,35 @@ func TestForgedContentSize(t *testing.T) {
 		}
 		if n > limit+256<<10 {
 			t.Errorf("content size %d: allocated %d bytes for a %d-byte chunk", claim, n, limit)
+		}
+	}
+}
+
+// TestSlackIsNotOutput: Decode leaves room past the largest size a chunk
+// may decode to; a frame of 1 to 16 bytes more, which lands in that room,
+// is still refused, whether the destination has the room or Decode makes it.
+func TestSlackIsNotOutput(t *testing.T) {
+	const limit = 4096
+	c := b2btest.Parse(t, codecs[0])
+	spec := codec.VariableBytes(limit, b2btest.ArraySpec(numeric.Uint8, limit))
+	b, err := c.ResolveBytesToBytes(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, over := range []int{0, 1, 15, 16, 17} {
+		n := limit + over
+		frame, err := b2btest.Bind(t, c, numeric.Uint8, n).Encode(nil, b2btest.Random(n, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dst := range [][]byte{nil, make([]byte, 0, limit), make([]byte, 0, 2*limit)} {
+			out, err := b.Decode(dst, frame)
+			switch {
+			case over == 0 && (err != nil || len(out) != limit):
+				t.Errorf("%d bytes into cap %d: %d bytes, %v", n, cap(dst), len(out), err)
+			case over > 0 && !b2btest.IsCorrupt(err):
+				t.Errorf("%d bytes into cap %d: %d bytes, %v; want a *codec.CorruptError", n, cap(dst), len(out), err)
+			}
 		}
 	}
 }
