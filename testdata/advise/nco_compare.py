@@ -184,22 +184,27 @@ def main():
         print("| zcodec advise | bytes | max abs error | vs NCO's best | chosen chain |")
         print("|---|---:|---:|---:|---|")
         for label, (chain, size, err) in rows:
-            print("| %s | %d | %.6f | %.3fx | %s |" % (label, size, err, size / best[1], chain))
+            print("| %s | %d | %.6f | %.3fx | %s |" % (label, size, err, size / best[1], chain.replace("|", "\\|")))
         print()
         summary.append((name, best, rows))
     target = {"smooth": 0.6, "noisy": 0.85, "nan-holes": 0.85}
     print("## Summary")
     print()
-    print("At equal measured error: zcodec advised with NCO's best measured error as its tolerance,")
-    print("so that zcodec's measured maximum error is at most NCO's.")
+    print("Both sides meet the bound, each error measured over every element. NCO's settings move the")
+    print("error in powers of two, so its best output stays well inside the bound (0.03125 for 0.05);")
+    print("the last columns compare zcodec advised at NCO's measured error instead, so that zcodec's")
+    print("measured error is at most NCO's.")
     print()
-    print("| field | NCO's best | NCO bytes | NCO max abs error | zcodec bytes | zcodec max abs error | ratio | target | |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    print("| field | NCO's best | NCO bytes | NCO error | zcodec bytes | zcodec error | ratio | target | at NCO's error: zcodec bytes | error | ratio |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, best, rows in summary:
-        _, size, err = rows[1][1]
-        r = size / best[1]
-        print("| %s | %s | %d | %.6f | %d | %.6f | %.3f | <= %.2f | %s |" % (name, best[0], best[1], best[2], size, err, r,
-                                                                          target[name], "met" if r <= target[name] else "MISSED"))
+        _, size, err = rows[0][1]
+        _, size2, err2 = rows[1][1]
+        r, r2 = size / best[1], size2 / best[1]
+        t = target[name]
+        print("| %s | %s | %d | %.6f | %d | %.6f | %.3f | <= %.2f %s | %d | %.6f | %.3f %s |" % (
+            name, best[0], best[1], best[2], size, err, r, t, "met" if r <= t else "MISSED",
+            size2, err2, r2, "(<= %.2f)" % t if r2 <= t else "(> %.2f)" % t))
 
 
 def measure_lossless(src, work, values):
