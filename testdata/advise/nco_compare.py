@@ -47,7 +47,7 @@ from scipy.ndimage import gaussian_filter
 
 NY, NX = 720, 1440
 TOLERANCE = 0.05  # K
-NCKS_TIMEOUT = 60  # seconds; BruteForce may not end on a field with NaN
+NCKS_TIMEOUT = 30  # seconds; BruteForce does not end on the field with NaN
 
 
 def fields():
