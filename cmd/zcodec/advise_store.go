@@ -37,11 +37,11 @@ func sampleChunks(chunkBytes int) int {
 // GOMEMLIMIT is set: the sample, a decoded and an encoded chunk per chain
 // running at once, and 64 MiB for the codecs' own state (klauspost/compress
 // keeps each zstd encoder it has used, with an 8 MiB window, for the life
-// of the process: about 68 MB for the default settings on two cores,
+// of the process: about 36 MB for the default settings on two cores,
 // measured). Without it the garbage of the many chains run grows the
 // process well beyond what it holds (measured on a 256 MiB float32 array
-// with the default 16 MiB sample on two cores: 244 MB RSS without the
-// limit, 104 MB with it, for the same CPU time).
+// with the default 16 MiB sample on two cores: 245 MB RSS without the
+// limit, 96 to 101 MB with it, for 3.3 and 3.7 to 4.1 s of CPU).
 func limitAdviseHeap(s *advisor.Sample) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
