@@ -95,7 +95,11 @@
 //
 // Encoding is x.astype(encode_dtype) and decoding enc.astype(decode_dtype)
 // (floats to integers truncate toward zero); decode_dtype must be the
-// array's data type.
+// array's data type. Every pair of types converts as a whole-chunk loop
+// (numeric's vector casts), which hands the values whose NumPy result is
+// not a plain rounding (NaN, infinities and values beyond an integer
+// target) to the NumPy model; equal types copy the bytes, as NumPy does,
+// signalling NaNs included.
 //
 // # numcodecs.delta
 //

@@ -16,7 +16,10 @@ type npBound struct {
 	decodeOne func(npVal) npVal
 	// optional whole-chunk kernels for common type combinations
 	encKernel, decKernel func(dst, src []byte)
-	enc                  codec.ChunkSpec
+	// copyBytes: both ways copy the element bytes (astype to the array's
+	// own type, which NumPy copies, signalling NaNs included)
+	copyBytes bool
+	enc       codec.ChunkSpec
 }
 
 // Encoded returns the spec of the encoded chunks, fill value included.
@@ -41,6 +44,10 @@ func (b *npBound) run(dst, src []byte, from, to numeric.DataType, k func(dst, sr
 	}
 	if len(dst) != n*to.Size() {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: n * to.Size()}
+	}
+	if b.copyBytes {
+		copy(dst, src)
+		return nil
 	}
 	if k != nil {
 		k(dst, src)
