@@ -82,10 +82,14 @@
 // (enc / scale + offset).astype(dtype). offset and scale are Python
 // numbers: a JSON integer is a Python int, any other JSON number a float.
 // Integers outside [-2^63, 2^64-1] (for which NumPy falls back to Python
-// objects) and a zero scale are configuration errors. Common cases (a
-// float32 or float64 array kept in its own type, stored as integers, and
-// decoding such arrays) run as whole-chunk loops; everything else runs
-// element by element through the NumPy model.
+// objects) and a zero scale are configuration errors. Common cases run
+// as whole-chunk loops: encoding a float32 or float64 array kept in its
+// own type into integers (blocks of (x - offset) * scale cast by numeric,
+// nearest-even, with the elements whose NumPy result is not a rounding,
+// NaN, infinities and values beyond the stored type, redone by the NumPy
+// model), decoding any array from |u1 or |i1 (a table of the model's 256
+// results), and decoding other integers into float32 or float64 arrays;
+// everything else runs element by element through the NumPy model.
 //
 // # numcodecs.astype
 //
