@@ -60,8 +60,8 @@ func (c *AsType) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray,
 		encodeOne: func(v npVal) npVal { return npCast(v, from, to) },
 		decodeOne: func(v npVal) npVal { return npCast(v, to, from) },
 	}
-	b.copyBytes = from == to
-	if !b.copyBytes {
+	b.encCopy, b.decCopy = from == to, from == to
+	if from != to {
 		if k := newNPCastKernel(from, to); k != nil {
 			b.encKernel = k.run
 		}

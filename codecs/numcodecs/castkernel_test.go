@@ -126,7 +126,7 @@ func TestAsTypeKernels(t *testing.T) {
 				}
 				nb := b.(*npBound)
 				if from == to {
-					if !nb.copyBytes {
+					if !nb.encCopy || !nb.decCopy {
 						t.Fatalf("%v -> %v: not a copy", from, to)
 					}
 					continue

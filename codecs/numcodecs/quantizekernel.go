@@ -10,7 +10,8 @@ import (
 // quantizeKernels returns whole-chunk loops for a Quantize on float32 or
 // float64 data that NumPy computes in the data's own type, stored as
 // float32 or float64; nil for other combinations, which go element by
-// element through the NumPy model. Decoding between equal types is a copy.
+// element through the NumPy model. Decoding between different types is
+// astype's loop (between equal types the bound codec copies).
 func quantizeKernels(from, mid, to numeric.DataType, scale float64) (enc, dec func(dst, src []byte)) {
 	fast := func(dt numeric.DataType) bool { return dt == numeric.Float32 || dt == numeric.Float64 }
 	if from == mid && fast(from) && fast(to) {
@@ -28,8 +29,8 @@ func quantizeKernels(from, mid, to numeric.DataType, scale float64) (enc, dec fu
 			}
 		}
 	}
-	if from == to {
-		dec = func(dst, src []byte) { copy(dst, src) }
+	if from != to {
+		dec = newNPCastKernel(to, from).run
 	}
 	return enc, dec
 }
@@ -54,8 +55,17 @@ func (q *quantizer[F]) run(d, s []F) {
 	d = d[:len(s)]
 	scale, recip := q.scale, q.recip
 	if q.useRecip {
-		for i, x := range s {
-			d[i] = F(F(roundHalfEven(float64(F(x*scale)))) * recip)
+		i := 0
+		for ; i+4 <= len(s); i += 4 { // four independent elements
+			w := s[i : i+4 : i+4]
+			o := d[i : i+4 : i+4]
+			o[0] = F(F(roundHalfEven(float64(F(w[0]*scale)))) * recip)
+			o[1] = F(F(roundHalfEven(float64(F(w[1]*scale)))) * recip)
+			o[2] = F(F(roundHalfEven(float64(F(w[2]*scale)))) * recip)
+			o[3] = F(F(roundHalfEven(float64(F(w[3]*scale)))) * recip)
+		}
+		for ; i < len(s); i++ {
+			d[i] = F(F(roundHalfEven(float64(F(s[i]*scale)))) * recip)
 		}
 		return
 	}
@@ -70,7 +80,10 @@ func (q *quantizer[F]) run(d, s []F) {
 // -0.0); larger values are integers already, or NaN or ±Infinity.
 func roundHalfEven(y float64) float64 {
 	if math.Abs(y) < 1<<51 {
-		return math.Copysign(elements.RintSmall(y), y)
+		// the rounded magnitude is right; only a zero needs y's sign, and
+		// a non-zero result already has it
+		const sign = 1 << 63
+		return math.Float64frombits(math.Float64bits(elements.RintSmall(y)) | math.Float64bits(y)&sign)
 	}
 	return math.RoundToEven(y)
 }
