@@ -152,10 +152,11 @@
 // the power of two 2^ceil(log2(10^digits)) (128 for two digits); the
 // product computes in the type NumPy gives the array and that Python float,
 // which is float64 when the scale is beyond the array's type. Decoding is
-// enc.astype(dtype). digits for which numcodecs' encode raises, outside
-// [-308, 307], are a configuration error. float32 and float64 arrays
-// computed in their own type run as whole-chunk loops; the rest goes
-// through the NumPy model.
+// enc.astype(dtype), a copy of the bytes when the types are equal (as
+// NumPy copies) and astype's loop otherwise. digits for which numcodecs'
+// encode raises, outside [-308, 307], are a configuration error. float32
+// and float64 arrays computed in their own type encode as whole-chunk
+// loops; the rest goes through the NumPy model.
 //
 // # numcodecs.packbits
 //
