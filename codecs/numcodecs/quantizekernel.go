@@ -2,6 +2,7 @@ package numcodecs
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
@@ -50,7 +51,10 @@ func newQuantizer[F float32 | float64](scale F) *quantizer[F] {
 	return q
 }
 
-// run quantises s into d (of the same length).
+// run quantises s into d (of the same length). The arithmetic stays in F:
+// converting float32 to float64 and back on the way would make each
+// element wait for the one before (the conversions write only part of
+// their register).
 func (q *quantizer[F]) run(d, s []F) {
 	d = d[:len(s)]
 	scale, recip := q.scale, q.recip
@@ -59,33 +63,40 @@ func (q *quantizer[F]) run(d, s []F) {
 		for ; i+4 <= len(s); i += 4 { // four independent elements
 			w := s[i : i+4 : i+4]
 			o := d[i : i+4 : i+4]
-			o[0] = F(F(roundHalfEven(float64(F(w[0]*scale)))) * recip)
-			o[1] = F(F(roundHalfEven(float64(F(w[1]*scale)))) * recip)
-			o[2] = F(F(roundHalfEven(float64(F(w[2]*scale)))) * recip)
-			o[3] = F(F(roundHalfEven(float64(F(w[3]*scale)))) * recip)
+			o[0] = F(roundHalfEven(F(w[0]*scale)) * recip)
+			o[1] = F(roundHalfEven(F(w[1]*scale)) * recip)
+			o[2] = F(roundHalfEven(F(w[2]*scale)) * recip)
+			o[3] = F(roundHalfEven(F(w[3]*scale)) * recip)
 		}
 		for ; i < len(s); i++ {
-			d[i] = F(F(roundHalfEven(float64(F(s[i]*scale)))) * recip)
+			d[i] = F(roundHalfEven(F(s[i]*scale)) * recip)
 		}
 		return
 	}
 	for i, x := range s {
-		d[i] = F(F(roundHalfEven(float64(F(x*scale)))) / scale)
+		d[i] = F(roundHalfEven(F(x*scale)) / scale)
 	}
 }
 
-// roundHalfEven is math.RoundToEven without the per-call CPU feature test
-// of the default amd64 build, for the common magnitudes: below 2^51 the
-// magic-number rounding is exact (its sign restored, as rint(-0.3) is
-// -0.0); larger values are integers already, or NaN or ±Infinity.
-func roundHalfEven(y float64) float64 {
-	if math.Abs(y) < 1<<51 {
-		// the rounded magnitude is right; only a zero needs y's sign, and
-		// a non-zero result already has it
-		const sign = 1 << 63
-		return math.Float64frombits(math.Float64bits(elements.RintSmall(y)) | math.Float64bits(y)&sign)
+// roundHalfEven is np.around for a value of F, computed in F: below 2^51
+// (float64) or 2^22 (float32) adding and subtracting 1.5 times the power
+// of two whose unit in the last place is 1 leaves no fraction bits, and
+// IEEE addition rounds to nearest-even (a zero result takes y's sign, as
+// rint(-0.3) is -0.0); larger values are integers already, or NaN or
+// ±Infinity, and go through math.RoundToEven.
+func roundHalfEven[F float32 | float64](y F) F {
+	limit, magic := F(1<<51), F(3<<51)
+	if unsafe.Sizeof(y) == 4 {
+		limit, magic = 1<<22, 3<<22
 	}
-	return math.RoundToEven(y)
+	if y < limit && y > -limit {
+		r := F(F(y+magic) - magic)
+		if r == 0 {
+			return y * 0
+		}
+		return r
+	}
+	return F(math.RoundToEven(float64(y)))
 }
 
 // quantizeBlocks runs q over a chunk of F elements and stores the results
