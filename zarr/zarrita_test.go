@@ -13,17 +13,17 @@ import (
 	"github.com/zcodec/zcodec/store"
 )
 
-// zarrita runs testdata/stores/zarrita/zarrita.mjs (zarrita.js under node)
+// zarrita runs testdata/zarrita/zarrita.mjs (zarrita.js under node)
 // and returns the arrays it reports; the test is skipped when node or the
 // zarrita package is not installed.
 func zarrita(t *testing.T, args ...string) []zarritaArray {
 	t.Helper()
-	dir, _ := filepath.Abs(storesDir + "zarrita")
+	dir, _ := filepath.Abs("../testdata/zarrita")
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: zarrita.js comparisons skipped")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "zarrita")); err != nil {
-		t.Skip("zarrita.js is not installed: run npm install --prefix testdata/stores/zarrita")
+		t.Skip("zarrita.js is not installed: run npm ci --prefix testdata/zarrita")
 	}
 	cmd := exec.Command("node", append([]string{filepath.Join(dir, "zarrita.mjs")}, args...)...)
 	out, err := cmd.Output()

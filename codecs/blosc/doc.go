@@ -84,9 +84,11 @@
 //     as LZ4_compress_HC does at levels 1 to 9.
 //   - snappy: github.com/klauspost/compress/snappy.
 //   - zlib: github.com/klauspost/compress/zlib at level clevel.
-//   - zstd: github.com/klauspost/compress/zstd at the level c-blosc asks of
-//     libzstd (2*clevel-1, 20 at 8, 22 at 9) mapped to klauspost's four
-//     levels; frames carry their content size.
+//   - zstd: package zstd's engine (github.com/klauspost/compress/zstd, or
+//     libzstd in the libzstd build) at the level c-blosc asks of libzstd
+//     (2*clevel-1, 20 at 8, 22 at 9; klauspost/compress maps it to its four
+//     levels); frames carry their content size and no checksum, as
+//     c-blosc's do.
 //
 // Every compressor has an encoder; none is missing. Compression ratios are
 // near c-blosc's: over the committed vectors of noisy data, frames are 0.96

@@ -3,20 +3,20 @@ package blosc
 import (
 	"errors"
 	"fmt"
-	"sync"
 
 	"github.com/klauspost/compress/snappy"
 	"github.com/klauspost/compress/zlib"
-	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 	"github.com/zcodec/zcodec/codecs/blosc/internal/blosclz"
+	zstdcodec "github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/internal/bounded"
 )
 
 // The inner compressors. Each split of a block is one stream: blosclz
 // (this module's own), LZ4 blocks (pierrec/lz4, lz4hc with its HC
 // compressor), Snappy blocks, zlib streams (RFC 1950) and zstd frames
-// (klauspost/compress).
+// (through package zstd's engine: klauspost/compress, or libzstd in the
+// libzstd build).
 
 // decompressSplit decodes the stream src of format f into dst, which it
 // must fill exactly. The error says why, for a *codec.CorruptError.
@@ -61,11 +61,7 @@ func decompressSplit(f format, dst, src []byte, sc *scratch) error {
 		_, err := bounded.ReadAll("zlib", dst[:0:len(dst)], sc.zr, len(dst), true)
 		return err
 	case formatZstd:
-		dec, err := zstdDecoder()
-		if err != nil {
-			return err
-		}
-		out, err := dec.DecodeAll(src, dst[:0:len(dst)])
+		out, err := zstdcodec.DecodeFrames(dst[:0:len(dst)], src)
 		if err != nil {
 			return err
 		}
@@ -133,12 +129,12 @@ func compressSplit(c compressor, clevel int, dst, src []byte, sc *scratch) (int,
 		}
 		return w.n, nil
 	case compZstd:
-		enc, err := zstdEncoder(zstdLevel(clevel))
+		out, err := zstdcodec.AppendFrame(sc.out[:0], src, zstdLevel(clevel))
+		sc.out = out
 		if err != nil {
 			return 0, err
 		}
-		sc.out = grow(sc.out, bounded.CompressedBound(len(src)))
-		return fitted(dst, enc.EncodeAll(src, sc.out[:0])), nil
+		return fitted(dst, out), nil
 	}
 	return 0, fmt.Errorf("unknown compressor %d", c)
 }
@@ -179,41 +175,3 @@ func zstdLevel(clevel int) int {
 	}
 	return 22
 }
-
-// zstdEncoders holds one shared encoder per klauspost level (1-4).
-var zstdEncoders [5]struct {
-	once sync.Once
-	enc  *zstd.Encoder
-	err  error
-}
-
-// zstdEncoder returns the shared encoder for a libzstd level. Frames carry
-// their content size (single-segment), as libzstd's ZSTD_compress writes
-// them.
-func zstdEncoder(level int) (*zstd.Encoder, error) {
-	l := zstd.EncoderLevelFromZstd(level)
-	e := &zstdEncoders[l]
-	e.once.Do(func() {
-		e.enc, e.err = zstd.NewWriter(nil,
-			zstd.WithEncoderLevel(l),
-			zstd.WithSingleSegment(true),
-			zstd.WithZeroFrames(true),
-			zstd.WithLowerEncoderMem(true),
-			zstd.WithAllLitEntropyCompression(true),
-		)
-	})
-	return e.enc, e.err
-}
-
-// maxZstdWindow bounds the window a zstd frame may ask for. Frames that
-// c-blosc writes are single-segment (no window beyond the content).
-const maxZstdWindow = 8 << 20
-
-var zstdDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil,
-		zstd.WithDecoderConcurrency(0),
-		zstd.WithDecodeAllCapLimit(true),
-		zstd.WithDecoderMaxWindow(maxZstdWindow),
-		zstd.WithDecoderMaxMemory(MaxChunkBytes),
-	)
-})

@@ -32,8 +32,8 @@ type zarritaArray struct {
 // shards with zcodec, and has zarrita.js read them back through its
 // sharding support (index suffix read, then inner chunk ranges). zarrita
 // reads the index from the end of a shard only, so every array here keeps
-// it there. It needs node and the packages of testdata/zarrita (install
-// them with `npm ci --prefix codecs/sharding/testdata/zarrita`); without
+// it there. It needs node and the packages of testdata/zarrita at the
+// repository's root (install them with `npm ci --prefix testdata/zarrita`); without
 // them the test is skipped. The reverse check (zarrita writing a sharded
 // array for zcodec to read) is not possible: zarrita 0.7.5 refuses to write
 // sharded arrays ("set on sharded arrays" is unsupported).
@@ -42,9 +42,9 @@ func TestZarritaReadsWhatZcodecWrites(t *testing.T) {
 	if err != nil {
 		t.Skip("node is not installed: skipping the zarrita.js check")
 	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "zarrita", "read_arrays.mjs"))
-	if _, err := os.Stat(filepath.Join("testdata", "zarrita", "node_modules", "zarrita")); err != nil {
-		t.Skip("zarrita.js is not installed: run `npm ci --prefix codecs/sharding/testdata/zarrita` to enable this check")
+	script, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "zarrita", "read_arrays.mjs"))
+	if _, err := os.Stat(filepath.Join("..", "..", "testdata", "zarrita", "node_modules", "zarrita")); err != nil {
+		t.Skip("zarrita.js is not installed: run `npm ci --prefix testdata/zarrita` to enable this check")
 	}
 	arrays := []*zarritaArray{
 		{path: "f32_zstd", dt: numeric.Float32, fill: "0", shape: []int{20, 13}, shard: []int{8, 8}, chunk: []int{4, 2}, inner: zstdLE, index: indexCRC},

@@ -6,6 +6,8 @@ package zstd
 // "klauspost/compress" (pure Go), or "libzstd" with the libzstd build tag.
 const Engine = "klauspost/compress"
 
-func (b *bound) compress(dst, src []byte) ([]byte, error) { return b.compressGo(dst, src) }
+func compress(dst, src []byte, level int, sum bool) ([]byte, error) {
+	return compressGo(dst, src, level, sum)
+}
 
 func decompress(dst, src []byte) ([]byte, string, error) { return decompressGo(dst, src) }

@@ -17,16 +17,15 @@ const Engine = "libzstd"
 // contexts holds libzstd compression and decompression contexts for reuse.
 var contexts = sync.Pool{New: func() any { return zstd.NewCtx() }}
 
-// compress writes the frame with libzstd at the configured level. Its
-// frames carry the content size (libzstd's default). libzstd's one-shot
-// API as bound here has no switch for the content checksum, so frames with
-// checksum true come from the pure-Go encoder; both kinds decode with
-// either engine.
-func (b *bound) compress(dst, src []byte) ([]byte, error) {
-	if b.checksum {
-		return b.compressGo(dst, src)
+// compress appends the frame of src to dst, written by libzstd at level.
+// Its frames carry the content size (libzstd's default). libzstd's
+// one-shot API as bound here has no switch for the content checksum, so
+// frames with a checksum come from the pure-Go encoder; both kinds decode
+// with either engine.
+func compress(dst, src []byte, level int, sum bool) ([]byte, error) {
+	if sum {
+		return compressGo(dst, src, level, sum)
 	}
-	level := b.level
 	if level == 0 {
 		level = 3
 	}
@@ -48,9 +47,8 @@ func (b *bound) compress(dst, src []byte) ([]byte, error) {
 func decompress(dst, src []byte) ([]byte, string, error) {
 	n := len(dst)
 	room := dst[n:cap(dst)]
-	var one [1]byte
 	if len(room) == 0 { // libzstd needs a buffer to point at
-		room = one[:]
+		room = make([]byte, 1) // allocated here only: it escapes to C
 	}
 	ctx := contexts.Get().(zstd.Ctx)
 	defer contexts.Put(ctx)

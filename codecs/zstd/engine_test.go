@@ -29,11 +29,11 @@ func TestEnginesInteroperate(t *testing.T) {
 					t.Fatal(err)
 				}
 				b := bb.(*bound)
-				ours, err := b.compress(nil, src)
+				ours, err := compress(nil, src, b.level, b.checksum)
 				if err != nil {
 					t.Fatal(err)
 				}
-				theirs, err := b.compressGo(nil, src)
+				theirs, err := compressGo(nil, src, b.level, b.checksum)
 				if err != nil {
 					t.Fatal(err)
 				}

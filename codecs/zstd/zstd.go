@@ -84,7 +84,7 @@ func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesTo
 	if c.Level < MinLevel || c.Level > MaxLevel {
 		return nil, &codec.ConfigError{Codec: Name, Key: "level", Reason: fmt.Sprintf("level %d is out of range [%d, %d]", c.Level, MinLevel, MaxLevel)}
 	}
-	return &bound{enc: encoderFor(EncoderLevel(c.Level), c.Checksum), level: c.Level, checksum: c.Checksum, spec: decoded}, nil
+	return &bound{level: c.Level, checksum: c.Checksum, spec: decoded}, nil
 }
 
 // smallInput is the size up to which klauspost/compress leaves the
@@ -101,33 +101,32 @@ var encoders [5][2][2]struct {
 	err  error
 }
 
-// encoderFor returns the encoder getter for a level and checksum setting.
-func encoderFor(l zstd.EncoderLevel, sum bool) func(n int) (*zstd.Encoder, error) {
-	s := 0
+// goEncoder returns the shared pure-Go encoder for a zstd level, checksum
+// setting and input of n bytes.
+func goEncoder(level int, sum bool, n int) (*zstd.Encoder, error) {
+	l := EncoderLevel(level)
+	s, small := 0, 0
 	if sum {
 		s = 1
 	}
-	return func(n int) (*zstd.Encoder, error) {
-		small := 0
-		if n <= smallInput {
-			small = 1
-		}
-		e := &encoders[l][s][small]
-		e.once.Do(func() {
-			opts := []zstd.EOption{
-				zstd.WithEncoderLevel(l),
-				zstd.WithEncoderCRC(sum),
-				zstd.WithZeroFrames(true),
-				zstd.WithLowerEncoderMem(true),
-				zstd.WithAllLitEntropyCompression(true),
-			}
-			if small == 1 {
-				opts = append(opts, zstd.WithSingleSegment(true))
-			}
-			e.enc, e.err = zstd.NewWriter(nil, opts...)
-		})
-		return e.enc, e.err
+	if n <= smallInput {
+		small = 1
 	}
+	e := &encoders[l][s][small]
+	e.once.Do(func() {
+		opts := []zstd.EOption{
+			zstd.WithEncoderLevel(l),
+			zstd.WithEncoderCRC(sum),
+			zstd.WithZeroFrames(true),
+			zstd.WithLowerEncoderMem(true),
+			zstd.WithAllLitEntropyCompression(true),
+		}
+		if small == 1 {
+			opts = append(opts, zstd.WithSingleSegment(true))
+		}
+		e.enc, e.err = zstd.NewWriter(nil, opts...)
+	})
+	return e.enc, e.err
 }
 
 // goDecoder is the pure-Go decoder, shared.
@@ -141,7 +140,6 @@ var goDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
 })
 
 type bound struct {
-	enc      func(n int) (*zstd.Encoder, error) // the pure-Go encoder
 	level    int
 	checksum bool
 	spec     codec.BytesSpec
@@ -155,13 +153,13 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
-	return b.compress(dst, src)
+	return compress(dst, src, b.level, b.checksum)
 }
 
 // compressGo appends the frame of src to dst, written by the pure-Go
-// encoder.
-func (b *bound) compressGo(dst, src []byte) ([]byte, error) {
-	enc, err := b.enc(len(src))
+// encoder at level with or without a content checksum.
+func compressGo(dst, src []byte, level int, sum bool) ([]byte, error) {
+	enc, err := goEncoder(level, sum, len(src))
 	if err != nil {
 		return dst, fmt.Errorf("%s: %w", Name, err)
 	}

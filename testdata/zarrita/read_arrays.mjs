@@ -6,7 +6,7 @@
 //   node read_arrays.mjs STORE_DIR ARRAY_PATH...
 //
 // Used by codecs/sharding's zarrita test; install with
-// `npm ci --prefix codecs/sharding/testdata/zarrita` (or npm install).
+// `npm ci --prefix testdata/zarrita`.
 import * as zarr from "zarrita";
 import { FileSystemStore } from "@zarrita/storage";
 

@@ -8,7 +8,7 @@
 // "hex"}]}, hex being the whole array in C order, little-endian, as zarrita
 // reads it; after write, "written" is also the array that the values given
 // to zarrita make, computed without it. Install
-// zarrita first: npm install --prefix testdata/stores/zarrita
+// zarrita first: npm ci --prefix testdata/zarrita
 import * as zarr from "zarrita";
 import FileSystemStore from "@zarrita/storage/fs";
 
