@@ -27,9 +27,7 @@ func boundaryFloats() []float64 {
 		1 << 53, 1<<53 + 2, 1 << 24, 1<<24 + 1}
 	for _, e := range []uint{7, 8, 15, 16, 31, 32, 63, 64} {
 		p := math.Ldexp(1, int(e))
-		for _, x := range []float64{p, p - 1, p + 1, p - 0.5, p + 0.5, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1))} {
-			v = append(v, x)
-		}
+		v = append(v, p, p-1, p+1, p-0.5, p+0.5, math.Nextafter(p, 0), math.Nextafter(p, math.Inf(1)))
 	}
 	n := len(v)
 	for _, x := range v[:n] {
