@@ -60,6 +60,15 @@ func (c *AsType) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray,
 		encodeOne: func(v npVal) npVal { return npCast(v, from, to) },
 		decodeOne: func(v npVal) npVal { return npCast(v, to, from) },
 	}
+	b.encCopy, b.decCopy = from == to, from == to
+	if from != to {
+		if k := newNPCastKernel(from, to); k != nil {
+			b.encKernel = k.run
+		}
+		if k := newNPCastKernel(to, from); k != nil {
+			b.decKernel = k.run
+		}
+	}
 	fill := npToScalar(b.encodeOne(npFromScalar(decoded.FillValue)), to)
 	b.enc = decoded.WithDataType(to, fill)
 	return b, nil

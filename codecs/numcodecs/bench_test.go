@@ -126,3 +126,15 @@ func BenchmarkPackBitsEncode(b *testing.B) {
 func BenchmarkPackBitsDecode(b *testing.B) {
 	benchFilter(b, `{"name": "numcodecs.packbits", "configuration": {}}`, numeric.Bool, true)
 }
+func BenchmarkAsTypeFloat64ToFloat32Encode(b *testing.B) {
+	benchFilter(b, `{"name": "numcodecs.astype", "configuration": {"encode_dtype": "<f4", "decode_dtype": "<f8"}}`, numeric.Float64, false)
+}
+func BenchmarkAsTypeFloat64ToFloat32Decode(b *testing.B) {
+	benchFilter(b, `{"name": "numcodecs.astype", "configuration": {"encode_dtype": "<f4", "decode_dtype": "<f8"}}`, numeric.Float64, true)
+}
+func BenchmarkAsTypeFloat32ToInt16Encode(b *testing.B) {
+	benchFilter(b, `{"name": "numcodecs.astype", "configuration": {"encode_dtype": "<i2", "decode_dtype": "<f4"}}`, numeric.Float32, false)
+}
+func BenchmarkAsTypeInt32ToUint8Encode(b *testing.B) {
+	benchFilter(b, `{"name": "numcodecs.astype", "configuration": {"encode_dtype": "|u1", "decode_dtype": "<i4"}}`, numeric.Int32, false)
+}

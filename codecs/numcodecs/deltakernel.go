@@ -66,12 +66,15 @@ func deltaEncode[T deltaElem](d, s []T) {
 		return
 	}
 	d = d[:len(s)]
-	prev := s[0]
-	d[0] = prev
-	for i := 1; i < len(s); i++ {
-		x := s[i]
-		d[i] = x - prev
-		prev = x
+	d[0] = s[0]
+	i := 1
+	for ; i+4 <= len(s); i += 4 { // four independent differences
+		w := s[i-1 : i+4 : i+4]
+		o := d[i : i+4 : i+4]
+		o[0], o[1], o[2], o[3] = w[1]-w[0], w[2]-w[1], w[3]-w[2], w[4]-w[3]
+	}
+	for ; i < len(s); i++ {
+		d[i] = s[i] - s[i-1]
 	}
 }
 

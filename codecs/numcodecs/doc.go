@@ -82,10 +82,14 @@
 // (enc / scale + offset).astype(dtype). offset and scale are Python
 // numbers: a JSON integer is a Python int, any other JSON number a float.
 // Integers outside [-2^63, 2^64-1] (for which NumPy falls back to Python
-// objects) and a zero scale are configuration errors. Common cases (a
-// float32 or float64 array kept in its own type, stored as integers, and
-// decoding such arrays) run as whole-chunk loops; everything else runs
-// element by element through the NumPy model.
+// objects) and a zero scale are configuration errors. Common cases run
+// as whole-chunk loops: encoding a float32 or float64 array kept in its
+// own type into integers (blocks of (x - offset) * scale cast by numeric,
+// nearest-even, with the elements whose NumPy result is not a rounding,
+// NaN, infinities and values beyond the stored type, redone by the NumPy
+// model), decoding any array from |u1 or |i1 (a table of the model's 256
+// results), and decoding other integers into float32 or float64 arrays;
+// everything else runs element by element through the NumPy model.
 //
 // # numcodecs.astype
 //
@@ -95,7 +99,11 @@
 //
 // Encoding is x.astype(encode_dtype) and decoding enc.astype(decode_dtype)
 // (floats to integers truncate toward zero); decode_dtype must be the
-// array's data type.
+// array's data type. Every pair of types converts as a whole-chunk loop
+// (numeric's vector casts), which hands the values whose NumPy result is
+// not a plain rounding (NaN, infinities and values beyond an integer
+// target) to the NumPy model; equal types copy the bytes, as NumPy does,
+// signalling NaNs included.
 //
 // # numcodecs.delta
 //
@@ -144,10 +152,11 @@
 // the power of two 2^ceil(log2(10^digits)) (128 for two digits); the
 // product computes in the type NumPy gives the array and that Python float,
 // which is float64 when the scale is beyond the array's type. Decoding is
-// enc.astype(dtype). digits for which numcodecs' encode raises, outside
-// [-308, 307], are a configuration error. float32 and float64 arrays
-// computed in their own type run as whole-chunk loops; the rest goes
-// through the NumPy model.
+// enc.astype(dtype), a copy of the bytes when the types are equal (as
+// NumPy copies) and astype's loop otherwise. digits for which numcodecs'
+// encode raises, outside [-308, 307], are a configuration error. float32
+// and float64 arrays computed in their own type encode as whole-chunk
+// loops; the rest goes through the NumPy model.
 //
 // # numcodecs.packbits
 //

@@ -2,15 +2,25 @@ package numcodecs
 
 import (
 	"math"
+	"sync"
 
 	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// fsoKernels returns whole-chunk kernels for the common case of a float32
-// or float64 array whose arithmetic NumPy keeps in that type, stored as
-// integers; nil for other combinations, which go element by element
-// through the NumPy model.
+// fsoKernels returns whole-chunk kernels where they apply, nil otherwise
+// (those directions go element by element through the NumPy model):
+//
+//   - encoding a float32 or float64 array whose arithmetic NumPy keeps in
+//     that type, stored as integers: blocks of (x - offset) * scale are
+//     computed and cast by numeric, nearest-even, out-of-range an error;
+//     the elements the cast refuses (NaN, infinities, values beyond the
+//     stored type, whose NumPy results are not a rounding) are redone by
+//     the model;
+//   - decoding 8-bit stored types (|u1, |i1): the model's result for each
+//     of the 256 stored values, looked up;
+//   - decoding other integers into float32 or float64 arrays when NumPy
+//     computes in float64.
 func fsoKernels(p *fsoPlan) (enc, dec func(dst, src []byte)) {
 	if !p.astype.IsInteger() {
 		return nil, nil
@@ -18,85 +28,128 @@ func fsoKernels(p *fsoPlan) (enc, dec func(dst, src []byte)) {
 	if p.t1 == p.dtype && p.t2 == p.dtype {
 		switch p.dtype {
 		case numeric.Float32:
-			enc = fsoEncoder[float32](p.astype, float32(p.encOff.f), float32(p.encSc.f))
+			enc = newFSOBlockEncoder[float32](p, float32(p.encOff.f), float32(p.encSc.f)).run
 		case numeric.Float64:
-			enc = fsoEncoder[float64](p.astype, p.encOff.f, p.encSc.f)
+			enc = newFSOBlockEncoder[float64](p, p.encOff.f, p.encSc.f).run
 		}
 	}
-	if p.t3 == numeric.Float64 && p.t4 == numeric.Float64 && (p.dtype == numeric.Float32 || p.dtype == numeric.Float64) {
+	switch {
+	case p.astype.Size() == 1:
+		dec = fsoByteDecoder(p)
+	case p.t3 == numeric.Float64 && p.t4 == numeric.Float64 && (p.dtype == numeric.Float32 || p.dtype == numeric.Float64):
 		dec = fsoDecoder(p.astype, p.dtype, p.decSc.f, p.decOff.f)
 	}
 	return enc, dec
 }
 
-func fsoEncoder[F float32 | float64](astype numeric.DataType, off, scale F) func(dst, src []byte) {
-	switch astype {
+// fsoBlock is the number of elements the encoder computes before casting
+// them: the block (at most 16 KiB) stays in the L1 cache.
+const fsoBlock = 2048
+
+// fsoBlockEncoder encodes float32 or float64 arrays block by block.
+type fsoBlockEncoder[F float32 | float64] struct {
+	p          *fsoPlan
+	off, scale F
+	cast       *numeric.Cast // F -> astype, nearest-even, out of range an error
+	pool       sync.Pool     // *[]F, one block
+}
+
+func newFSOBlockEncoder[F float32 | float64](p *fsoPlan, off, scale F) *fsoBlockEncoder[F] {
+	c, err := numeric.NewCast(numeric.CastSpec{From: p.dtype, To: p.astype, Rounding: numeric.NearestEven, OutOfRange: numeric.OutOfRangeError})
+	if err != nil {
+		panic(err) // not reached: both types are real
+	}
+	e := &fsoBlockEncoder[F]{p: p, off: off, scale: scale, cast: c}
+	e.pool.New = func() any { b := make([]F, fsoBlock); return &b }
+	return e
+}
+
+func (e *fsoBlockEncoder[F]) run(dst, src []byte) {
+	s := elements.Load[F](src)
+	bp := e.pool.Get().(*[]F)
+	defer e.pool.Put(bp)
+	buf := *bp
+	bufBytes := elements.Bytes(buf)
+	ss, ds := e.p.dtype.Size(), e.p.astype.Size()
+	for off := 0; off < len(s); off += fsoBlock {
+		blk := s[off:min(off+fsoBlock, len(s))]
+		fsoScale(buf[:len(blk)], blk, e.off, e.scale)
+		for start := 0; start < len(blk); {
+			i, f := e.cast.Bytes(dst[(off+start)*ds:(off+len(blk))*ds], bufBytes[start*ss:len(blk)*ss])
+			if f == numeric.CastOK {
+				break
+			}
+			// the cast's output from start on is not to be trusted
+			end := start + max(i, 0) + 1
+			for j := off + start; j < off+end; j++ {
+				npStore(e.p.astype, dst, j, e.p.encodeOne(npLoad(e.p.dtype, src, j)))
+			}
+			start = end
+		}
+	}
+}
+
+// fsoScale computes (x - off) * scale in F, each operation rounded to F
+// as NumPy's does.
+func fsoScale[F float32 | float64](d, s []F, off, scale F) {
+	d = d[:len(s)]
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		d[i] = F(s[i]-off) * scale
+		d[i+1] = F(s[i+1]-off) * scale
+		d[i+2] = F(s[i+2]-off) * scale
+		d[i+3] = F(s[i+3]-off) * scale
+	}
+	for ; i < len(s); i++ {
+		d[i] = F(s[i]-off) * scale
+	}
+}
+
+// fsoByteDecoder returns the decoder of an 8-bit stored type: a table of
+// the model's result for each stored value.
+func fsoByteDecoder(p *fsoPlan) func(dst, src []byte) {
+	switch p.dtype {
 	case numeric.Int8:
-		return fsoEnc32[F, int8](off, scale)
+		return byteTableDecoder[int8](p.astype, p.dtype, p.decodeOne)
 	case numeric.Uint8:
-		return fsoEnc32[F, uint8](off, scale)
+		return byteTableDecoder[uint8](p.astype, p.dtype, p.decodeOne)
 	case numeric.Int16:
-		return fsoEnc32[F, int16](off, scale)
+		return byteTableDecoder[int16](p.astype, p.dtype, p.decodeOne)
 	case numeric.Uint16:
-		return fsoEnc32[F, uint16](off, scale)
+		return byteTableDecoder[uint16](p.astype, p.dtype, p.decodeOne)
 	case numeric.Int32:
-		return fsoEnc32[F, int32](off, scale)
+		return byteTableDecoder[int32](p.astype, p.dtype, p.decodeOne)
+	case numeric.Uint32:
+		return byteTableDecoder[uint32](p.astype, p.dtype, p.decodeOne)
+	case numeric.Int64:
+		return byteTableDecoder[int64](p.astype, p.dtype, p.decodeOne)
+	case numeric.Uint64:
+		return byteTableDecoder[uint64](p.astype, p.dtype, p.decodeOne)
+	case numeric.Float16:
+		return byteTableDecoder[numeric.F16](p.astype, p.dtype, p.decodeOne)
+	case numeric.Float32:
+		return byteTableDecoder[float32](p.astype, p.dtype, p.decodeOne)
 	}
-	return func(dst, src []byte) {
-		s := elements.Load[F](src)
-		switch astype {
-		case numeric.Uint32:
-			d, direct := elements.Output[uint32](dst)
-			for i, x := range s[:len(d)] {
-				d[i] = uint32(floatToInt(math.RoundToEven(float64(F(F(x-off)*scale))), numeric.Uint32))
-			}
-			elements.Store(dst, d, direct)
-		case numeric.Int64:
-			d, direct := elements.Output[int64](dst)
-			for i, x := range s[:len(d)] {
-				d[i] = cvtInt64(math.RoundToEven(float64(F(F(x-off) * scale))))
-			}
-			elements.Store(dst, d, direct)
-		default:
-			d, direct := elements.Output[uint64](dst)
-			for i, x := range s[:len(d)] {
-				d[i] = floatToInt(math.RoundToEven(float64(F(F(x-off)*scale))), numeric.Uint64)
-			}
-			elements.Store(dst, d, direct)
-		}
-	}
+	return byteTableDecoder[float64](p.astype, p.dtype, p.decodeOne)
 }
 
-// fsoEnc32 encodes to the integer types NumPy converts through int32.
-func fsoEnc32[F float32 | float64, I int8 | uint8 | int16 | uint16 | int32](off, scale F) func(dst, src []byte) {
+// byteTableDecoder maps 8-bit elements of type from to elements D of type
+// to through the table of one over the 256 values.
+func byteTableDecoder[D elements.Elem](from, to numeric.DataType, one func(npVal) npVal) func(dst, src []byte) {
+	t := numeric.NewByteTable(func(b uint8) (D, numeric.CastFailure) {
+		var out [8]byte
+		npStore(to, out[:], 0, one(npLoad(from, []byte{b}, 0)))
+		return elements.Load[D](out[:to.Size()])[0], numeric.CastOK
+	})
 	return func(dst, src []byte) {
-		s := elements.Load[F](src)
-		d, direct := elements.Output[I](dst)
-		fsoEnc32Loop(d, s, off, scale)
+		d, direct := elements.Output[D](dst)
+		t.Apply(d, src)
 		elements.Store(dst, d, direct)
-	}
-}
-
-func fsoEnc32Loop[F float32 | float64, I int8 | uint8 | int16 | uint16 | int32](d []I, s []F, off, scale F) {
-	s = s[:len(d)]
-	for i, x := range s {
-		// rintSmall is exact below 2^51; beyond, the conversion gives the
-		// out-of-range result whatever the rounding.
-		r := elements.RintSmall(float64(F(F(x-off) * scale)))
-		v := int32(math.MinInt32)
-		if r > -2147483649 && r < 2147483648 {
-			v = int32(r)
-		}
-		d[i] = I(v)
 	}
 }
 
 func fsoDecoder(astype, dtype numeric.DataType, scale, off float64) func(dst, src []byte) {
 	switch astype {
-	case numeric.Int8:
-		return fsoDec[int8](dtype, scale, off)
-	case numeric.Uint8:
-		return fsoDec[uint8](dtype, scale, off)
 	case numeric.Int16:
 		return fsoDec[int16](dtype, scale, off)
 	case numeric.Uint16:
@@ -111,7 +164,7 @@ func fsoDecoder(astype, dtype numeric.DataType, scale, off float64) func(dst, sr
 	return fsoDec[uint64](dtype, scale, off)
 }
 
-func fsoDec[I int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64](dtype numeric.DataType, scale, off float64) func(dst, src []byte) {
+func fsoDec[I int16 | uint16 | int32 | uint32 | int64 | uint64](dtype numeric.DataType, scale, off float64) func(dst, src []byte) {
 	// a power-of-two scale divides by multiplying with its exact reciprocal
 	recip, useRecip := 1/scale, elements.IsPow2(scale) && elements.IsPow2(1/scale)
 	return func(dst, src []byte) {

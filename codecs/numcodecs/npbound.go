@@ -16,7 +16,10 @@ type npBound struct {
 	decodeOne func(npVal) npVal
 	// optional whole-chunk kernels for common type combinations
 	encKernel, decKernel func(dst, src []byte)
-	enc                  codec.ChunkSpec
+	// encCopy, decCopy: that direction copies the element bytes (astype
+	// to the same type, which NumPy copies, signalling NaNs included)
+	encCopy, decCopy bool
+	enc              codec.ChunkSpec
 }
 
 // Encoded returns the spec of the encoded chunks, fill value included.
@@ -26,21 +29,25 @@ func (b *npBound) Encoded() codec.ChunkSpec {
 
 // EncodeArray encodes src, one whole chunk, into dst.
 func (b *npBound) EncodeArray(dst, src []byte) error {
-	return b.run(dst, src, b.from, b.to, b.encKernel, b.encodeOne)
+	return b.run(dst, src, b.from, b.to, b.encCopy, b.encKernel, b.encodeOne)
 }
 
 // DecodeArray decodes src, one whole encoded chunk, into dst.
 func (b *npBound) DecodeArray(dst, src []byte) error {
-	return b.run(dst, src, b.to, b.from, b.decKernel, b.decodeOne)
+	return b.run(dst, src, b.to, b.from, b.decCopy, b.decKernel, b.decodeOne)
 }
 
-func (b *npBound) run(dst, src []byte, from, to numeric.DataType, k func(dst, src []byte), one func(npVal) npVal) error {
+func (b *npBound) run(dst, src []byte, from, to numeric.DataType, copies bool, k func(dst, src []byte), one func(npVal) npVal) error {
 	n := b.enc.NumElements()
 	if len(src) != n*from.Size() {
 		return &codec.SizeError{What: "source chunk", Got: len(src), Want: n * from.Size()}
 	}
 	if len(dst) != n*to.Size() {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: n * to.Size()}
+	}
+	if copies {
+		copy(dst, src)
+		return nil
 	}
 	if k != nil {
 		k(dst, src)

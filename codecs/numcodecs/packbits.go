@@ -78,7 +78,23 @@ func (b *packBitsBound) EncodeArray(dst, src []byte) error {
 	dst[0] = b.padding()
 	out := dst[1:]
 	full := b.n / 8
-	for i := range full {
+	i := 0
+	for ; i+8 <= full; i += 8 { // 64 bools into one 8-byte store
+		s := src[8*i : 8*i+64 : 8*i+64]
+		w0, w1 := binary.LittleEndian.Uint64(s[0:]), binary.LittleEndian.Uint64(s[8:])
+		w2, w3 := binary.LittleEndian.Uint64(s[16:]), binary.LittleEndian.Uint64(s[24:])
+		w4, w5 := binary.LittleEndian.Uint64(s[32:]), binary.LittleEndian.Uint64(s[40:])
+		w6, w7 := binary.LittleEndian.Uint64(s[48:]), binary.LittleEndian.Uint64(s[56:])
+		if (w0|w1|w2|w3|w4|w5|w6|w7)&^0x0101010101010101 != 0 {
+			// some byte is neither 0 nor 1: make each byte 0 or 1
+			w0, w1, w2, w3 = nonZeroBytes(w0), nonZeroBytes(w1), nonZeroBytes(w2), nonZeroBytes(w3)
+			w4, w5, w6, w7 = nonZeroBytes(w4), nonZeroBytes(w5), nonZeroBytes(w6), nonZeroBytes(w7)
+		}
+		w := packBits01(w0) | packBits01(w1)<<8 | packBits01(w2)<<16 | packBits01(w3)<<24 |
+			packBits01(w4)<<32 | packBits01(w5)<<40 | packBits01(w6)<<48 | packBits01(w7)<<56
+		binary.LittleEndian.PutUint64(out[i:i+8], w)
+	}
+	for ; i < full; i++ {
 		out[i] = packByte(binary.LittleEndian.Uint64(src[8*i:]))
 	}
 	if rest := src[8*full:]; len(rest) > 0 {
@@ -92,9 +108,15 @@ func (b *packBitsBound) EncodeArray(dst, src []byte) error {
 // packByte packs the eight bytes of x (byte 0 first) into one byte, most
 // significant bit first, a non-zero byte giving a 1 bit.
 func packByte(x uint64) byte {
-	// Bit 0 of byte k moves to bit 63-k: the products of the bits with the
-	// multiplier's land on distinct bits, so nothing carries.
-	return byte(nonZeroBytes(x) * 0x8040201008040201 >> 56)
+	return byte(packBits01(nonZeroBytes(x)))
+}
+
+// packBits01 packs the eight bytes of x, each 0 or 1, into the low byte of
+// the result, byte 0 in the most significant bit: bit 0 of byte k moves
+// to bit 63-k, the products of the bits with the multiplier's landing on
+// distinct bits, so nothing carries.
+func packBits01(x uint64) uint64 {
+	return x * 0x8040201008040201 >> 56
 }
 
 // nonZeroBytes returns 1 in each byte of the result whose byte in x is
@@ -120,16 +142,39 @@ func (b *packBitsBound) DecodeArray(dst, src []byte) error {
 	}
 	in := src[1:]
 	full := b.n / 8
-	for i := range full {
-		binary.LittleEndian.PutUint64(dst[8*i:], unpackByte(in[i]))
+	t := &unpackTable
+	i := 0
+	for ; i+8 <= full; i += 8 { // 8 packed bytes, 64 bools
+		w := binary.LittleEndian.Uint64(in[i : i+8])
+		d := dst[8*i : 8*i+64 : 8*i+64]
+		binary.LittleEndian.PutUint64(d[0:], t[uint8(w)])
+		binary.LittleEndian.PutUint64(d[8:], t[uint8(w>>8)])
+		binary.LittleEndian.PutUint64(d[16:], t[uint8(w>>16)])
+		binary.LittleEndian.PutUint64(d[24:], t[uint8(w>>24)])
+		binary.LittleEndian.PutUint64(d[32:], t[uint8(w>>32)])
+		binary.LittleEndian.PutUint64(d[40:], t[uint8(w>>40)])
+		binary.LittleEndian.PutUint64(d[48:], t[uint8(w>>48)])
+		binary.LittleEndian.PutUint64(d[56:], t[uint8(w>>56)])
+	}
+	for ; i < full; i++ {
+		binary.LittleEndian.PutUint64(dst[8*i:], t[in[i]])
 	}
 	if rest := dst[8*full:]; len(rest) > 0 {
 		var tail [8]byte
-		binary.LittleEndian.PutUint64(tail[:], unpackByte(in[full]))
+		binary.LittleEndian.PutUint64(tail[:], t[in[full]])
 		copy(rest, tail[:])
 	}
 	return nil
 }
+
+// unpackTable holds the eight bools of each byte value, as the
+// little-endian uint64 whose byte k is bit 7-k of the value.
+var unpackTable = func() (t [256]uint64) {
+	for v := range t {
+		t[v] = unpackByte(byte(v))
+	}
+	return t
+}()
 
 // unpackByte spreads the bits of v, most significant first, over the eight
 // bytes of the result (byte 0 first), each 0 or 1: v is copied into every

@@ -127,6 +127,7 @@ func (c *Quantize) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArra
 		encodeOne: encodeOne,
 		decodeOne: func(v npVal) npVal { return npCast(v, to, from) },
 	}
+	b.decCopy = from == to // NumPy's astype to the same type copies
 	b.encKernel, b.decKernel = quantizeKernels(from, mid, to, c.scale)
 	b.enc = decoded.WithDataType(to, npToScalar(encodeOne(npFromScalar(decoded.FillValue)), to))
 	return b, nil

@@ -2,6 +2,7 @@ package numcodecs
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
@@ -10,7 +11,8 @@ import (
 // quantizeKernels returns whole-chunk loops for a Quantize on float32 or
 // float64 data that NumPy computes in the data's own type, stored as
 // float32 or float64; nil for other combinations, which go element by
-// element through the NumPy model. Decoding between equal types is a copy.
+// element through the NumPy model. Decoding between different types is
+// astype's loop (between equal types the bound codec copies).
 func quantizeKernels(from, mid, to numeric.DataType, scale float64) (enc, dec func(dst, src []byte)) {
 	fast := func(dt numeric.DataType) bool { return dt == numeric.Float32 || dt == numeric.Float64 }
 	if from == mid && fast(from) && fast(to) {
@@ -28,8 +30,8 @@ func quantizeKernels(from, mid, to numeric.DataType, scale float64) (enc, dec fu
 			}
 		}
 	}
-	if from == to {
-		dec = func(dst, src []byte) { copy(dst, src) }
+	if from != to {
+		dec = newNPCastKernel(to, from).run
 	}
 	return enc, dec
 }
@@ -49,30 +51,51 @@ func newQuantizer[F float32 | float64](scale F) *quantizer[F] {
 	return q
 }
 
-// run quantises s into d (of the same length).
+// run quantises s into d (of the same length). The arithmetic stays in F:
+// converting float32 to float64 and back on the way would make each
+// element wait for the one before (the conversions write only part of
+// their register).
 func (q *quantizer[F]) run(d, s []F) {
 	d = d[:len(s)]
 	scale, recip := q.scale, q.recip
 	if q.useRecip {
-		for i, x := range s {
-			d[i] = F(F(roundHalfEven(float64(F(x*scale)))) * recip)
+		i := 0
+		for ; i+4 <= len(s); i += 4 { // four independent elements
+			w := s[i : i+4 : i+4]
+			o := d[i : i+4 : i+4]
+			o[0] = F(roundHalfEven(F(w[0]*scale)) * recip)
+			o[1] = F(roundHalfEven(F(w[1]*scale)) * recip)
+			o[2] = F(roundHalfEven(F(w[2]*scale)) * recip)
+			o[3] = F(roundHalfEven(F(w[3]*scale)) * recip)
+		}
+		for ; i < len(s); i++ {
+			d[i] = F(roundHalfEven(F(s[i]*scale)) * recip)
 		}
 		return
 	}
 	for i, x := range s {
-		d[i] = F(F(roundHalfEven(float64(F(x*scale)))) / scale)
+		d[i] = F(roundHalfEven(F(x*scale)) / scale)
 	}
 }
 
-// roundHalfEven is math.RoundToEven without the per-call CPU feature test
-// of the default amd64 build, for the common magnitudes: below 2^51 the
-// magic-number rounding is exact (its sign restored, as rint(-0.3) is
-// -0.0); larger values are integers already, or NaN or ±Infinity.
-func roundHalfEven(y float64) float64 {
-	if math.Abs(y) < 1<<51 {
-		return math.Copysign(elements.RintSmall(y), y)
+// roundHalfEven is np.around for a value of F, computed in F. float64
+// uses math.RoundToEven (one ROUNDSD instruction where the CPU has
+// SSE4.1). For float32, below 2^22, adding and subtracting 1.5 * 2^23
+// leaves no fraction bits and IEEE addition rounds to nearest-even; a
+// zero takes the sign of y (rint(-0.3) is -0.0). Larger float32 values are integers already, or NaN or ±Infinity.
+func roundHalfEven[F float32 | float64](y F) F {
+	if unsafe.Sizeof(y) == 8 {
+		return F(math.RoundToEven(float64(y)))
 	}
-	return math.RoundToEven(y)
+	const limit, magic = 1 << 22, 3 << 22
+	if y < limit && y > -limit {
+		r := F(F(y+magic) - magic)
+		if r == 0 {
+			return y * 0
+		}
+		return r
+	}
+	return F(math.RoundToEven(float64(y)))
 }
 
 // quantizeBlocks runs q over a chunk of F elements and stores the results
