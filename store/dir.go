@@ -264,6 +264,9 @@ func (d *Dir) List(ctx context.Context, prefix string, fn func(Entry) error) err
 	var workers sync.WaitGroup
 	work := func(rel string) {
 		defer pending.Done()
+		if ctx.Err() != nil {
+			return // stopped: only count it done, so that pending.Wait returns
+		}
 		entries, subdirs, err := d.readDir(ctx, rel)
 		for _, sd := range subdirs {
 			enqueue(sd)
@@ -275,16 +278,10 @@ func (d *Dir) List(ctx context.Context, prefix string, fn func(Entry) error) err
 	}
 	for range runtime.GOMAXPROCS(0) {
 		workers.Go(func() {
-			for {
-				select {
-				case rel, ok := <-dirs:
-					if !ok {
-						return
-					}
-					work(rel)
-				case <-ctx.Done():
-					return
-				}
+			// Every directory enqueued must be taken, even after a stop:
+			// dirs closes only when all of them are done.
+			for rel := range dirs {
+				work(rel)
 				for rel, ok := next(); ok; rel, ok = next() {
 					work(rel)
 				}
