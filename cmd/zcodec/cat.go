@@ -34,12 +34,9 @@ func runCat(env *environment, args []string) int {
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
 	format := fs.String("format", "raw", "output format: raw, csv or npy")
 	outName := fs.outputFlag()
-	ops, code, stop := fs.parse(args)
+	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
-	}
-	if len(ops) != 1 {
-		return fs.fail("want one PATH")
 	}
 	switch *format {
 	case "raw", "csv", "npy":
@@ -47,12 +44,12 @@ func runCat(env *environment, args []string) int {
 		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
 	}
 	ctx := context.Background()
-	s, closeStore, err := openStore(ops[0], false)
+	s, closeStore, err := openStore(path, false)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}
 	defer closeStore()
-	a, err := openArrayAt(ctx, s, ops[0])
+	a, err := openArrayAt(ctx, s, path)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}

@@ -60,15 +60,12 @@ func runInfo(env *environment, args []string) int {
 			"and from the store's listing of keys the chunks present and absent, their stored bytes\n"+
 			"and the compression ratio. It lists keys; it never reads a chunk.")
 	asJSON := fs.Bool("json", false, "print the tree as a JSON document")
-	ops, code, stop := fs.parse(args)
+	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
 	}
-	if len(ops) != 1 {
-		return fs.fail("want one PATH")
-	}
 	ctx := context.Background()
-	t, closeStore, err := openPath(ctx, ops[0])
+	t, closeStore, err := openPath(ctx, path)
 	if err != nil {
 		return failf(env.stderr, "info", "%v", err)
 	}
@@ -94,9 +91,9 @@ func runInfo(env *environment, args []string) int {
 		}
 	}
 	if *asJSON {
-		writeJSON(env.stdout, map[string]any{"path": ops[0], "nodes": nodes}, true)
+		writeJSON(env.stdout, map[string]any{"path": path, "nodes": nodes}, true)
 	} else {
-		printInfo(env.stdout, ops[0], nodes)
+		printInfo(env.stdout, path, nodes)
 	}
 	for _, n := range nodes {
 		if n.Error != "" {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 )
 
 // maxMetadataBytes caps every metadata input a command reads (zarr.json,
@@ -44,7 +46,7 @@ func readInput(env *environment, name string, limit int64) ([]byte, error) {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, &inputError{name, cause(err)}
+			return nil, &inputError{name, outfile.Cause(err)}
 		}
 		defer f.Close()
 		if fi, err := f.Stat(); err == nil {
@@ -77,7 +79,7 @@ func readInput(env *environment, name string, limit int64) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, &inputError{name, cause(err)}
+			return nil, &inputError{name, outfile.Cause(err)}
 		}
 	}
 	if int64(len(buf)) > limit {

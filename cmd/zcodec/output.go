@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"io"
-	"io/fs"
-	"os"
 
 	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 )
@@ -40,18 +37,4 @@ func createOutput(env *environment, name string) (output, error) {
 		return nil, err
 	}
 	return f, nil
-}
-
-// cause strips the operation and file name of an *fs.PathError: the
-// caller names the file as the user gave it.
-func cause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

@@ -30,3 +30,17 @@ func (f *flags) oneFileToOutput(args []string, out *string) (data []byte, name s
 	}
 	return data, operands[0], dst, 0, false
 }
+
+// onePath parses args for a command that takes one PATH operand (an array
+// or a group in a store) and returns it; when stop is true the command ends
+// with status exit.
+func (f *flags) onePath(args []string) (path string, exit int, stop bool) {
+	operands, exit, stop := f.parse(args)
+	if stop {
+		return "", exit, true
+	}
+	if len(operands) != 1 {
+		return "", f.fail("want one PATH"), true
+	}
+	return operands[0], 0, false
+}

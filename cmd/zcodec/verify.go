@@ -29,15 +29,12 @@ func runVerify(env *environment, args []string) int {
 			"an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason. Exit status 1 if any did.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
-	ops, code, stop := fs.parse(args)
+	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
 	}
-	if len(ops) != 1 {
-		return fs.fail("want one PATH")
-	}
 	ctx := context.Background()
-	t, closeStore, err := openPath(ctx, ops[0])
+	t, closeStore, err := openPath(ctx, path)
 	if err != nil {
 		return failf(env.stderr, "verify", "%v", err)
 	}
@@ -87,7 +84,7 @@ func runVerify(env *environment, args []string) int {
 		}
 	}
 	if *asJSON {
-		writeJSON(env.stdout, map[string]any{"path": ops[0], "ok": !failed, "arrays": results}, true)
+		writeJSON(env.stdout, map[string]any{"path": path, "ok": !failed, "arrays": results}, true)
 	} else {
 		for _, r := range results {
 			switch {

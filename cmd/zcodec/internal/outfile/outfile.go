@@ -66,13 +66,13 @@ func Create(path string) (*File, error) {
 	case err == nil && !fi.Mode().IsRegular():
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {
-			return nil, &Error{Path: path, Err: cause(err)}
+			return nil, &Error{Path: path, Err: Cause(err)}
 		}
 		return &File{path: path, target: path, f: f}, nil
 	case err == nil:
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
-			return nil, &Error{Path: path, Err: cause(err)}
+			return nil, &Error{Path: path, Err: Cause(err)}
 		}
 		out := &File{path: path, target: target, inPlace: linkCount(fi) > 1}
 		if err := out.createTemp(fi); err != nil {
@@ -90,7 +90,7 @@ func Create(path string) (*File, error) {
 		}
 		return out, nil
 	}
-	return nil, &Error{Path: path, Err: cause(err)}
+	return nil, &Error{Path: path, Err: Cause(err)}
 }
 
 // danglingTarget follows the symbolic links of a path that does not
@@ -107,7 +107,7 @@ func danglingTarget(path string) (string, error) {
 			return p, nil
 		}
 		if err != nil {
-			return "", cause(err)
+			return "", Cause(err)
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			return p, nil
@@ -117,7 +117,7 @@ func danglingTarget(path string) (string, error) {
 		}
 		link, err := os.Readlink(p)
 		if err != nil {
-			return "", cause(err)
+			return "", Cause(err)
 		}
 		if !filepath.IsAbs(link) {
 			link = filepath.Join(filepath.Dir(p), link)
@@ -150,13 +150,13 @@ func (f *File) createTemp(existing fs.FileInfo) error {
 			if errors.Is(err, fs.ErrNotExist) {
 				return &Error{Path: f.path, Err: fmt.Errorf("directory %s does not exist", filepath.Clean(dir))}
 			}
-			return &Error{Path: f.path, Err: cause(err)}
+			return &Error{Path: f.path, Err: Cause(err)}
 		}
 		f.f, f.temp = tf, name
 		if existing != nil && !f.inPlace {
 			if err := tf.Chmod(existing.Mode().Perm()); err != nil {
 				f.Abort()
-				return &Error{Path: f.path, Err: cause(err)}
+				return &Error{Path: f.path, Err: Cause(err)}
 			}
 			keepOwner(tf, existing)
 		}
@@ -175,7 +175,7 @@ func (f *File) Write(p []byte) (int, error) {
 	}
 	n, err := f.f.Write(p)
 	if err != nil {
-		return n, &Error{Path: f.path, Err: cause(err)}
+		return n, &Error{Path: f.path, Err: Cause(err)}
 	}
 	return n, nil
 }
@@ -207,30 +207,30 @@ func (f *File) Commit() error {
 	f.done = true
 	if f.temp == "" {
 		if err := f.f.Close(); err != nil {
-			return &Error{Path: f.path, Err: cause(err)}
+			return &Error{Path: f.path, Err: Cause(err)}
 		}
 		return nil
 	}
 	defer untrack(f.temp)
 	if err := f.f.Sync(); err != nil {
 		f.discard()
-		return &Error{Path: f.path, Err: cause(err)}
+		return &Error{Path: f.path, Err: Cause(err)}
 	}
 	if err := f.f.Close(); err != nil {
 		os.Remove(f.temp)
-		return &Error{Path: f.path, Err: cause(err)}
+		return &Error{Path: f.path, Err: Cause(err)}
 	}
 	if f.inPlace {
 		err := copyInto(f.target, f.temp)
 		os.Remove(f.temp)
 		if err != nil {
-			return &Error{Path: f.path, Err: cause(err)}
+			return &Error{Path: f.path, Err: Cause(err)}
 		}
 		return nil
 	}
 	if err := os.Rename(f.temp, f.target); err != nil {
 		os.Remove(f.temp)
-		return &Error{Path: f.path, Err: cause(err)}
+		return &Error{Path: f.path, Err: Cause(err)}
 	}
 	return nil
 }
@@ -278,9 +278,10 @@ func copyInto(target, src string) error {
 	return out.Close()
 }
 
-// cause strips the operation and file name of an *fs.PathError or
-// *os.LinkError, which would name the temporary file or repeat the path.
-func cause(err error) error {
+// Cause strips the operation and file name of an *fs.PathError or
+// *os.LinkError, which would name a temporary file or repeat the path the
+// caller names itself.
+func Cause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
