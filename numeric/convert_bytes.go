@@ -1,8 +1,6 @@
 package numeric
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"unsafe"
 
 	"github.com/zcodec/zcodec/internal/hostorder"
@@ -81,7 +79,7 @@ func loadLE[T CastElement](dst []T, b []byte, size int) {
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
 	copy(mem, b)
 	if !hostorder.LittleEndian {
-		swapUnits(mem, size)
+		hostorder.SwapUnits(mem, size)
 	}
 }
 
@@ -90,20 +88,6 @@ func storeLE[T CastElement](b []byte, src []T, size int) {
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*size)
 	copy(b, mem)
 	if !hostorder.LittleEndian {
-		swapUnits(b[:len(mem)], size)
-	}
-}
-
-// swapUnits reverses the bytes of every size-byte unit of b in place.
-func swapUnits(b []byte, size int) {
-	for i := 0; i+size <= len(b); i += size {
-		switch size {
-		case 2:
-			binary.LittleEndian.PutUint16(b[i:], bits.ReverseBytes16(binary.LittleEndian.Uint16(b[i:])))
-		case 4:
-			binary.LittleEndian.PutUint32(b[i:], bits.ReverseBytes32(binary.LittleEndian.Uint32(b[i:])))
-		case 8:
-			binary.LittleEndian.PutUint64(b[i:], bits.ReverseBytes64(binary.LittleEndian.Uint64(b[i:])))
-		}
+		hostorder.SwapUnits(b[:len(mem)], size)
 	}
 }

@@ -202,22 +202,6 @@ func TestParseOutOfRange(t *testing.T) {
 	}
 }
 
-func TestSwapUnits(t *testing.T) {
-	b := []byte{1, 2, 3, 4, 5, 6, 7, 8}
-	swapUnits(b, 2)
-	if want := []byte{2, 1, 4, 3, 6, 5, 8, 7}; !bytes.Equal(b, want) {
-		t.Fatalf("size 2: %v", b)
-	}
-	swapUnits(b, 8)
-	if want := []byte{7, 8, 5, 6, 3, 4, 1, 2}; !bytes.Equal(b, want) {
-		t.Fatalf("size 8: %v", b)
-	}
-	swapUnits(b, 4)
-	if want := []byte{6, 5, 8, 7, 2, 1, 4, 3}; !bytes.Equal(b, want) {
-		t.Fatalf("size 4: %v", b)
-	}
-}
-
 // TestF16ToF32Exhaustive checks the float16 widening of every bit pattern
 // against the reference decoding of both formats.
 func TestF16ToF32Exhaustive(t *testing.T) {

@@ -45,7 +45,7 @@ func Load[T Elem](b []byte) []T {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)
 	copy(raw, b)
 	if !hostorder.LittleEndian {
-		SwapUnits(raw, size)
+		hostorder.SwapUnits(raw, size)
 	}
 	return s
 }
@@ -71,17 +71,7 @@ func Store[T Elem](dst []byte, s []T, direct bool) {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*size)
 	copy(dst, raw)
 	if !hostorder.LittleEndian {
-		SwapUnits(dst[:len(raw)], size)
-	}
-}
-
-// SwapUnits reverses the bytes of every size-byte unit of b in place.
-func SwapUnits(b []byte, size int) {
-	for i := 0; i+size <= len(b); i += size {
-		u := b[i : i+size]
-		for l, r := 0, size-1; l < r; l, r = l+1, r-1 {
-			u[l], u[r] = u[r], u[l]
-		}
+		hostorder.SwapUnits(dst[:len(raw)], size)
 	}
 }
 

@@ -7,18 +7,6 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-func TestSwapUnits(t *testing.T) {
-	b := []byte{1, 2, 3, 4, 5, 6, 7, 8}
-	SwapUnits(b, 4)
-	if !bytes.Equal(b, []byte{4, 3, 2, 1, 8, 7, 6, 5}) {
-		t.Errorf("SwapUnits(4) = %v", b)
-	}
-	SwapUnits(b, 2)
-	if !bytes.Equal(b, []byte{3, 4, 1, 2, 7, 8, 5, 6}) {
-		t.Errorf("SwapUnits(2) = %v", b)
-	}
-}
-
 // Aligned and unaligned buffers give the same elements, and Store writes
 // through either kind of output.
 func TestLoadOutputStore(t *testing.T) {
