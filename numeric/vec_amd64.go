@@ -41,6 +41,9 @@ const (
 	isaAVX2 = iota
 	isaAVX512
 	isaNone = -1
+	// isaBest asks the *ISA functions for the best loops on this CPU
+	// (castISA); tests pass the other values to run every loop.
+	isaBest = -2
 )
 
 // hasAVX512 reports the AVX-512 subsets the loops use (F, BW, DQ, VL).
@@ -93,16 +96,16 @@ func CPUFeatures() string {
 // withVector returns the vector form of the scalar kernel from a float
 // source when there is one for spec on this CPU, or scalar itself.
 func withVector[S Float, D CastElement](spec CastSpec, scalar kernel[S, D]) kernel[S, D] {
-	return withVectorISA(spec, scalar, -2)
+	return withVectorISA(spec, scalar, isaBest)
 }
 
-// withVectorISA is withVector with a chosen instruction set (-2: the best
-// for this CPU), for tests that run every loop.
+// withVectorISA is withVector with a chosen instruction set (isaBest: the
+// best for this CPU), for tests that run every loop.
 func withVectorISA[S Float, D CastElement](spec CastSpec, scalar kernel[S, D], isa int) kernel[S, D] {
 	if spec.To == Float32 || spec.To == Float64 {
 		return floatVector(spec, scalar, isa)
 	}
-	if isa == -2 {
+	if isa == isaBest {
 		isa = castISA(familyF2I)
 	}
 	if isa == isaNone {
@@ -172,14 +175,14 @@ func floatVector[S Float, D CastElement](spec CastSpec, scalar kernel[S, D], isa
 	var loop vecLoop
 	switch {
 	case spec.From == Float32 && spec.To == Float64:
-		if isa == -2 {
+		if isa == isaBest {
 			isa = castISA(familyWiden)
 		}
 		if isa != isaNone {
 			loop = widenLoops[isa]
 		}
 	case spec.From == Float64 && spec.To == Float32:
-		if isa == -2 {
+		if isa == isaBest {
 			isa = castISA(familyNarrow)
 			if isa == isaAVX2 && spec.Rounding != NearestEven && hasAVX512 {
 				isa = isaAVX512 // only AVX-512 has the directed modes
@@ -203,12 +206,12 @@ func floatVector[S Float, D CastElement](spec CastSpec, scalar kernel[S, D], isa
 // intVector returns the vector form of the exact (or nearest-even)
 // integer -> float kernel scalar from S to D, or scalar.
 func intVector[S Integer, D Float](scalar kernel[S, D]) kernel[S, D] {
-	return intVectorISA(scalar, -2)
+	return intVectorISA(scalar, isaBest)
 }
 
-// intVectorISA is intVector with a chosen instruction set (-2: the best).
+// intVectorISA is intVector with a chosen instruction set (isaBest: the best).
 func intVectorISA[S Integer, D Float](scalar kernel[S, D], isa int) kernel[S, D] {
-	if isa == -2 {
+	if isa == isaBest {
 		isa = castISA(familyI2F)
 	}
 	if isa == isaNone {
