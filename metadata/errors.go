@@ -1,10 +1,10 @@
 package metadata
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 )
 
 // Problem is one finding about a zarr.json.
@@ -71,5 +71,5 @@ func (e *SyntaxError) Error() string {
 
 // Position returns "line L, column C (byte N)".
 func (e *SyntaxError) Position() string {
-	return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + " (byte " + strconv.FormatInt(e.Offset, 10) + ")"
+	return strictjson.FormatPosition(e.Line, e.Column, e.Offset)
 }

@@ -103,5 +103,11 @@ func (e *Error) Position() string {
 	if e.Line == 0 {
 		return ""
 	}
-	return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + " (byte " + strconv.FormatInt(e.Offset, 10) + ")"
+	return FormatPosition(e.Line, e.Column, e.Offset)
+}
+
+// FormatPosition returns "line L, column C (byte N)", the way every error
+// of a JSON document gives the place of its problem.
+func FormatPosition(line, column int, offset int64) string {
+	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(column) + " (byte " + strconv.FormatInt(offset, 10) + ")"
 }
