@@ -27,16 +27,18 @@ import (
 	"fmt"
 
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // Error reports a type string that npdtype does not read.
 type Error struct {
-	Text   string // the type string as given (shortened when long)
+	Text   string // the type string as given
 	Reason string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("data type %q: %s", e.Text, e.Reason) }
+// Error returns `data type "TEXT": reason`, with a long TEXT shortened.
+func (e *Error) Error() string { return "data type " + shorten.Quote(e.Text) + ": " + e.Reason }
 
 // codes maps the type codes to data types, in the order Format searches.
 var codes = []struct {
@@ -51,9 +53,6 @@ var codes = []struct {
 }
 
 const supported = "b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8 or c16"
-
-// maxText bounds how much of a rejected string an Error repeats.
-const maxText = 40
 
 // Parse reads a type string (see the package documentation) as a data type
 // and the byte order of its stored elements: EndianUnset for one-byte
@@ -75,7 +74,7 @@ func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
 		}
 		return c.dt, bytescodec.LittleEndian, nil
 	}
-	return 0, 0, &Error{Text: excerpt(s), Reason: reason(s)}
+	return 0, 0, &Error{Text: s, Reason: reason(s)}
 }
 
 // reason explains why s is not read.
@@ -87,13 +86,6 @@ func reason(s string) string {
 		return fmt.Sprintf("single-character NumPy codes are not read; write a byte order and a type code with its size, such as \"<f8\" (codes: %s)", supported)
 	}
 	return fmt.Sprintf("want an optional byte order (<, >, |, =) and one of the type codes %s, such as \"<f8\"", supported)
-}
-
-func excerpt(s string) string {
-	if len(s) <= maxText {
-		return s
-	}
-	return s[:maxText-3] + "..."
 }
 
 // Format returns the type string NumPy writes for dt stored in byte order

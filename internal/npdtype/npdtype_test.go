@@ -104,6 +104,7 @@ func TestErrors(t *testing.T) {
 		{"float64", "such as \"<f8\""},
 		{"<U4", "type codes"},
 		{strings.Repeat("x", 1<<20), "..."},
+		{strings.Repeat("x", 1<<20), "(1048576 bytes)"},
 	} {
 		_, _, err := Parse(c.in)
 		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 400 {
