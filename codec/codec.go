@@ -51,11 +51,11 @@
 //
 // A pipeline never copies bytes that do not change: a bound codec that is
 // the identity for its spec (the Identity interface: the bytes codec in
-// little-endian order, numcodecs.shuffle with an element size of 1) is
-// skipped, its decoding reduced to the checks its decoder makes. Decode
-// writes into the caller's destination as early as the chain allows, and
-// every decoded size comes from the chunk spec, never from the data
-// (docs/decisions.md#d15). Scratch buffers are pooled per pipeline, up to
+// little-endian order or for one-byte types, numcodecs.shuffle with an
+// element size of 1) is skipped, its decoding reduced to the checks its
+// decoder makes. Decode writes into the caller's destination as early as
+// the chain allows, and every decoded size comes from the chunk spec,
+// never from the data (docs/decisions.md#d15). Scratch buffers are pooled per pipeline, up to
 // 32 MiB each.
 //
 // # Batches
