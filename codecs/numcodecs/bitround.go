@@ -72,7 +72,7 @@ func (c *BitRound) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArra
 	if c.keepbits > bits {
 		return nil, &codec.ConfigError{Codec: BitRoundName, Key: "keepbits", Reason: fmt.Sprintf("keepbits %d is more than the %d mantissa bits of %v", c.keepbits, bits, dt)}
 	}
-	b := &bitRoundBound{dt: dt, size: decoded.Size()}
+	b := &bitRoundBound{dt: dt, n: decoded.NumElements()}
 	if c.keepbits < bits {
 		maskbits := uint(bits - c.keepbits)
 		switch dt {
@@ -96,7 +96,7 @@ func (c *BitRound) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArra
 // bitRoundBound is numcodecs.bitround bound to a chunk spec.
 type bitRoundBound struct {
 	dt    numeric.DataType
-	size  int                   // bytes per chunk
+	n     int                   // elements per chunk
 	round func(dst, src []byte) // nil when keepbits keeps every bit
 	enc   codec.ChunkSpec
 }
@@ -108,7 +108,7 @@ func (b *bitRoundBound) Encoded() codec.ChunkSpec {
 
 // EncodeArray rounds every element of src into dst.
 func (b *bitRoundBound) EncodeArray(dst, src []byte) error {
-	if err := checkSizes(src, dst, b.size/b.dt.Size(), b.dt, b.dt, "decoded chunk"); err != nil {
+	if err := checkSizes(src, dst, b.n, b.dt, b.dt, "decoded chunk"); err != nil {
 		return err
 	}
 	if b.round == nil {
@@ -121,7 +121,7 @@ func (b *bitRoundBound) EncodeArray(dst, src []byte) error {
 
 // DecodeArray copies src: rounded values are stored as they are.
 func (b *bitRoundBound) DecodeArray(dst, src []byte) error {
-	if err := checkSizes(src, dst, b.size/b.dt.Size(), b.dt, b.dt, "encoded chunk"); err != nil {
+	if err := checkSizes(src, dst, b.n, b.dt, b.dt, "encoded chunk"); err != nil {
 		return err
 	}
 	copy(dst, src)

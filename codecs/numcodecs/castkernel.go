@@ -67,25 +67,34 @@ func npCastable(dt numeric.DataType) bool {
 // run converts src into dst, whole elements of the two types in equal
 // numbers.
 func (k *npCastKernel) run(dst, src []byte) {
-	n := len(src) / k.ss
-	for start := 0; start < n; {
-		i, f := k.cast.Bytes(dst[start*k.ds:n*k.ds], src[start*k.ss:n*k.ss])
-		if f == numeric.CastOK {
-			break
-		}
-		// dst[start:] is not to be trusted: redo up to the failing element
-		end := start + max(i, 0) + 1
-		for j := start; j < end; j++ {
-			k.model(dst, src, j)
-		}
-		start = end
-	}
+	castOrRedo(k.cast, dst, src, k.ss, k.ds, func(j int) { k.model(dst, src, j) })
 	if k.redoSignalling16 {
 		for j := 0; j+1 < len(src); j += 2 {
 			if h := uint16(src[j]) | uint16(src[j+1])<<8; h&0x7e00 == 0x7c00 && h&0x01ff != 0 {
 				k.model(dst, src, j/2)
 			}
 		}
+	}
+}
+
+// castOrRedo converts src, elements of ss bytes, into dst, elements of ds
+// bytes, by c. Where c fails at an element, dst from the last restart on is
+// not to be trusted: redo is called for each element from that restart up
+// to and including the failing one (by index into src), and the cast
+// resumes after it. Each element is converted once by c or by redo, never
+// twice by redo, whatever the failures.
+func castOrRedo(c *numeric.Cast, dst, src []byte, ss, ds int, redo func(j int)) {
+	n := len(src) / ss
+	for start := 0; start < n; {
+		i, f := c.Bytes(dst[start*ds:n*ds], src[start*ss:n*ss])
+		if f == numeric.CastOK {
+			return
+		}
+		end := start + max(i, 0) + 1
+		for j := start; j < end; j++ {
+			redo(j)
+		}
+		start = end
 	}
 }
 

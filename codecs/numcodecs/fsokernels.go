@@ -74,18 +74,9 @@ func (e *fsoBlockEncoder[F]) run(dst, src []byte) {
 	for off := 0; off < len(s); off += fsoBlock {
 		blk := s[off:min(off+fsoBlock, len(s))]
 		fsoScale(buf[:len(blk)], blk, e.off, e.scale)
-		for start := 0; start < len(blk); {
-			i, f := e.cast.Bytes(dst[(off+start)*ds:(off+len(blk))*ds], bufBytes[start*ss:len(blk)*ss])
-			if f == numeric.CastOK {
-				break
-			}
-			// the cast's output from start on is not to be trusted
-			end := start + max(i, 0) + 1
-			for j := off + start; j < off+end; j++ {
-				npStore(e.p.astype, dst, j, e.p.encodeOne(npLoad(e.p.dtype, src, j)))
-			}
-			start = end
-		}
+		castOrRedo(e.cast, dst[off*ds:(off+len(blk))*ds], bufBytes[:len(blk)*ss], ss, ds, func(j int) {
+			npStore(e.p.astype, dst, off+j, e.p.encodeOne(npLoad(e.p.dtype, src, off+j)))
+		})
 	}
 }
 

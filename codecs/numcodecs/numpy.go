@@ -26,10 +26,7 @@ type npVal struct {
 // an integer type: resultType guarantees it).
 func pyValue(p pyNumber, dt numeric.DataType) npVal {
 	if dt.IsInteger() {
-		if p.i.Sign() < 0 {
-			return npVal{u: uint64(p.i.Int64())}
-		}
-		return npVal{u: p.i.Uint64()}
+		return npVal{u: int64OrUint(p.i)}
 	}
 	if p.isInt {
 		if p.i.IsInt64() {
@@ -40,6 +37,8 @@ func pyValue(p pyNumber, dt numeric.DataType) npVal {
 	return npVal{f: roundFloat(p.f, dt)}
 }
 
+// int64OrUint returns i, which fits an int64 or a uint64, as its 64-bit
+// two's complement.
 func int64OrUint(i *big.Int) uint64 {
 	if i.Sign() < 0 {
 		return uint64(i.Int64())

@@ -18,15 +18,17 @@ func quantizeKernels(from, mid, to numeric.DataType, scale float64) (enc, dec fu
 	if from == mid && fast(from) && fast(to) {
 		if from == numeric.Float32 {
 			q := newQuantizer(float32(scale))
-			enc = quantizeBlocks(q.run, func(v float32) float32 { return v })
-			if to == numeric.Float64 {
-				enc = quantizeBlocks(q.run, func(v float32) float64 { return float64(v) })
+			if to == numeric.Float32 {
+				enc = quantizeBlocks[float32, float32](q.run)
+			} else {
+				enc = quantizeBlocks[float32, float64](q.run)
 			}
 		} else {
 			q := newQuantizer(scale)
-			enc = quantizeBlocks(q.run, func(v float64) float64 { return v })
-			if to == numeric.Float32 {
-				enc = quantizeBlocks(q.run, func(v float64) float32 { return float32(v) })
+			if to == numeric.Float64 {
+				enc = quantizeBlocks[float64, float64](q.run)
+			} else {
+				enc = quantizeBlocks[float64, float32](q.run)
 			}
 		}
 	}
@@ -101,7 +103,7 @@ func roundHalfEven[F float32 | float64](y F) F {
 // quantizeBlocks runs q over a chunk of F elements and stores the results
 // as T (nearest-even, overflowing to ±Infinity, as NumPy's astype):
 // directly when T is F, else through a small block that stays in cache.
-func quantizeBlocks[F, T float32 | float64](q func(d, s []F), conv func(F) T) func(dst, src []byte) {
+func quantizeBlocks[F, T float32 | float64](q func(d, s []F)) func(dst, src []byte) {
 	return func(dst, src []byte) {
 		s := elements.Load[F](src)
 		d, direct := elements.Output[T](dst)
@@ -114,7 +116,7 @@ func quantizeBlocks[F, T float32 | float64](q func(d, s []F), conv func(F) T) fu
 				q(block[:m], s[base:base+m])
 				out := d[base : base+m]
 				for i, v := range block[:m] {
-					out[i] = conv(v)
+					out[i] = T(v)
 				}
 			}
 		}

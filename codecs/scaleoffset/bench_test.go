@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -80,7 +81,7 @@ func benchChain(b *testing.B, i int, fusedPass, decode bool) {
 	c := chainCases[i]
 	src := benchFloats(c.dt)
 	n := len(src) / c.dt.Size()
-	spec := codec.ChunkSpec{DataType: c.dt, Shape: []int{n}, FillValue: scalarAt(c.dt, src, 0)}
+	spec := codec.ChunkSpec{DataType: c.dt, Shape: []int{n}, FillValue: elements.ScalarAt(c.dt, src, 0)}
 	f, u := resolvePair(b, c.so, c.cv, spec)
 	enc := make([]byte, f.Encoded().Size())
 	dec := make([]byte, len(src))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -40,7 +41,7 @@ func newFloatKernel[F float32 | float64](dt numeric.DataType, off, scale numeric
 	// x / s == x * (1/s) for every x when s is a power of two and 1/s is a
 	// finite power of two of F: both are the exact value x/s rounded once.
 	r := 1 / k.scale
-	if isPow2(float64(k.scale)) && isPow2(float64(r)) {
+	if elements.IsPow2(float64(k.scale)) && elements.IsPow2(float64(r)) {
 		k.recip, k.useRecip = r, true
 	}
 	k.vec = floatVecFor[F]()
@@ -48,21 +49,21 @@ func newFloatKernel[F float32 | float64](dt numeric.DataType, off, scale numeric
 }
 
 func (k *floatKernel[F]) encode(dst, src []byte) int {
-	s := load[F](src)
-	d, direct := output[F](dst)
+	s := elements.Load[F](src)
+	d, direct := elements.Output[F](dst)
 	var bad int
 	if k.vec != nil {
 		bad = k.vec.encode(d, s, k.off, k.scale)
 	} else {
 		bad = encodeFloat(d, s, k.off, k.scale)
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
 func (k *floatKernel[F]) decode(dst, src []byte) int {
-	s := load[F](src)
-	d, direct := output[F](dst)
+	s := elements.Load[F](src)
+	d, direct := elements.Output[F](dst)
 	var bad int
 	switch {
 	case k.vec != nil && k.useRecip:
@@ -74,7 +75,7 @@ func (k *floatKernel[F]) decode(dst, src []byte) int {
 	default:
 		bad = decodeFloat(d, s, k.scale, k.decOff)
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/castvalue"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -91,7 +92,7 @@ func TestFusedMatchesChain(t *testing.T) {
 			}
 			s.PutBytes(src[i*tc.dt.Size():])
 		}
-		spec := codec.ChunkSpec{DataType: tc.dt, Shape: []int{n}, FillValue: scalarAt(tc.dt, src, 1)}
+		spec := codec.ChunkSpec{DataType: tc.dt, Shape: []int{n}, FillValue: elements.ScalarAt(tc.dt, src, 1)}
 		f, u := resolvePair(t, tc.so, tc.cv, spec)
 		if f.Encoded().String() != u.b.Encoded().String() {
 			t.Fatalf("%s+%s: encoded spec %v, chain %v", tc.so, tc.cv, f.Encoded(), u.b.Encoded())

@@ -4,6 +4,7 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -49,14 +50,14 @@ type directEnc[F float32 | float64, I smallInt] struct {
 const vecGroup = 16
 
 func (k *directEnc[F, I]) run(dst, src []byte) (failure, bool) {
-	s := load[F](src)
-	d, direct := output[I](dst)
+	s := elements.Load[F](src)
+	d, direct := elements.Output[I](dst)
 	d = d[:len(s)]
 	if k.vec == nil {
 		if j, rule, ok := k.scalar(d, s); !ok {
 			return failure{j, rule}, false
 		}
-		store(dst, d, direct)
+		elements.Store(dst, d, direct)
 		return failure{}, true
 	}
 	for i := 0; i < len(s); {
@@ -72,7 +73,7 @@ func (k *directEnc[F, I]) run(dst, src []byte) (failure, bool) {
 		}
 		i = end
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return failure{}, true
 }
 
@@ -85,10 +86,10 @@ func (k *directEnc[F, I]) scalar(d []I, s []F) (index int, rule numeric.CastFail
 	for ; i+4 <= len(s); i += 4 {
 		x := s[i : i+4 : i+4]
 		o := d[i : i+4 : i+4]
-		r0 := rintSmall(float64(F(F(x[0]-off) * scale)))
-		r1 := rintSmall(float64(F(F(x[1]-off) * scale)))
-		r2 := rintSmall(float64(F(F(x[2]-off) * scale)))
-		r3 := rintSmall(float64(F(F(x[3]-off) * scale)))
+		r0 := elements.RintSmall(float64(F(F(x[0]-off) * scale)))
+		r1 := elements.RintSmall(float64(F(F(x[1]-off) * scale)))
+		r2 := elements.RintSmall(float64(F(F(x[2]-off) * scale)))
+		r3 := elements.RintSmall(float64(F(F(x[3]-off) * scale)))
 		if r0 >= lo && r0 <= hi && r1 >= lo && r1 <= hi && r2 >= lo && r2 <= hi && r3 >= lo && r3 <= hi {
 			o[0], o[1], o[2], o[3] = I(int64(r0)), I(int64(r1)), I(int64(r2)), I(int64(r3))
 			continue
@@ -153,21 +154,21 @@ type directDec[F float32 | float64, I smallInt] struct {
 }
 
 func (k *directDec[F, I]) run(dst, src []byte) (failure, bool) {
-	s := load[I](src)
-	d, direct := output[F](dst)
+	s := elements.Load[I](src)
+	d, direct := elements.Output[F](dst)
 	d = d[:len(s)]
 	if k.table != nil {
 		if i, rule := k.table.Apply(d, src[:len(s)]); rule != numeric.CastOK {
 			return failure{index: i}, false
 		}
-		store(dst, d, direct)
+		elements.Store(dst, d, direct)
 		return failure{}, true
 	}
 	if k.vec == nil {
 		if bad := k.scalar(d, s); bad >= 0 {
 			return failure{index: bad}, false
 		}
-		store(dst, d, direct)
+		elements.Store(dst, d, direct)
 		return failure{}, true
 	}
 	for i := 0; i < len(s); {
@@ -183,7 +184,7 @@ func (k *directDec[F, I]) run(dst, src []byte) (failure, bool) {
 		}
 		i = end
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return failure{}, true
 }
 

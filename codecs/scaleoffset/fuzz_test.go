@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -42,7 +43,7 @@ func FuzzScaleOffset(f *testing.F) {
 		dt := realTypes[int(dti)%len(realTypes)]
 		src := fuzzChunk(dt, data)
 		n := len(src) / dt.Size()
-		b, err := c.ResolveArray(codec.ChunkSpec{DataType: dt, Shape: []int{n}, FillValue: scalarAt(dt, src, 0)})
+		b, err := c.ResolveArray(codec.ChunkSpec{DataType: dt, Shape: []int{n}, FillValue: elements.ScalarAt(dt, src, 0)})
 		if err != nil {
 			return
 		}

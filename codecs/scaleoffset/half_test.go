@@ -7,6 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -101,23 +102,23 @@ func TestSpecRow32RoundTrip(t *testing.T) {
 func TestRintSmall(t *testing.T) {
 	for _, x := range []float64{0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999999999999994, 4503599627370495.5, -4503599627370495.5,
 		1<<51 - 0.5, -(1<<51 - 0.5), 2251799813685247.5, 1e-300, -1e-300} {
-		if math.Abs(x) < 1<<51 && rintSmall(x) != math.RoundToEven(x) {
-			t.Errorf("rintSmall(%v) = %v, want %v", x, rintSmall(x), math.RoundToEven(x))
+		if math.Abs(x) < 1<<51 && elements.RintSmall(x) != math.RoundToEven(x) {
+			t.Errorf("elements.RintSmall(%v) = %v, want %v", x, elements.RintSmall(x), math.RoundToEven(x))
 		}
 	}
 	for _, x := range []float64{1 << 51, -(1 << 51), 1<<51 + 0.5, 1e300, -1e300, 1 << 62, math.MaxFloat64, -math.MaxFloat64} {
-		if r := rintSmall(x); math.Abs(r) < 1<<50 {
-			t.Errorf("rintSmall(%v) = %v, want a magnitude of at least 2^50", x, r)
+		if r := elements.RintSmall(x); math.Abs(r) < 1<<50 {
+			t.Errorf("elements.RintSmall(%v) = %v, want a magnitude of at least 2^50", x, r)
 		}
 	}
-	if !math.IsNaN(rintSmall(math.NaN())) || !math.IsInf(rintSmall(math.Inf(-1)), -1) || !math.IsInf(rintSmall(math.Inf(1)), 1) {
+	if !math.IsNaN(elements.RintSmall(math.NaN())) || !math.IsInf(elements.RintSmall(math.Inf(-1)), -1) || !math.IsInf(elements.RintSmall(math.Inf(1)), 1) {
 		t.Error("rintSmall of NaN or infinity")
 	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 100000 {
 		x := (r.Float64()*2 - 1) * math.Ldexp(1, r.IntN(52))
-		if rintSmall(x) != math.RoundToEven(x) {
-			t.Fatalf("rintSmall(%v) = %v, want %v", x, rintSmall(x), math.RoundToEven(x))
+		if elements.RintSmall(x) != math.RoundToEven(x) {
+			t.Fatalf("elements.RintSmall(%v) = %v, want %v", x, elements.RintSmall(x), math.RoundToEven(x))
 		}
 	}
 }

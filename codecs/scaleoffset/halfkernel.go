@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -69,8 +70,8 @@ func (k *halfKernel) encode(dst, src []byte) int { return k.run(dst, src, k.enco
 func (k *halfKernel) decode(dst, src []byte) int { return k.run(dst, src, k.decodeOne) }
 
 func (k *halfKernel) run(dst, src []byte, op func(float64) (uint16, float64)) int {
-	s := load[uint16](src)
-	d, direct := output[uint16](dst)
+	s := elements.Load[uint16](src)
+	d, direct := elements.Output[uint16](dst)
 	d = d[:len(s)]
 	bad := -1
 	for i, b := range s {
@@ -84,7 +85,7 @@ func (k *halfKernel) run(dst, src []byte, op func(float64) (uint16, float64)) in
 			}
 		}
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -21,8 +22,8 @@ type signedKernel[T int8 | int16 | int32] struct {
 }
 
 func (k *signedKernel[T]) encode(dst, src []byte) int {
-	s := load[T](src)
-	d, direct := output[T](dst)
+	s := elements.Load[T](src)
+	d, direct := elements.Output[T](dst)
 	d = d[:len(s)]
 	bad := -1
 	off, scale, lo, hi := k.off, k.scale, k.lo, k.hi
@@ -39,13 +40,13 @@ func (k *signedKernel[T]) encode(dst, src []byte) int {
 		}
 		d[i] = T(v)
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
 func (k *signedKernel[T]) decode(dst, src []byte) int {
-	s := load[T](src)
-	d, direct := output[T](dst)
+	s := elements.Load[T](src)
+	d, direct := elements.Output[T](dst)
 	d = d[:len(s)]
 	bad := -1
 	off, scale, lo, hi := k.off, k.scale, k.lo, k.hi
@@ -63,7 +64,7 @@ func (k *signedKernel[T]) decode(dst, src []byte) int {
 		}
 		d[i] = T(q)
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
@@ -74,8 +75,8 @@ type unsignedKernel[T uint8 | uint16 | uint32] struct {
 }
 
 func (k *unsignedKernel[T]) encode(dst, src []byte) int {
-	s := load[T](src)
-	d, direct := output[T](dst)
+	s := elements.Load[T](src)
+	d, direct := elements.Output[T](dst)
 	d = d[:len(s)]
 	bad := -1
 	off, scale, hi := k.off, k.scale, k.hi
@@ -92,13 +93,13 @@ func (k *unsignedKernel[T]) encode(dst, src []byte) int {
 		}
 		d[i] = T(v)
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
 func (k *unsignedKernel[T]) decode(dst, src []byte) int {
-	s := load[T](src)
-	d, direct := output[T](dst)
+	s := elements.Load[T](src)
+	d, direct := elements.Output[T](dst)
 	d = d[:len(s)]
 	bad := -1
 	off, scale, hi := k.off, k.scale, k.hi
@@ -116,7 +117,7 @@ func (k *unsignedKernel[T]) decode(dst, src []byte) int {
 		}
 		d[i] = T(q)
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
@@ -126,8 +127,8 @@ type int64Kernel struct {
 }
 
 func (k *int64Kernel) encode(dst, src []byte) int {
-	s := load[int64](src)
-	d, direct := output[int64](dst)
+	s := elements.Load[int64](src)
+	d, direct := elements.Output[int64](dst)
 	d = d[:len(s)]
 	bad := -1
 	for i, x := range s {
@@ -141,13 +142,13 @@ func (k *int64Kernel) encode(dst, src []byte) int {
 		}
 		d[i] = v
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
 func (k *int64Kernel) decode(dst, src []byte) int {
-	s := load[int64](src)
-	d, direct := output[int64](dst)
+	s := elements.Load[int64](src)
+	d, direct := elements.Output[int64](dst)
 	d = d[:len(s)]
 	bad := -1
 	for i, x := range s {
@@ -163,7 +164,7 @@ func (k *int64Kernel) decode(dst, src []byte) int {
 		}
 		d[i] = v
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
@@ -208,8 +209,8 @@ type uint64Kernel struct {
 }
 
 func (k *uint64Kernel) encode(dst, src []byte) int {
-	s := load[uint64](src)
-	d, direct := output[uint64](dst)
+	s := elements.Load[uint64](src)
+	d, direct := elements.Output[uint64](dst)
 	d = d[:len(s)]
 	bad := -1
 	for i, x := range s {
@@ -224,13 +225,13 @@ func (k *uint64Kernel) encode(dst, src []byte) int {
 		}
 		d[i] = lo
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 
 func (k *uint64Kernel) decode(dst, src []byte) int {
-	s := load[uint64](src)
-	d, direct := output[uint64](dst)
+	s := elements.Load[uint64](src)
+	d, direct := elements.Output[uint64](dst)
 	d = d[:len(s)]
 	bad := -1
 	for i, x := range s {
@@ -242,7 +243,7 @@ func (k *uint64Kernel) decode(dst, src []byte) int {
 		}
 		d[i] = v
 	}
-	store(dst, d, direct)
+	elements.Store(dst, d, direct)
 	return bad
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -266,7 +267,7 @@ func (b *bound) run(dst, src []byte, decode bool) error {
 	if bad < 0 {
 		return nil
 	}
-	x := scalarAt(b.dt, src, bad)
+	x := elements.ScalarAt(b.dt, src, bad)
 	return &ElementError{Codec: Name, Decode: decode, Index: bad, Value: x, Reason: b.reason(x, decode)}
 }
 

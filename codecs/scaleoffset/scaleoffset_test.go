@@ -12,6 +12,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -176,7 +177,7 @@ func TestSpecVectors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := elems(t, tc.dt, tc.in...)
-			b := resolveFill(t, tc.config, tc.dt, len(tc.in), scalarAt(tc.dt, src, 0))
+			b := resolveFill(t, tc.config, tc.dt, len(tc.in), elements.ScalarAt(tc.dt, src, 0))
 			dst := make([]byte, len(src))
 			err := b.EncodeArray(dst, src)
 			if tc.out == nil {
@@ -211,7 +212,7 @@ func sameValues(dt numeric.DataType, a, b []byte) bool {
 		return false
 	}
 	for i := 0; i < len(a)/dt.Size(); i++ {
-		if !scalarAt(dt, a, i).Equal(scalarAt(dt, b, i)) {
+		if !elements.ScalarAt(dt, a, i).Equal(elements.ScalarAt(dt, b, i)) {
 			return false
 		}
 	}
@@ -372,7 +373,7 @@ func TestFloatArithmeticAgainstBig(t *testing.T) {
 						}
 						return
 					}
-					got := scalarAt(dt, dst, i)
+					got := elements.ScalarAt(dt, dst, i)
 					if w := numeric.FloatScalar(dt, want); got != w {
 						t.Fatalf("%v off %v scale %v decode=%v: element %d (%v) gives %v, want %v", dt, off, scale, decode, i, x, got, w)
 					}
@@ -437,13 +438,13 @@ func TestIntArithmeticExhaustive8(t *testing.T) {
 					d := new(big.Int).Sub(big.NewInt(int64(x.(int))), big.NewInt(off))
 					p := new(big.Int).Mul(d, big.NewInt(scale))
 					err := b.EncodeArray(dst, src)
-					if ok := in(d) && in(p); ok != (err == nil) || ok && int64(scalarAt(dt, dst, 0).Float64()) != p.Int64() {
+					if ok := in(d) && in(p); ok != (err == nil) || ok && int64(elements.ScalarAt(dt, dst, 0).Float64()) != p.Int64() {
 						t.Fatalf("%v encode %d off %d scale %d: %x, %v; want %v (ok %v)", dt, x, off, scale, dst, err, p, ok)
 					}
 					q, rem := new(big.Int).QuoRem(big.NewInt(int64(x.(int))), big.NewInt(scale), new(big.Int))
 					s := new(big.Int).Add(q, big.NewInt(off))
 					err = b.DecodeArray(dst, src)
-					if ok := rem.Sign() == 0 && in(q) && in(s); ok != (err == nil) || ok && int64(scalarAt(dt, dst, 0).Float64()) != s.Int64() {
+					if ok := rem.Sign() == 0 && in(q) && in(s); ok != (err == nil) || ok && int64(elements.ScalarAt(dt, dst, 0).Float64()) != s.Int64() {
 						t.Fatalf("%v decode %d off %d scale %d: %x, %v; want %v (ok %v)", dt, x, off, scale, dst, err, s, ok)
 					}
 				}
@@ -462,7 +463,7 @@ func TestUnalignedBuffers(t *testing.T) {
 		} else {
 			src = elems(t, dt, 3, 4, 5, 6, 7)
 		}
-		b := resolveFill(t, `{"offset": 3, "scale": 2}`, dt, 5, scalarAt(dt, src, 0))
+		b := resolveFill(t, `{"offset": 3, "scale": 2}`, dt, 5, elements.ScalarAt(dt, src, 0))
 		want := make([]byte, len(src))
 		if err := b.EncodeArray(want, src); err != nil {
 			t.Fatal(err)
@@ -502,7 +503,7 @@ func TestFloatParameterStrings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := float32(float32(15-5) * float32(0.1))
-	if got := scalarAt(numeric.Float32, dst, 0); got != numeric.FloatScalar(numeric.Float32, float64(want)) {
+	if got := elements.ScalarAt(numeric.Float32, dst, 0); got != numeric.FloatScalar(numeric.Float32, float64(want)) {
 		t.Errorf("(15 - 5) * 0.1f = %v, want %v", got, want)
 	}
 	nan, _ := numeric.ParseFillValue(numeric.Float64, []byte(`"NaN"`))

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 	"golang.org/x/sys/cpu"
 )
@@ -120,7 +121,7 @@ func simdInputs[F float32 | float64](r *rand.Rand, n int, off, scale F) map[stri
 }
 
 // asBytes returns the little-endian bytes of s.
-func asBytes[T elem](s []T) []byte {
+func asBytes[T elements.Elem](s []T) []byte {
 	size := int(unsafe.Sizeof(*new(T)))
 	b := make([]byte, len(s)*size)
 	copy(b, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(b)))
@@ -160,7 +161,7 @@ func testVectorFloat[F float32 | float64](t *testing.T, isa int) {
 				k.off, k.decOff = 0, F(math.Copysign(0, -1))
 			}
 			rc := 1 / k.scale
-			if isPow2(float64(k.scale)) && isPow2(float64(rc)) {
+			if elements.IsPow2(float64(k.scale)) && elements.IsPow2(float64(rc)) {
 				k.recip, k.useRecip = rc, true
 			}
 			vk := k
@@ -291,7 +292,7 @@ func FuzzVectorMatchesScalar(f *testing.F) {
 			gb, _ = vk.run(got, src)
 		case 4: // uint8 -> float64 decoding, key 3
 			k := directDec[float64, uint8]{scale: scale, off: off, hasKey: mode&8 != 0, key: 3, keyTo: math.NaN()}
-			if rc := 1 / scale; isPow2(scale) && isPow2(rc) {
+			if rc := 1 / scale; elements.IsPow2(scale) && elements.IsPow2(rc) {
 				k.recip, k.useRecip = rc, true
 			}
 			vk := k
@@ -368,7 +369,7 @@ func testVectorFusedDec[F float32 | float64, I smallInt](t *testing.T, isa int) 
 		for _, hasKey := range []bool{false, true} {
 			for _, keyTo := range keyTos {
 				k := directDec[F, I]{scale: scale, off: off, hasKey: hasKey, key: I(3), keyTo: keyTo}
-				if rc := 1 / scale; isPow2(float64(scale)) && isPow2(float64(rc)) {
+				if rc := 1 / scale; elements.IsPow2(float64(scale)) && elements.IsPow2(float64(rc)) {
 					k.recip, k.useRecip = rc, true
 				}
 				vk := k

@@ -110,21 +110,19 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	for k, d := range c.order {
 		enc[k] = decoded.Shape[d]
 	}
-	b := &bound{
+	return &bound{
 		size:    decoded.DataType.Size(),
-		decoded: decoded.Clone(),
+		encoded: codec.ChunkSpec{DataType: decoded.DataType, Shape: enc, FillValue: decoded.FillValue},
 		encode:  newPlan(decoded.Shape, c.order),
 		decode:  newPlan(enc, inverse(c.order)),
-	}
-	b.encoded = codec.ChunkSpec{DataType: decoded.DataType, Shape: enc, FillValue: decoded.FillValue}
-	return b, nil
+	}, nil
 }
 
 // bound is transpose bound to a chunk spec.
 type bound struct {
-	size             int // element size in bytes
-	decoded, encoded codec.ChunkSpec
-	encode, decode   *plan
+	size           int // element size in bytes
+	encoded        codec.ChunkSpec
+	encode, decode *plan
 }
 
 // Encoded returns the spec of the encoded chunks.
