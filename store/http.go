@@ -118,8 +118,8 @@ func (h *HTTP) Get(ctx context.Context, key string, limit int64) ([]byte, error)
 			return nil, &HTTPError{URL: resp.Request.URL.String(), Status: resp.StatusCode}
 		}
 		if resp.ContentLength >= 0 {
-			if err := checkLimit("get", key, resp.ContentLength, limit); err != nil {
-				return nil, err.(*KeyError).Err
+			if err := checkLimit(resp.ContentLength, limit); err != nil {
+				return nil, err
 			}
 		}
 		return readBody(resp.Body, resp.ContentLength, limit)
