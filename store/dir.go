@@ -120,8 +120,8 @@ func (d *Dir) Get(ctx context.Context, key string, limit int64) ([]byte, error) 
 		return nil, err
 	}
 	defer f.Close()
-	if err := checkLimit("get", key, size, limit); err != nil {
-		return nil, err
+	if err := checkLimit(size, limit); err != nil {
+		return nil, &KeyError{Op: "get", Key: key, Err: err}
 	}
 	buf := make([]byte, size)
 	if _, err := io.ReadFull(f, buf); err != nil {

@@ -118,8 +118,8 @@ func (h *HTTP) Get(ctx context.Context, key string, limit int64) ([]byte, error)
 			return nil, &HTTPError{URL: resp.Request.URL.String(), Status: resp.StatusCode}
 		}
 		if resp.ContentLength >= 0 {
-			if err := checkLimit("get", key, resp.ContentLength, limit); err != nil {
-				return nil, err.(*KeyError).Err
+			if err := checkLimit(resp.ContentLength, limit); err != nil {
+				return nil, err
 			}
 		}
 		return readBody(resp.Body, resp.ContentLength, limit)
@@ -135,7 +135,9 @@ func readBody(body io.Reader, size, limit int64) ([]byte, error) {
 	}
 	var buf []byte
 	if size >= 0 {
-		buf = make([]byte, 0, size+1)
+		// The announced size is the server's word: trust it only so far,
+		// and let the buffer grow with what actually arrives.
+		buf = make([]byte, 0, min(size, maxPrealloc)+1)
 	}
 	for {
 		if len(buf) == cap(buf) {
@@ -153,6 +155,26 @@ func readBody(body io.Reader, size, limit int64) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// maxPrealloc is the most a read allocates ahead on the strength of a
+// length the server announced (Content-Length, Content-Range).
+const maxPrealloc = 1 << 20
+
+// readExactly reads the n bytes a response announced, failing with
+// io.ErrUnexpectedEOF (io.EOF when nothing came) on a shorter body, and
+// allocating ahead no more than maxPrealloc bytes whatever n says.
+func readExactly(body io.Reader, n int64) ([]byte, error) {
+	buf, err := readBody(io.LimitReader(body, n), n, NoLimit)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(buf) == 0 && n > 0:
+		return nil, io.EOF
+	case int64(len(buf)) < n:
+		return nil, io.ErrUnexpectedEOF
+	}
+	return buf, nil
 }
 
 // GetRange fetches the bytes of key's value that r selects with a Range
@@ -233,11 +255,7 @@ func readPartial(resp *http.Response, r ByteRange) ([]byte, error) {
 	if resp.ContentLength >= 0 && resp.ContentLength != n {
 		return nil, fmt.Errorf("Content-Length %d does not match Content-Range %d-%d", resp.ContentLength, start, end-1)
 	}
-	buf := make([]byte, n)
-	if _, err := io.ReadFull(resp.Body, buf); err != nil {
-		return nil, err
-	}
-	return buf, nil
+	return readExactly(resp.Body, n)
 }
 
 // parseContentRange parses "bytes FIRST-LAST/SIZE" (SIZE may be "*", then
@@ -284,11 +302,7 @@ func readIgnoredRange(body io.Reader, size int64, r ByteRange) ([]byte, error) {
 		if _, err := io.CopyN(io.Discard, body, start); err != nil {
 			return nil, err
 		}
-		buf := make([]byte, end-start)
-		if _, err := io.ReadFull(body, buf); err != nil {
-			return nil, err
-		}
-		return buf, nil
+		return readExactly(body, end-start)
 	}
 	switch {
 	case r.Offset < 0:

@@ -24,8 +24,8 @@ func (m *Memory) Get(ctx context.Context, key string, limit int64) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	if err := checkLimit("get", key, int64(len(v)), limit); err != nil {
-		return nil, err
+	if err := checkLimit(int64(len(v)), limit); err != nil {
+		return nil, &KeyError{Op: "get", Key: key, Err: err}
 	}
 	return slices.Clone(v), nil
 }

@@ -74,11 +74,11 @@ func Bounds(r ByteRange, size int64) (start, end int64, err error) {
 	}
 }
 
-// checkLimit reports ErrTooLarge when size exceeds limit (limit < 0 means
-// no limit).
-func checkLimit(op, key string, size, limit int64) error {
+// checkLimit returns a *TooLargeError when size exceeds limit (limit < 0
+// means no limit), and nil otherwise.
+func checkLimit(size, limit int64) error {
 	if limit >= 0 && size > limit {
-		return &KeyError{Op: op, Key: key, Err: &TooLargeError{Size: size, Limit: limit}}
+		return &TooLargeError{Size: size, Limit: limit}
 	}
 	return nil
 }

@@ -66,21 +66,19 @@ func (o *Options) registry() *registry.Registry {
 // except that two writes whose regions touch the same chunk must not run at
 // once (each rewrites whole chunks).
 type Array struct {
-	st         store.Store
-	path       string
-	format     int
-	meta       *metadata.Array
-	pipe       *codec.Pipeline
-	keys       keyEncoding
-	grid       grid
-	chunkShape []int // the grid's chunk shape
-	es         int
-	maxEnc     int64 // the largest encoded chunk the chain allows
-	attrs      json.RawMessage
-	warnings   []string
-	conc       int
-	fill       *filler
-	bufs       sync.Pool // *[]byte, one decoded chunk each
+	st       store.Store
+	path     string
+	format   int
+	meta     *metadata.Array
+	pipe     *codec.Pipeline
+	keys     keyEncoding
+	grid     grid
+	es       int
+	maxEnc   int64 // the largest encoded chunk the chain allows
+	warnings []string
+	conc     int
+	fill     *filler
+	bufs     sync.Pool // *[]byte, one decoded chunk each
 }
 
 // Open opens the array at path in s: a Zarr v3 array (path/zarr.json) or a
@@ -166,9 +164,9 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	}
 	a := &Array{
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
-		grid: newGrid(m.Shape, m.ChunkShape), chunkShape: slices.Clone(m.ChunkShape), es: m.DataType.Size(),
-		maxEnc: int64(m.Pipeline.Encoded().MaxSize), attrs: m.Attributes,
-		conc: opts.concurrency(), fill: newFiller(m.FillValue),
+		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
+		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
+		conc:   opts.concurrency(), fill: newFiller(m.FillValue),
 	}
 	size := a.pipe.DecodedSize()
 	a.bufs.New = func() any { b := make([]byte, size); return &b }
@@ -256,7 +254,7 @@ func (a *Array) Metadata() *metadata.Array { return a.meta }
 func (a *Array) Pipeline() *codec.Pipeline { return a.pipe }
 
 // Attributes returns the array's attributes as JSON (an object), or nil.
-func (a *Array) Attributes() json.RawMessage { return a.attrs }
+func (a *Array) Attributes() json.RawMessage { return a.meta.Attributes }
 
 // Warnings returns notes about metadata that was accepted although it is
 // not canonical (see metadata.Array.Warnings), and about the conversion of

@@ -300,3 +300,32 @@ func TestVerify(t *testing.T) {
 		t.Errorf("verify: %v", got)
 	}
 }
+
+// TestVerifyCancelled cancels Verify's context while it runs: Verify
+// returns the context's error, and only after the goroutine listing the
+// chunks has finished (the race detector sees its error read otherwise).
+func TestVerifyCancelled(t *testing.T) {
+	s := store.NewMemory()
+	a := create(t, s, "", newMeta(t, []int64{4096}, []int{1}, numeric.Uint8, "0", bytesLE, ""), 4)
+	src := make([]uint8, 4096)
+	for i := range src {
+		src[i] = 1
+	}
+	if err := Write(context.Background(), a, Whole([]int64{4096}), src); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		err := a.Verify(ctx, func(Check) error {
+			if n++; n == 3 {
+				cancel()
+			}
+			return nil
+		})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("verify with its context cancelled: %v", err)
+		}
+	}
+}

@@ -76,14 +76,14 @@ func (a *Array) chunkLayout(coords []int64, r Region) (extent []int, inRegion, i
 	rank := len(coords)
 	extent = make([]int, rank)
 	inRegion = box{shape: make([]int, rank), start: make([]int, rank)}
-	inChunk = box{shape: a.chunkShape, start: make([]int, rank)}
+	inChunk = box{shape: a.meta.ChunkShape, start: make([]int, rank)}
 	whole = true
 	for d := range rank {
 		extent[d] = int(in.Shape[d])
 		inRegion.shape[d] = int(r.Shape[d])
 		inRegion.start[d] = int(in.Start[d] - r.Start[d])
 		inChunk.start[d] = int(in.Start[d] - coords[d]*a.grid.chunk[d])
-		if extent[d] != a.chunkShape[d] {
+		if extent[d] != a.meta.ChunkShape[d] {
 			whole = false
 		}
 	}

@@ -3,6 +3,7 @@ package zarr
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
@@ -89,15 +90,13 @@ func (f *filler) isFillNaN(b []byte) bool {
 func isNaNBits(c []byte, dt numeric.DataType) bool {
 	switch dt {
 	case numeric.Float16:
-		v := binary.LittleEndian.Uint16(c) & 0x7fff
-		return v > 0x7c00
+		return numeric.F16(binary.LittleEndian.Uint16(c)).IsNaN()
 	case numeric.BFloat16:
-		v := binary.LittleEndian.Uint16(c) & 0x7fff
-		return v > 0x7f80
+		return numeric.BF16(binary.LittleEndian.Uint16(c)).IsNaN()
 	case numeric.Float32:
-		return binary.LittleEndian.Uint32(c)&0x7fffffff > 0x7f800000
+		return math.IsNaN(float64(math.Float32frombits(binary.LittleEndian.Uint32(c))))
 	default:
-		return binary.LittleEndian.Uint64(c)&0x7fffffffffffffff > 0x7ff0000000000000
+		return math.IsNaN(math.Float64frombits(binary.LittleEndian.Uint64(c)))
 	}
 }
 

@@ -37,6 +37,9 @@ func TestFillerRecognisesFill(t *testing.T) {
 		// float16 NaN fill: 0x7e00 and 0xfe01 are both NaN, 0x7c00 is +Inf
 		{numeric.ScalarFromBits(numeric.Float16, 0x7e00, 0), []byte{0x00, 0x7e, 0x01, 0xfe}, true},
 		{numeric.ScalarFromBits(numeric.Float16, 0x7e00, 0), []byte{0x00, 0x7e, 0x00, 0x7c}, false},
+		// bfloat16 NaN fill: 0x7fc0 and 0xff81 are both NaN, 0x7f80 is +Inf
+		{numeric.ScalarFromBits(numeric.BFloat16, 0x7fc0, 0), []byte{0xc0, 0x7f, 0x81, 0xff}, true},
+		{numeric.ScalarFromBits(numeric.BFloat16, 0x7fc0, 0), []byte{0xc0, 0x7f, 0x80, 0x7f}, false},
 		{numeric.ScalarFromBits(numeric.BFloat16, 0x7fc0, 0), []byte{0xc0, 0x7f, 0x81, 0xff}, true},
 		{numeric.ScalarFromBits(numeric.Int16, 0xfff9, 0), []byte{0xf9, 0xff, 0xf9, 0xff}, true},
 		{numeric.ScalarFromBits(numeric.Int16, 0xfff9, 0), []byte{0xf9, 0xff, 0xf9, 0x7f}, false},

@@ -21,14 +21,24 @@ func newGrid(shape []int64, chunk []int) grid {
 // numChunks returns the number of chunks of the grid, or -1 when it does
 // not fit an int64.
 func (g grid) numChunks() int64 {
-	n := int64(1)
-	for _, c := range g.counts {
-		if c != 0 && n > math.MaxInt64/c {
-			return -1
-		}
-		n *= c
+	n, ok := product(g.counts)
+	if !ok {
+		return -1
 	}
 	return n
+}
+
+// product returns the product of non-negative numbers, or false when it
+// does not fit an int64.
+func product(xs []int64) (int64, bool) {
+	n := int64(1)
+	for _, x := range xs {
+		if x != 0 && n > math.MaxInt64/x {
+			return 0, false
+		}
+		n *= x
+	}
+	return n, true
 }
 
 // inGrid reports whether coords name a chunk of the grid.
@@ -123,12 +133,9 @@ func byteSize(n int64, es int) (int, bool) {
 // regionBytes is byteSize of a region's element count, with overflow of
 // the count itself detected.
 func regionBytes(r Region, es int) (int, bool) {
-	n := int64(1)
-	for _, d := range r.Shape {
-		if d != 0 && n > math.MaxInt64/d {
-			return 0, false
-		}
-		n *= d
+	n, ok := product(r.Shape)
+	if !ok {
+		return 0, false
 	}
 	return byteSize(n, es)
 }

@@ -143,10 +143,14 @@ func parseV3Group(doc []byte) (*Group, error) {
 		}
 		g.consolidated = map[string]nodeDocs{}
 		for rel, m := range c.Metadata {
-			if _, err := cleanPath(rel); err != nil || rel == "" {
-				return nil, fmt.Errorf("zarr.json: consolidated_metadata: member %s: %v", shorten.Name(rel), err)
+			p, err := cleanPath(rel)
+			if err == nil && p == "" {
+				err = errors.New("not a path below the group")
 			}
-			g.consolidated[strings.Trim(rel, "/")] = nodeDocs{zarrJSON: m}
+			if err != nil {
+				return nil, fmt.Errorf("zarr.json: consolidated_metadata: member %q: %v", shorten.Name(rel), err)
+			}
+			g.consolidated[p] = nodeDocs{zarrJSON: m}
 		}
 	}
 	return g, nil

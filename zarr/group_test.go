@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/numeric"
@@ -111,6 +113,18 @@ func TestListChunks(t *testing.T) {
 		}
 		if st.Total != 6 || st.Present != 2 || st.Stray != 1 || st.StoredBytes != 8 {
 			t.Errorf("%s: stats %+v", enc, st)
+		}
+	}
+}
+
+// TestConsolidatedMemberPaths checks that a consolidated member whose path
+// names the group itself is refused with a reason.
+func TestConsolidatedMemberPaths(t *testing.T) {
+	for _, rel := range []string{"", "/", "a//b", ".."} {
+		doc := `{"zarr_format":3,"node_type":"group","consolidated_metadata":{"kind":"inline","metadata":{` + strconv.Quote(rel) + `:{}}}}`
+		_, err := parseV3Group([]byte(doc))
+		if err == nil || strings.Contains(err.Error(), "<nil>") {
+			t.Errorf("member %q: error %v, want a reason", rel, err)
 		}
 	}
 }

@@ -81,10 +81,7 @@ const maxRegionText = 1 << 16
 // bound outside the dimension is an error rather than clipped. Errors are
 // *RegionError values.
 func ParseRegion(text string, shape []int64) (Region, error) {
-	input := text
-	if len(input) > 80 {
-		input = input[:77] + "..."
-	}
+	input := shorten.String(text)
 	fail := func(dim int, format string, args ...any) (Region, error) {
 		return Region{}, &RegionError{Input: input, Dim: dim, Reason: fmt.Sprintf(format, args...)}
 	}

@@ -3,7 +3,9 @@ package zarr
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParseRegion(t *testing.T) {
@@ -81,4 +83,18 @@ func FuzzParseRegion(f *testing.F) {
 			t.Fatalf("%q -> %v -> %v, %v", s, r, back, err)
 		}
 	})
+}
+
+// TestParseRegionLongInput checks that an error quotes a long input cut
+// after whole characters, with its length.
+func TestParseRegionLongInput(t *testing.T) {
+	text := strings.Repeat("é", 100) + ",1"
+	_, err := ParseRegion(text, []int64{4})
+	var re *RegionError
+	if !errors.As(err, &re) {
+		t.Fatalf("error %v, want a *RegionError", err)
+	}
+	if !utf8.ValidString(re.Input) || !strings.HasSuffix(re.Input, "... (202 bytes)") {
+		t.Errorf("Input %q: want valid UTF-8 cut with the length", re.Input)
+	}
 }

@@ -3,6 +3,7 @@ package zarr
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // slabPlan splits a region into slabs: boxes that are processed one at a
@@ -172,7 +173,7 @@ type CopyOptions struct {
 // stays bounded (MaxBytes plus the chunk buffers of both arrays) and every
 // chunk of dst is written once; chunks that are all fill are not written.
 func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
-	if !equalShape(dst.meta.Shape, src.meta.Shape) || dst.meta.DataType != src.meta.DataType {
+	if !slices.Equal(dst.meta.Shape, src.meta.Shape) || dst.meta.DataType != src.meta.DataType {
 		return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("cannot copy a %v %v array into a %v %v array",
 			src.meta.Shape, src.meta.DataType, dst.meta.Shape, dst.meta.DataType)}
 	}
@@ -208,16 +209,4 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 		}
 		return nil
 	})
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

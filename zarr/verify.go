@@ -41,7 +41,9 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 	todo := make(chan StoredChunk, a.conc)
 	results := make(chan []Check, a.conc)
 	var listErr error
+	listed := make(chan struct{})
 	go func() {
+		defer close(listed)
 		defer close(todo)
 		listErr = a.ListChunks(ctx, func(c StoredChunk) error {
 			select {
@@ -86,6 +88,9 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 			}
 		}
 	}
+	// Workers stop early when ctx is done, so results can close before the
+	// listing goroutine returns: wait for it before reading listErr.
+	<-listed
 	switch {
 	case reportErr != nil:
 		return reportErr

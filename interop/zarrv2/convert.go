@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/blosc"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
@@ -364,20 +365,17 @@ func (c *converter) mapCodec(id string, params map[string]json.RawMessage, point
 // does; -1 (AUTOSHUFFLE) is bit-shuffle for one-byte items and byte-shuffle
 // otherwise, as numcodecs resolves it.
 func bloscShuffle(n int, typesize int) (string, bool) {
-	switch n {
-	case 0:
-		return "noshuffle", true
-	case 1:
-		return "shuffle", true
-	case 2:
-		return "bitshuffle", true
-	case -1:
+	s := blosc.Shuffle(n)
+	if s == blosc.AutoShuffle {
+		s = blosc.ByteShuffle
 		if typesize == 1 {
-			return "bitshuffle", true
+			s = blosc.BitShuffle
 		}
-		return "shuffle", true
 	}
-	return "", false
+	if s < blosc.NoShuffle || s > blosc.BitShuffle {
+		return "", false
+	}
+	return s.String(), true
 }
 
 // coreBlosc maps numcodecs' Blosc configuration {cname, clevel, shuffle,
