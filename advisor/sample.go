@@ -108,14 +108,6 @@ func (s *Sample) validate() error {
 	return nil
 }
 
-// extent returns the extent of chunk i, nil for a whole chunk.
-func (s *Sample) extent(i int) []int {
-	if s.Extents == nil {
-		return nil
-	}
-	return s.Extents[i]
-}
-
 // Bytes returns the decoded size of the sample.
 func (s *Sample) Bytes() int64 { return int64(len(s.Chunks)) * int64(s.Spec.Size()) }
 
