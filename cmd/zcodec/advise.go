@@ -196,7 +196,7 @@ func runAdvise(env *environment, args []string) int {
 	if err != nil {
 		var oe *advisor.OptionError
 		if errors.As(err, &oe) {
-			return f.fail("--compressors: %s", oe.Reason)
+			return f.fail("%s: %s", map[string]string{"Compressors": "--compressors", "Targets": "--dtypes"}[oe.Option], oe.Reason)
 		}
 		return fail(err)
 	}
