@@ -24,8 +24,10 @@ type Options struct {
 	Tolerance Tolerance
 	// Targets are the integer types scale_offset + cast_value may store
 	// codes as: 8-, 16- and 32-bit integer types. nil means uint8, uint16
-	// and uint32, with int8, int16 and int32 instead where an offset of
-	// zero must keep zeros exact and the data are negative.
+	// and uint32, and for a relative or significant-digit bound on a float
+	// array int8, int16 and int32 too (an offset of zero keeps zeros
+	// exact, and negative data then need signed codes); the narrowest type
+	// of each signedness that holds the codes is tried.
 	Targets []numeric.DataType
 	// Compressors names the compressor families to try
 	// (CompressorFamilies); nil means DefaultCompressors, and an empty
