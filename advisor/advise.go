@@ -24,8 +24,10 @@ type Options struct {
 	Tolerance Tolerance
 	// Targets are the integer types scale_offset + cast_value may store
 	// codes as: 8-, 16- and 32-bit integer types. nil means uint8, uint16
-	// and uint32, with int8, int16 and int32 instead where an offset of
-	// zero must keep zeros exact and the data are negative.
+	// and uint32, and for a relative or significant-digit bound on a float
+	// array int8, int16 and int32 too (an offset of zero keeps zeros
+	// exact, and negative data then need signed codes); the narrowest type
+	// of each signedness that holds the codes is tried.
 	Targets []numeric.DataType
 	// Compressors names the compressor families to try
 	// (CompressorFamilies); nil means DefaultCompressors, and an empty
@@ -89,7 +91,6 @@ func (r *Report) Chosen() *Candidate {
 type advice struct {
 	ctx      context.Context
 	spec     codec.ChunkSpec
-	chunks   [][]byte
 	complete bool
 	tol      Tolerance
 	stats    Stats
@@ -132,7 +133,7 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 	if err := opts.Tolerance.Validate(); err != nil {
 		return nil, err
 	}
-	a := &advice{ctx: ctx, spec: s.Spec.Clone(), chunks: s.Chunks, complete: s.Complete, tol: opts.Tolerance,
+	a := &advice{ctx: ctx, spec: s.Spec.Clone(), complete: s.Complete, tol: opts.Tolerance,
 		reg: opts.Registry, workers: opts.Concurrency, strongest: opts.Strongest}
 	if a.reg == nil {
 		a.reg = registry.Default()
@@ -148,15 +149,15 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 		return nil, err
 	}
 	a.explicitTargets = opts.Targets != nil
-	if a.spec.DataType.IsFloat() {
-		a.stats = statsOf(s)
-	}
 	finalists := opts.Finalists
 	if finalists <= 0 {
 		finalists = 2
 	}
 
-	a.sample = &chunkSet{spec: a.spec, chunks: a.chunks, extents: s.Extents, ran: map[string]*Candidate{}, record: true}
+	a.sample = &chunkSet{spec: a.spec, chunks: s.Chunks, extents: s.Extents, ran: map[string]*Candidate{}, record: true}
+	if a.spec.DataType.IsFloat() {
+		a.stats = statsOf(a.sample)
+	}
 	a.probe = a.probeSet()
 	good, err := a.measureQuantizers()
 	if err != nil {
@@ -332,7 +333,7 @@ func (a *advice) probeSet() *chunkSet {
 	set := &chunkSet{spec: a.spec, ran: map[string]*Candidate{}}
 	size := a.spec.Size()
 	if size <= probeBytes || len(a.spec.Shape) == 0 {
-		for i, c := range a.chunks {
+		for i, c := range a.sample.chunks {
 			if len(set.chunks) > 0 && (len(set.chunks)+1)*size > probeBytes {
 				break
 			}
@@ -342,7 +343,7 @@ func (a *advice) probeSet() *chunkSet {
 		return set
 	}
 	pick := 0
-	for i := range a.chunks {
+	for i := range a.sample.chunks {
 		if a.sample.extent(i) == nil {
 			pick = i
 			break
@@ -352,7 +353,7 @@ func (a *advice) probeSet() *chunkSet {
 	rows := max(1, probeBytes/rowBytes)
 	set.spec = a.spec.Clone()
 	set.spec.Shape[0] = rows
-	set.chunks = [][]byte{a.chunks[pick][:rows*rowBytes]}
+	set.chunks = [][]byte{a.sample.chunks[pick][:rows*rowBytes]}
 	if e := a.sample.extent(pick); e != nil {
 		e = slices.Clone(e)
 		e[0] = min(e[0], rows)
@@ -398,7 +399,7 @@ func (a *advice) checkTargets(ts []numeric.DataType) ([]numeric.DataType, error)
 
 // report sorts what ran and chooses.
 func (a *advice) report(s *Sample) *Report {
-	r := &Report{Spec: a.spec, SampleChunks: len(a.chunks), SampleBytes: s.Bytes(), Complete: a.complete,
+	r := &Report{Spec: a.spec, SampleChunks: len(a.sample.chunks), SampleBytes: s.Bytes(), Complete: a.complete,
 		ArrayChunks: s.ArrayChunks, Stats: a.stats, Tolerance: a.tol, Notes: a.notes, Concurrency: a.workers, Best: -1}
 	r.Candidates = slices.Clone(a.order)
 	slices.SortStableFunc(r.Candidates, func(x, y *Candidate) int {

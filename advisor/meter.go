@@ -267,23 +267,9 @@ func (m *Meter) intWithin(bx, bd *big.Int) bool {
 }
 
 // bigInt returns the value of an integer element.
-func bigInt(v any) *big.Int {
-	switch v := v.(type) {
-	case int8:
+func bigInt[T numeric.Integer](v T) *big.Int {
+	if v < 0 {
 		return big.NewInt(int64(v))
-	case int16:
-		return big.NewInt(int64(v))
-	case int32:
-		return big.NewInt(int64(v))
-	case int64:
-		return big.NewInt(v)
-	case uint8:
-		return new(big.Int).SetUint64(uint64(v))
-	case uint16:
-		return new(big.Int).SetUint64(uint64(v))
-	case uint32:
-		return new(big.Int).SetUint64(uint64(v))
-	default:
-		return new(big.Int).SetUint64(v.(uint64))
 	}
+	return new(big.Int).SetUint64(uint64(v))
 }

@@ -274,6 +274,27 @@ func TestMeterIntegers(t *testing.T) {
 	}
 }
 
+// TestMeterSignedIntegers: signed elements keep their sign in the exact
+// difference, across the whole int64 range.
+func TestMeterSignedIntegers(t *testing.T) {
+	x := make([]byte, 16)
+	d := make([]byte, 16)
+	binary.LittleEndian.PutUint64(x, uint64(math.MaxInt64))
+	var minInt64 int64 = math.MinInt64
+	binary.LittleEndian.PutUint64(d, uint64(minInt64))
+	var minus5, minus2 int64 = -5, -2
+	binary.LittleEndian.PutUint64(x[8:], uint64(minus5))
+	binary.LittleEndian.PutUint64(d[8:], uint64(minus2))
+	m, err := NewMeter(numeric.Int64, Tolerance{Abs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Add(x, d)
+	if e := m.Errors(); e.Exceeding != 1 || e.FirstExceeding != 0 || e.MaxAbs != 0x1p64 || e.MaxRel != 2 {
+		t.Errorf("errors %+v, want element 0 alone exceeding, MaxAbs 2^64, MaxRel 2", e)
+	}
+}
+
 // TestDecimalExponent against the exact decimal expansion, at and around
 // every power of ten a float64 can hold.
 func TestDecimalExponent(t *testing.T) {

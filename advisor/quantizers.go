@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
-	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -248,19 +246,10 @@ func (a *advice) scaleOffsetChain(target numeric.DataType, plan soPlan, nan, pos
 	}
 	if fillSlot {
 		// The encoded fill needs a code of its own unless it is already an
-		// integer the codes can hold.
+		// integer the codes below the reserved ones can hold (code is the
+		// next code reserve would take).
 		v := encFill.Float64()
-		top := int64(tmax)
-		if nan {
-			top--
-		}
-		if posInf {
-			top--
-		}
-		if negInf {
-			top--
-		}
-		if v != math.Trunc(v) || v < float64(tmin) || v > float64(top-1) {
+		if v != math.Trunc(v) || v < float64(tmin) || v > float64(code-1) {
 			reserve(numeric.FormatFillValue(encFill))
 		}
 	}
@@ -390,7 +379,7 @@ func (a *advice) quantizeDigits(d int) *quantizer {
 	step := math.Ldexp(1, -int(math.Ceil(float64(d)*math.Log2(10))))
 	return &quantizer{
 		family:   FamilyQuantize,
-		codecs:   []string{fmt.Sprintf(`{"name":"numcodecs.quantize","configuration":{"digits":%d,"dtype":%q}}`, d, npdtype.Format(a.spec.DataType, bytescodec.LittleEndian))},
+		codecs:   []string{fmt.Sprintf(`{"name":"numcodecs.quantize","configuration":{"digits":%d,"dtype":%q}}`, d, numpyType(a.spec.DataType))},
 		label:    fmt.Sprintf("quantize digits %d", d),
 		storedAs: a.spec.DataType,
 		step:     step,

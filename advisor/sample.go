@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/elements"
+	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -52,52 +54,21 @@ func NewSample[T numeric.Element](spec codec.ChunkSpec, chunks ...[]T) (*Sample,
 		if len(c) != n {
 			return nil, &SampleError{Chunk: i, Reason: fmt.Sprintf("%d elements, want %d (chunk shape %v)", len(c), n, spec.Shape)}
 		}
-		b, err := littleEndianBytes(c)
-		if err != nil {
-			return nil, err
-		}
-		s.Chunks = append(s.Chunks, b)
+		s.Chunks = append(s.Chunks, littleEndianBytes(c))
 	}
 	return s, s.validate()
 }
 
-// littleEndianBytes returns the little-endian encoding of c.
-func littleEndianBytes[T numeric.Element](c []T) ([]byte, error) {
-	switch c := any(c).(type) {
-	case []float64:
-		return storeBytes(c), nil
-	case []float32:
-		return storeBytes(c), nil
-	case []numeric.F16:
-		return storeBytes(c), nil
-	case []numeric.BF16:
-		return storeBytes(c), nil
-	case []int8:
-		return storeBytes(c), nil
-	case []int16:
-		return storeBytes(c), nil
-	case []int32:
-		return storeBytes(c), nil
-	case []int64:
-		return storeBytes(c), nil
-	case []uint8:
-		return storeBytes(c), nil
-	case []uint16:
-		return storeBytes(c), nil
-	case []uint32:
-		return storeBytes(c), nil
-	case []uint64:
-		return storeBytes(c), nil
+// littleEndianBytes returns a copy of c as little-endian element bytes.
+func littleEndianBytes[T numeric.Element](c []T) []byte {
+	if hostorder.LittleEndian {
+		return bytes.Clone(elements.Bytes(c))
 	}
-	return nil, &UnsupportedError{DataType: numeric.DataTypeOf[T](), Reason: "give the chunks as bytes (Sample.Chunks)"}
-}
-
-func storeBytes[T elements.Elem](c []T) []byte {
 	size := numeric.DataTypeOf[T]().Size()
 	b := make([]byte, len(c)*size)
-	out, direct := elements.Output[T](b)
-	copy(out, c)
-	elements.Store(b, out, direct)
+	for i, v := range c {
+		numeric.ScalarOf(v).PutBytes(b[i*size:])
+	}
 	return b
 }
 
@@ -135,14 +106,6 @@ func (s *Sample) validate() error {
 		}
 	}
 	return nil
-}
-
-// extent returns the extent of chunk i, nil for a whole chunk.
-func (s *Sample) extent(i int) []int {
-	if s.Extents == nil {
-		return nil
-	}
-	return s.Extents[i]
 }
 
 // Bytes returns the decoded size of the sample.

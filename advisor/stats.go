@@ -24,13 +24,13 @@ type Stats struct {
 func (s Stats) MaxAbs() float64 { return max(math.Abs(s.Min), math.Abs(s.Max)) }
 
 // statsOf measures the elements of a float sample inside the array.
-func statsOf(s *Sample) Stats {
+func statsOf(s *chunkSet) Stats {
 	var a statsAcc
 	a.min, a.max, a.minAbs = math.Inf(1), math.Inf(-1), math.Inf(1)
 	var widened []float32
-	dt, es := s.Spec.DataType, s.Spec.DataType.Size()
-	for i, chunk := range s.Chunks {
-		inExtent(s.Spec.Shape, s.extent(i), es, func(lo, hi int) {
+	dt, es := s.spec.DataType, s.spec.DataType.Size()
+	for i, chunk := range s.chunks {
+		inExtent(s.spec.Shape, s.extent(i), es, func(lo, hi int) {
 			widened = a.add(dt, chunk[lo:hi], widened)
 		})
 	}

@@ -54,7 +54,8 @@ const (
 	DemoScale  = 4
 )
 
-// String returns "smooth", "noisy" or "counts".
+// String returns the kind's name in lower case: "smooth", "noisy",
+// "counts", "kelvin10", "kelvin50", "units10" or "units50".
 func (k Kind) String() string {
 	switch k {
 	case Smooth:

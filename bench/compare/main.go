@@ -5,11 +5,12 @@
 //
 // The kernels set (the default) has the array->array kernels, shuffle and
 // the demo chain; the codecs set blosc (against c-blosc through numcodecs,
-// one thread), numcodecs' filters and transpose. Every case is a codec chain over one 1 MiB chunk made by bench.Chunk;
-// zcodec runs it through a resolved codec.Pipeline in this process, and
-// bench/compare.py runs the equivalent with Debian's python3-numcodecs and
-// python3-numpy (/usr/bin/python3) on the same bytes, as a server that
-// times one case per request. The two are interleaved case by case, and
+// one thread), numcodecs' filters and transpose. Every case is a codec
+// chain over one 1 MiB chunk made by bench.Chunk; zcodec runs it through
+// a resolved codec.Pipeline in this process, and bench/compare.py runs
+// the equivalent with Debian's python3-numcodecs and python3-numpy
+// (/usr/bin/python3) on the same bytes, as a server that times one case
+// per request. The two are interleaved case by case, and
 // the whole list -repeat times, so that both run under the same load; each
 // figure is the best of its -repeat runs. The peer runs with glibc's
 // MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ raised (and writes
@@ -39,11 +40,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zcodec/zcodec/codecs/zstd"
-
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
+	"github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )

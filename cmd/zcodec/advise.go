@@ -161,10 +161,7 @@ func runAdvise(env *environment, args []string) int {
 	case !storeMode && *f.sample != 0:
 		return f.fail("--sample applies to PATH (with CHUNK files, the sample is the files given)")
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-		return 1
-	}
+	fail := func(err error) int { return failf(env.stderr, "advise", "%v", err) }
 	if *f.apply != "" {
 		if _, err := os.Lstat(*f.apply); err == nil {
 			return fail(fmt.Errorf("%s already exists; give a new directory to --apply", *f.apply))
@@ -199,7 +196,7 @@ func runAdvise(env *environment, args []string) int {
 	if err != nil {
 		var oe *advisor.OptionError
 		if errors.As(err, &oe) {
-			return f.fail("--compressors: %s", oe.Reason)
+			return f.fail("%s: %s", map[string]string{"Compressors": "--compressors", "Targets": "--dtypes"}[oe.Option], oe.Reason)
 		}
 		return fail(err)
 	}
@@ -238,8 +235,7 @@ func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.
 func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.Sample, int) {
 	mdata, err := readMetadata(env, *f.metadata)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-		return nil, 1
+		return nil, failf(env.stderr, "advise", "%v", err)
 	}
 	// The array exists: its own chain only decodes (docs/decisions.md#d17).
 	a, code := parseArray(env, "advise", *f.metadata, mdata, codec.WithFillMode(codec.FillWarn))
@@ -248,8 +244,7 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 	}
 	p := a.Pipeline
 	if n := p.DecodedSize(); int64(n) > int64(f.maxChunkBytes) {
-		fmt.Fprintf(env.stderr, "zcodec advise: a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v\n", p.Spec(), n, &f.maxChunkBytes)
-		return nil, 1
+		return nil, failf(env.stderr, "advise", "a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", p.Spec(), n, &f.maxChunkBytes)
 	}
 	s := &advisor.Sample{Spec: a.ChunkSpec(), Complete: *f.full}
 	if n := numChunks(a.Shape, a.ChunkShape); n > 0 {
@@ -268,19 +263,16 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 			err = &inputError{name, fmt.Errorf("holds more than the %d bytes a chunk of this array can have", limit)}
 		}
 		if err != nil {
-			fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-			return nil, 1
+			return nil, failf(env.stderr, "advise", "%v", err)
 		}
 		if *f.encoded {
 			dec := make([]byte, p.DecodedSize())
 			if err := p.Decode(dec, b); err != nil {
-				fmt.Fprintf(env.stderr, "zcodec advise: %s: %v\n", displayName(name), err)
-				return nil, 1
+				return nil, failf(env.stderr, "advise", "%s: %v", displayName(name), err)
 			}
 			b = dec
 		} else if len(b) != p.DecodedSize() {
-			fmt.Fprintf(env.stderr, "zcodec advise: %s: %d bytes, but a decoded chunk of this array (%v) has %d; give stored chunks with --encoded\n", displayName(name), len(b), p.Spec(), p.DecodedSize())
-			return nil, 1
+			return nil, failf(env.stderr, "advise", "%s: %d bytes, but a decoded chunk of this array (%v) has %d; give stored chunks with --encoded", displayName(name), len(b), p.Spec(), p.DecodedSize())
 		}
 		s.Chunks = append(s.Chunks, b)
 	}
@@ -305,10 +297,7 @@ func numChunks(shape []int64, chunk []int) int64 {
 // --apply and writes --out.
 func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *advisor.Report, src *zarr.Array, out output) int {
 	best := rep.Chosen()
-	fail := func(err error) int {
-		fmt.Fprintf(env.stderr, "zcodec advise: %v\n", err)
-		return 1
-	}
+	fail := func(err error) int { return failf(env.stderr, "advise", "%v", err) }
 	var app *applied
 	var appErr error
 	if best != nil && *f.apply != "" && *f.asJSON {

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 
 	"github.com/zcodec/zcodec/advisor"
@@ -43,11 +41,7 @@ func sampleChunks(chunkBytes int) int {
 // with the default 16 MiB sample on two cores: 245 MB RSS without the
 // limit, 96 to 101 MB with it, for 3.3 and 3.7 to 4.1 s of CPU).
 func limitAdviseHeap(s *advisor.Sample) {
-	if os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	chunk := int64(s.Spec.Size())
-	debug.SetMemoryLimit(64<<20 + s.Bytes() + 2*int64(runtime.GOMAXPROCS(0))*chunk)
+	setHeapLimit(64<<20 + s.Bytes() + 2*int64(runtime.GOMAXPROCS(0))*int64(s.Spec.Size()))
 }
 
 // readStoreSample reads n chunks of a spread over its grid (advisor.SpreadChunks),

@@ -9,8 +9,9 @@ func (f *flags) outputFlag() *string {
 // oneFileToOutput starts the commands that turn one metadata input (FILE,
 // or - for standard input) into one output (-o): it parses args, opens the
 // output first, so that an unusable -o fails before any work, and reads the
-// input, returning its bytes and name. When stop is true the command ends with status exit (its error
-// printed); otherwise the caller owns dst and must Commit or Abort it.
+// input, returning its bytes and name. When stop is true the command ends
+// with status exit (its error printed); otherwise the caller owns dst and
+// must Commit or Abort it.
 func (f *flags) oneFileToOutput(args []string, out *string) (data []byte, name string, dst output, exit int, stop bool) {
 	operands, exit, stop := f.parse(args)
 	if stop {
