@@ -53,6 +53,23 @@ func (s Shuffle) String() string {
 // compressor codes.
 var compressorNames = []string{"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}
 
+// CompressorName returns the "cname" of c-blosc's compressor code (as
+// HDF5's blosc filter stores it: BLOSC_BLOSCLZ is 0, ..., BLOSC_ZSTD is
+// 5), or false for a code c-blosc does not have.
+func CompressorName(code int) (string, bool) {
+	if code < 0 || code >= len(compressorNames) {
+		return "", false
+	}
+	return compressorNames[code], true
+}
+
+// CompressorCode returns c-blosc's code of the compressor named cname, or
+// false.
+func CompressorCode(cname string) (int, bool) {
+	i := slices.Index(compressorNames, cname)
+	return i, i >= 0
+}
+
 // MaxClevel is the largest compression level.
 const MaxClevel = 9
 

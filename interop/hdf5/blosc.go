@@ -3,7 +3,6 @@ package hdf5
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
@@ -26,10 +25,6 @@ const (
 
 	bloscMaxTypesize = 255 // c-blosc shuffles larger elements as bytes
 )
-
-// bloscCompressors are the values of the blosc codec's "cname" by c-blosc's
-// compressor code (cd_values[6]): BLOSC_BLOSCLZ is 0, ..., BLOSC_ZSTD is 5.
-var bloscCompressors = []string{"blosclz", "lz4", "lz4hc", "snappy", "zlib", "zstd"}
 
 type bloscConfig struct {
 	Cname     string `json:"cname"`
@@ -66,11 +61,13 @@ func bloscMapping(cd []uint32, fail func(string, ...any) (mapping, error)) (mapp
 		return fail("clevel %d (cd_values[4]) is not 0 to %d", clevel, blosc.MaxClevel)
 	case shuffle > uint32(blosc.BitShuffle):
 		return fail("shuffle %d (cd_values[5]) is not 0 (none), 1 (byte) or 2 (bit)", shuffle)
-	case code >= uint32(len(bloscCompressors)):
-		return fail("compressor code %d (cd_values[6]) is not one of c-blosc's 0 (blosclz) to %d (zstd)", code, len(bloscCompressors)-1)
+	}
+	cname, ok := blosc.CompressorName(int(code))
+	if !ok {
+		return fail("compressor code %d (cd_values[6]) is not one of c-blosc's 0 (blosclz) to 5 (zstd)", code)
 	}
 	return mapping{name: blosc.Name, config: bloscConfig{
-		Cname:    bloscCompressors[code],
+		Cname:    cname,
 		Clevel:   int(clevel),
 		Shuffle:  blosc.Shuffle(shuffle).String(),
 		Typesize: int(typesize),
@@ -113,8 +110,8 @@ func bloscFilter(c codec.BytesToBytes, st codec.Step) (*Filter, string, error) {
 	if uint64(chunkBytes) > math.MaxUint32 {
 		return nil, "", reason(fmt.Sprintf("chunk of %d bytes: HDF5's blosc filter records the chunk size in 32 bits", chunkBytes))
 	}
-	code := slices.Index(bloscCompressors, cfg.Cname)
-	if code < 0 {
+	code, ok := blosc.CompressorCode(cfg.Cname)
+	if !ok {
 		return nil, "", reason(fmt.Sprintf("compressor %q has no c-blosc code", cfg.Cname))
 	}
 	typesize := hdf5BloscTypesize(chunk.DataType.Size())
