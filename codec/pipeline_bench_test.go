@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
+	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -57,11 +58,11 @@ func cpuLoop(b *testing.B, f func()) {
 	b.SetBytes(benchChunkBytes)
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := threadCPUTime()
+	start := cputime.Thread()
 	for b.Loop() {
 		f()
 	}
-	if used := threadCPUTime() - start; used > 0 {
+	if used := cputime.Thread() - start; used > 0 {
 		b.ReportMetric(float64(used.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )
@@ -103,7 +104,7 @@ func BenchmarkReadArray(b *testing.B) {
 			}
 			b.SetBytes(int64(len(dst)))
 			b.ReportAllocs()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for b.Loop() {
 				if err := a.ReadRegion(context.Background(), whole, dst); err != nil {
 					b.Fatal(err)
@@ -118,7 +119,7 @@ func BenchmarkReadArray(b *testing.B) {
 // (cpu-ms/op): on a machine shared with other work, wall time says little
 // and CPU time says what the code costs.
 func reportCPU(b *testing.B, start time.Duration) {
-	if d := processCPU() - start; d > 0 {
+	if d := cputime.Process() - start; d > 0 {
 		b.ReportMetric(float64(d)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	}
 }
@@ -156,7 +157,7 @@ func BenchmarkDecodeBatch(b *testing.B) {
 		b.Run(fmt.Sprintf("memory/workers=%d", workers), func(b *testing.B) {
 			b.SetBytes(int64(len(dst)))
 			b.ReportAllocs()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for b.Loop() {
 				if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, workers); err != nil {
 					b.Fatal(err)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/blosc/internal/cputime"
+	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
 

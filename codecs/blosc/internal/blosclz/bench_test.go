@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/bench"
-	"github.com/zcodec/zcodec/codecs/blosc/internal/cputime"
 	"github.com/zcodec/zcodec/codecs/shuffle"
+	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
 

@@ -11,11 +11,11 @@ import "testing"
 // Loop runs f in b's loop and reports cpu-MB/s for n bytes an iteration,
 // where the platform gives the process's CPU time.
 func Loop(b *testing.B, n int, f func()) {
-	start := processCPU()
+	start := Process()
 	for b.Loop() {
 		f()
 	}
-	if cpu := processCPU() - start; cpu > 0 {
+	if cpu := Process() - start; cpu > 0 {
 		b.ReportMetric(float64(b.N)*float64(n)/cpu.Seconds()/1e6, "cpu-MB/s")
 	}
 }
