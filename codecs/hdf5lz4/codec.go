@@ -9,6 +9,7 @@ import (
 	lz4block "github.com/pierrec/lz4/v4"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/bounded"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -141,7 +142,7 @@ func (b *bound) Decode(dst, src []byte) ([]byte, error) {
 	}
 	in := src[headerSize:]
 	start := len(dst)
-	dst = grow(dst, total)
+	dst = bounded.Grow(dst, total)
 	out := dst[start:]
 	for done := 0; done < total; {
 		n := min(bs, total-done)
@@ -173,14 +174,4 @@ func (b *bound) Decode(dst, src []byte) ([]byte, error) {
 
 func (b *bound) corrupt(format string, args ...any) error {
 	return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf(format, args...)}
-}
-
-// grow extends b by n bytes.
-func grow(b []byte, n int) []byte {
-	if cap(b)-len(b) >= n {
-		return b[:len(b)+n]
-	}
-	nb := make([]byte, len(b)+n)
-	copy(nb, b)
-	return nb
 }

@@ -3,7 +3,8 @@
 // ("cpu-MB/s"). On a machine shared with other work, wall time counts the
 // time a benchmark waited for a core; CPU time does not, so it compares
 // runs made under different loads, and with peers timed the same way
-// (Python's time.process_time).
+// (Python's time.process_time). Process and Thread are the clocks; where
+// the system does not give one, it reads 0.
 package cputime
 
 import "testing"
