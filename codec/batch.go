@@ -3,10 +3,8 @@ package codec
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"runtime/debug"
-	"sync"
-	"sync/atomic"
+
+	"github.com/zcodec/zcodec/internal/workpool"
 )
 
 // BatchError reports the failure of one chunk of a batch.
@@ -54,55 +52,23 @@ func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, workers
 	return runBatch(ctx, len(srcs), workers, func(i int) error { return p.Decode(dsts[i], srcs[i]) })
 }
 
-// runBatch calls f(i) for i in [0, n) on up to workers goroutines, handing
-// out indexes in order, until one fails or ctx is done.
+// runBatch calls f(i) for i in [0, n) on up to workers goroutines
+// (internal/workpool), handing out indexes in order, until one fails or ctx
+// is done; a failure is a *BatchError naming the chunk, a panic a
+// *PanicError inside it.
 func runBatch(ctx context.Context, n, workers int, f func(i int) error) error {
 	if ctx == nil {
 		return ErrNilContext
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
-	var (
-		next     atomic.Int64
-		failed   atomic.Bool
-		errOnce  sync.Once
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	fail := func(err error) {
-		errOnce.Do(func() { firstErr = err })
-		failed.Store(true)
-	}
-	for w := 0; w < workers; w++ {
-		wg.Go(func() {
-			for !failed.Load() {
-				if err := ctx.Err(); err != nil {
-					fail(err)
-					return
-				}
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if err := recovered(f, i); err != nil {
-					fail(&BatchError{Index: i, Err: err})
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return firstErr
-}
-
-// recovered calls f(i), turning a panic into a *PanicError.
-func recovered(f func(i int) error, i int) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &PanicError{Value: v, Stack: debug.Stack()}
+	err := workpool.Run(ctx, n, workers, func(i int) error {
+		if err := f(i); err != nil {
+			return &BatchError{Index: i, Err: err}
 		}
-	}()
-	return f(i)
+		return nil
+	})
+	// Only a panic of f itself: one from a pool deeper down is f's error.
+	if pe, ok := err.(*workpool.PanicError); ok {
+		return &BatchError{Index: pe.Index, Err: &PanicError{Value: pe.Value, Stack: pe.Stack}}
+	}
+	return err
 }
