@@ -3,68 +3,42 @@ package zarr
 import (
 	"context"
 	"fmt"
-	"sync"
-	"sync/atomic"
+	"math"
+
+	"github.com/zcodec/zcodec/internal/workpool"
 )
 
-// forChunks calls fn for every chunk of cr on up to the array's
-// concurrency of goroutines, until one fails or ctx is done. Each goroutine
-// has its own scratch buffer for fn (an encoded chunk, say). A panic in fn
-// (a codec's bug) becomes an error naming the chunk.
-func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(coords []int64, scratch *[]byte) error) error {
+// forChunks calls fn for every chunk of cr, until one fails or ctx is
+// done, within the array's concurrency budget B (Options.Concurrency): it
+// runs outer = min(B, chunks) chunks at once (internal/workpool) and gives
+// each call a context carrying the budget inner = max(1, B/outer), which a
+// chunk that is a shard spends on its inner chunks; outer*inner <= B, so
+// the goroutines and store requests of the whole call stay within B. Each
+// goroutine has its own scratch buffer for fn (an encoded chunk, say). A
+// panic in fn (a codec's bug) becomes a *ChunkError naming the chunk.
+func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(ctx context.Context, coords []int64, scratch *[]byte) error) error {
 	n := cr.count()
 	if n == 0 {
 		return ctx.Err()
 	}
-	workers := int(min(int64(a.conc), n))
-	var (
-		next     atomic.Int64
-		failed   atomic.Bool
-		once     sync.Once
-		firstErr error
-	)
-	fail := func(err error) {
-		once.Do(func() { firstErr = err })
-		failed.Store(true)
+	outer, inner := workpool.Split(a.conc, int(min(n, math.MaxInt32)))
+	inCtx := workpool.WithBudget(ctx, inner)
+	type state struct {
+		coords  []int64
+		scratch []byte
 	}
-	work := func() {
+	err := workpool.RunWith(ctx, int(n), outer,
+		func() *state { return &state{coords: make([]int64, len(cr.lo))} }, nil,
+		func(s *state, i int) error {
+			cr.at(int64(i), s.coords)
+			return fn(inCtx, s.coords, &s.scratch)
+		})
+	if pe, ok := err.(*workpool.PanicError); ok {
 		coords := make([]int64, len(cr.lo))
-		var scratch []byte
-		for !failed.Load() {
-			if err := ctx.Err(); err != nil {
-				fail(err)
-				return
-			}
-			i := next.Add(1) - 1
-			if i >= n {
-				return
-			}
-			cr.at(i, coords)
-			if err := a.safeCall(coords, &scratch, fn); err != nil {
-				fail(err)
-				return
-			}
-		}
+		cr.at(int64(pe.Index), coords)
+		return &ChunkError{Array: a.path, Key: a.ChunkKey(coords), Err: fmt.Errorf("panic: %v", pe.Value)}
 	}
-	if workers == 1 {
-		work()
-		return firstErr
-	}
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(work)
-	}
-	wg.Wait()
-	return firstErr
-}
-
-func (a *Array) safeCall(coords []int64, scratch *[]byte, fn func([]int64, *[]byte) error) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = &ChunkError{Array: a.path, Key: a.ChunkKey(coords), Err: fmt.Errorf("panic: %v", p)}
-		}
-	}()
-	return fn(coords, scratch)
+	return err
 }
 
 // chunkLayout returns, for the chunk at coords and a region r, the part of

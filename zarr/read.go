@@ -21,7 +21,7 @@ func (a *Array) ReadRegion(ctx context.Context, r Region, dst []byte) error {
 	if err != nil {
 		return err
 	}
-	return a.forChunks(ctx, cr, func(coords []int64, _ *[]byte) error {
+	return a.forChunks(ctx, cr, func(ctx context.Context, coords []int64, _ *[]byte) error {
 		return a.readChunk(ctx, coords, r, dst)
 	})
 }

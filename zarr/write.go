@@ -26,7 +26,7 @@ func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
 	if err != nil {
 		return err
 	}
-	return a.forChunks(ctx, cr, func(coords []int64, enc *[]byte) error {
+	return a.forChunks(ctx, cr, func(ctx context.Context, coords []int64, enc *[]byte) error {
 		return a.writeChunk(ctx, coords, r, src, enc)
 	})
 }

@@ -43,13 +43,16 @@ type Bound struct {
 	warnings []codec.NestedWarning
 	fill     []byte // the fill value's bytes
 	workers  int    // goroutines for a whole shard; 1 means serial
+	// tooLarge is the *LimitError of a shard whose index or inner chunk is
+	// larger than the codec's limit, returned before any allocation.
+	tooLarge error
 	scratch  sync.Pool
 }
 
 // scratch holds the buffers of one encode or decode of a shard.
 type scratch struct {
 	chunk   []byte   // one decoded inner chunk
-	entries []byte   // the decoded index: 2 little-endian uint64 per chunk
+	entries []byte   // the decoded index (see indexEntries); nil in workers
 	fillRef []byte   // the fill value repeated, for IsPattern
 	encoded []byte   // the encoded index
 	parts   [][]byte // encoded inner chunks of a parallel encode
@@ -71,6 +74,19 @@ const parallelMinBytes = 4 << 20
 // fillRefLen is the length of the fill pattern buffer compared against
 // inner chunks when encoding.
 const fillRefLen = 4 << 10
+
+// defaultMaxBytes is the default limit on a buffer sized from a shard's
+// metadata: 2 GiB, the default of zarr.Options.MaxChunkBytes.
+const defaultMaxBytes = 2 << 30
+
+// indexEntries returns s.entries sized for the decoded index of b: only
+// the goroutine that reads the index holds one, never the workers.
+func (s *scratch) indexEntries(b *Bound) []byte {
+	if len(s.entries) != 16*b.n {
+		s.entries = make([]byte, 16*b.n)
+	}
+	return s.entries
+}
 
 // ResolveBytes binds the codec to decoded, the spec of one shard: the inner
 // chunk shape must have the shard's rank and divide its shape, and both
@@ -134,11 +150,11 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	if procs := runtime.GOMAXPROCS(0); procs > 1 && b.n > 1 && decoded.Size() >= parallelMinBytes {
 		b.workers = min(procs, b.n)
 	}
+	b.tooLarge = b.checkLimit(c.maxBytes)
 	b.scratch.New = func() any {
 		ints := make([]int, 6*rank)
 		s := &scratch{
 			chunk:   make([]byte, b.chunkLen),
-			entries: make([]byte, 16*b.n),
 			coords:  ints[0*rank : 1*rank : 1*rank],
 			start:   ints[1*rank : 2*rank : 2*rank],
 			zero:    ints[2*rank : 3*rank : 3*rank],
@@ -151,6 +167,32 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 		return s
 	}
 	return b, nil
+}
+
+// checkLimit returns a *LimitError if the encoded or the decoded index, or
+// a decoded inner chunk, is larger than limit (<= 0: defaultMaxBytes).
+func (b *Bound) checkLimit(limit int64) error {
+	if limit <= 0 {
+		limit = defaultMaxBytes
+	}
+	for _, c := range []struct {
+		what string
+		n    int64
+	}{{"shard index", int64(b.indexLen)}, {"decoded shard index", 16 * int64(b.n)}, {"inner chunk", int64(b.chunkLen)}} {
+		if c.n > limit {
+			return &LimitError{What: c.what, Bytes: c.n, Limit: limit}
+		}
+	}
+	return nil
+}
+
+// wholeWorkers returns the goroutines a whole shard is decoded on under a
+// budget of goroutines (0: none given, b.workers).
+func (b *Bound) wholeWorkers(budget int) int {
+	if budget <= 0 {
+		return b.workers
+	}
+	return min(budget, b.workers)
 }
 
 // Encoded returns the spec of a shard's bytes: variable, at most the index

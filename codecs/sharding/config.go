@@ -40,6 +40,10 @@ type Codec struct {
 	// opts are the options both chains are resolved with: those of the
 	// pipeline resolving the codec (see WithOptions).
 	opts []codec.Option
+	// maxBytes bounds every buffer a decode of a shard allocates from
+	// sizes its metadata gives (the index, an inner chunk); 0 means
+	// defaultMaxBytes.
+	maxBytes int64
 	// pointers locate the configuration's members and nested entries when
 	// the codec was parsed from JSON (empty otherwise), for resolution
 	// errors and warnings.

@@ -1,43 +1,62 @@
 package sharding
 
 import (
+	"context"
 	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/internal/workpool"
 )
 
 // DecodeBytes decodes src, one whole shard, into dst, which has exactly the
 // shard's decoded size. The index is decoded and validated first (see
 // DecodeIndex); then every stored inner chunk is decoded with the inner
 // chain into its place, and every absent one is filled with the fill value.
-// A failing inner chunk is a *ChunkError naming it.
+// A failing inner chunk is a *ChunkError naming it. Shards of 4 MiB and
+// more are decoded on up to GOMAXPROCS goroutines; DecodeRegion of the
+// whole shard does the same within a caller's budget.
 func (b *Bound) DecodeBytes(dst, src []byte) error {
+	return b.decodeBytes(context.Background(), dst, src, 0)
+}
+
+// decodeBytes is DecodeBytes within a budget of goroutines (0: none
+// given): the inner chunks are decoded on w = wholeWorkers(budget)
+// goroutines, and a nested shard gets the budget max(1, budget/w).
+func (b *Bound) decodeBytes(ctx context.Context, dst, src []byte, budget int) error {
 	if len(dst) != b.spec.Size() {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: b.spec.Size()}
 	}
+	if b.tooLarge != nil {
+		return b.tooLarge
+	}
 	s := b.scratch.Get().(*scratch)
 	defer b.scratch.Put(s)
-	if err := b.decodeIndex(s.entries, src, int64(len(src))); err != nil {
+	entries := s.indexEntries(b)
+	if err := b.decodeIndex(entries, src, int64(len(src))); err != nil {
 		return err
 	}
-	if b.workers > 1 {
-		entries := s.entries
-		return b.parallel(b.workers, b.n, func(i int, ws *scratch) error {
-			return b.decodeChunk(dst, src, entries, i, ws)
-		})
+	workers := b.wholeWorkers(budget)
+	if budget > 0 && b.inner.PartialDecoding() {
+		_, inner := workpool.Split(budget, workers)
+		ctx = workpool.WithBudget(ctx, inner) // for nested shards
 	}
-	for i := range b.n {
-		if err := b.decodeChunk(dst, src, s.entries, i, s); err != nil {
-			return err
+	if workers == 1 {
+		for i := range b.n {
+			if err := b.decodeChunk(ctx, dst, src, entries, i, s); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
+	return b.each(ctx, workers, b.n, func(i int) int { return i }, func(ws *scratch, i int) error {
+		return b.decodeChunk(ctx, dst, src, entries, i, ws)
+	})
 }
 
 // decodeChunk decodes inner chunk i of the shard src (whose validated
 // index is entries) into its place in dst, the decoded shard.
-func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
+func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int, s *scratch) error {
 	off, n := entry(entries, i)
 	if b.contiguous {
 		// Contiguous inner chunks tile the shard in C order of the grid.
@@ -46,7 +65,7 @@ func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
 			ndcopy.FillPattern(place, b.fill)
 			return nil
 		}
-		if err := b.inner.Decode(place, src[off:off+n]); err != nil {
+		if err := b.decodeInner(ctx, place, src[off:off+n]); err != nil {
 			b.chunkCoords(i, s.coords)
 			return b.chunkError(s.coords, off, n, err)
 		}
@@ -66,11 +85,20 @@ func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
 		ndcopy.Copy(dst, b.spec.Shape, s.start, enc, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
 		return nil
 	}
-	if err := b.inner.Decode(s.chunk, enc); err != nil {
+	if err := b.decodeInner(ctx, s.chunk, enc); err != nil {
 		return b.chunkError(s.coords, off, n, err)
 	}
 	ndcopy.Copy(dst, b.spec.Shape, s.start, s.chunk, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
 	return nil
+}
+
+// decodeInner decodes one whole inner chunk; a nested shard goes through
+// DecodeRegion, which takes the budget ctx carries.
+func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte) error {
+	if b.inner.PartialDecoding() && workpool.Budget(ctx) > 0 {
+		return b.inner.DecodeRegion(ctx, valueReader(enc), codec.FullRegion(b.c.chunkShape), dst)
+	}
+	return b.inner.Decode(dst, enc)
 }
 
 func (b *Bound) chunkError(coords []int, off, n uint64, err error) error {

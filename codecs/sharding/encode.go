@@ -1,10 +1,9 @@
 package sharding
 
 import (
+	"context"
 	"fmt"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/bounded"
@@ -20,8 +19,12 @@ func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
 	if len(src) != b.spec.Size() {
 		return dst, &codec.SizeError{What: "shard", Got: len(src), Want: b.spec.Size()}
 	}
+	if b.tooLarge != nil {
+		return dst, b.tooLarge
+	}
 	s := b.scratch.Get().(*scratch)
 	defer b.scratch.Put(s)
+	s.indexEntries(b)
 	base := len(dst)
 	out := dst
 	if b.c.indexLocation == IndexStart {
@@ -95,7 +98,7 @@ func (b *Bound) encodeParallel(out []byte, base int, src []byte, s *scratch) ([]
 		s.parts, s.stored = make([][]byte, b.n), make([]bool, b.n)
 	}
 	parts, stored := s.parts, s.stored
-	err := b.parallel(b.workers, b.n, func(i int, ws *scratch) error {
+	err := b.each(context.Background(), b.workers, b.n, func(i int) int { return i }, func(ws *scratch, i int) error {
 		chunk := b.gather(src, i, ws)
 		stored[i] = !ndcopy.IsPattern(chunk, ws.fillRef)
 		if !stored[i] {
@@ -151,42 +154,4 @@ func (b *Bound) gather(src []byte, i int, s *scratch) []byte {
 	b.chunkStart(s.coords, s.start)
 	ndcopy.Copy(s.chunk, b.c.chunkShape, s.zero, src, b.spec.Shape, s.start, b.c.chunkShape, b.elem)
 	return s.chunk
-}
-
-// parallel calls f(k, s) for k in [0, count) on up to workers goroutines,
-// each with its own scratch, and returns the error of the lowest k that
-// failed; after a failure no new k starts.
-func (b *Bound) parallel(workers, count int, f func(k int, s *scratch) error) error {
-	workers = min(workers, count)
-	var (
-		next   atomic.Int64
-		failed atomic.Bool
-		mu     sync.Mutex
-		errK   = count
-		first  error
-		wg     sync.WaitGroup
-	)
-	for range workers {
-		wg.Go(func() {
-			s := b.scratch.Get().(*scratch)
-			defer b.scratch.Put(s)
-			for !failed.Load() {
-				k := int(next.Add(1) - 1)
-				if k >= count {
-					return
-				}
-				if err := f(k, s); err != nil {
-					mu.Lock()
-					if k < errK {
-						errK, first = k, err
-					}
-					mu.Unlock()
-					failed.Store(true)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return first
 }

@@ -97,8 +97,12 @@ func (ix *Index) StoredBytes() int64 {
 }
 
 // ParseIndex decodes and validates the index of shard, a whole shard's
-// bytes. See DecodeIndex for the checks.
+// bytes. See DecodeIndex for the checks; an index larger than the limit is
+// a *LimitError.
 func (b *Bound) ParseIndex(shard []byte) (*Index, error) {
+	if b.tooLarge != nil {
+		return nil, b.tooLarge
+	}
 	ix := &Index{b: b, entries: make([]byte, 16*b.n)}
 	if err := b.decodeIndex(ix.entries, shard, int64(len(shard))); err != nil {
 		return nil, err
@@ -120,6 +124,9 @@ func (b *Bound) ParseIndex(shard []byte) (*Index, error) {
 func (b *Bound) DecodeIndex(index []byte, shardSize int64) (*Index, error) {
 	if len(index) != b.indexLen {
 		return nil, corrupt(nil, "shard index has %d bytes, want %d", len(index), b.indexLen)
+	}
+	if b.tooLarge != nil {
+		return nil, b.tooLarge
 	}
 	ix := &Index{b: b, entries: make([]byte, 16*b.n), shardSize: shardSize}
 	if err := b.checkIndex(ix.entries, index, shardSize); err != nil {

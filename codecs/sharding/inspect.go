@@ -22,8 +22,12 @@ func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool, err error) {
 
 // ReadIndex reads the index of a shard through r (one range, the first or
 // last IndexSize() bytes) and validates it as DecodeIndex does; the shard's
-// length is known when r is a codec.ByteRangeSizer.
+// length is known when r is a codec.ByteRangeSizer. An index larger than
+// the limit is a *LimitError before anything is read.
 func (b *Bound) ReadIndex(ctx context.Context, r codec.ByteRangeReader) (*Index, error) {
+	if b.tooLarge != nil {
+		return nil, b.tooLarge
+	}
 	ix := &Index{b: b, entries: make([]byte, 16*b.n)}
 	size, err := b.readIndex(ctx, r, ix.entries)
 	if err != nil {

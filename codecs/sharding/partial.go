@@ -2,10 +2,10 @@ package sharding
 
 import (
 	"context"
-	"runtime"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/internal/workpool"
 )
 
 // DecodeRegion decodes region of one shard into dst (C order over the
@@ -15,15 +15,22 @@ import (
 // chunk: it is read as one range, the whole value, and decoded as
 // DecodeBytes does. Absent inner chunks are filled without a read. An
 // inner chunk whose own chain supports partial decoding (nested sharding)
-// and that the region covers only in part is itself read partially, through
-// ranges inside its bytes. Inner chunks are read and decoded on up to
-// GOMAXPROCS goroutines.
+// is itself read through ranges inside its bytes.
 //
-// The index is validated before any inner chunk is read, against the
-// shard's length when r is a codec.ByteRangeSizer; otherwise a range past
-// the shard's end shows as a short read (a *codec.CorruptError). Reader
-// errors are *codec.ReadError values wrapping the reader's error; an inner
-// chunk that fails is a *ChunkError.
+// The call runs within the concurrency budget B of its context (see the
+// package documentation; GOMAXPROCS when ctx carries none): it reads and
+// decodes outer = min(B, inner chunks needed) inner chunks at once and
+// gives a nested shard the budget max(1, B/outer), so that at most B
+// goroutines and B reads are at work; a whole shard is decoded on at most
+// B goroutines.
+//
+// A shard whose index or inner chunk is larger than the limit is a
+// *LimitError before anything is read. The index is validated before any
+// inner chunk is read, against the shard's length when r is a
+// codec.ByteRangeSizer; otherwise a range past the shard's end shows as a
+// short read (a *codec.CorruptError). Reader errors are *codec.ReadError
+// values wrapping the reader's error; an inner chunk that fails is a
+// *ChunkError.
 func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, region codec.Region, dst []byte) error {
 	if err := region.Validate(b.spec.Shape); err != nil {
 		return err
@@ -34,31 +41,58 @@ func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, regio
 	if len(dst) == 0 {
 		return nil
 	}
+	if b.tooLarge != nil {
+		return b.tooLarge
+	}
+	budget := workpool.Budget(ctx)
 	if region.Covers(b.spec.Shape) {
 		shard, err := codec.ReadRange(ctx, r, codec.WholeValue, Name)
 		if err != nil {
 			return err
 		}
-		return b.DecodeBytes(dst, shard)
+		return b.decodeBytes(ctx, dst, shard, budget)
 	}
 	s := b.scratch.Get().(*scratch)
 	defer b.scratch.Put(s)
-	if _, err := b.readIndex(ctx, r, s.entries); err != nil {
+	entries := s.indexEntries(b)
+	if _, err := b.readIndex(ctx, r, entries); err != nil {
 		return err
 	}
 	needed := b.neededChunks(region, s)
-	if workers := runtime.GOMAXPROCS(0); workers > 1 && len(needed) > 1 {
-		entries := s.entries
-		return b.parallel(workers, len(needed), func(k int, ws *scratch) error {
-			return b.regionChunk(ctx, r, region, dst, entries, needed[k], ws)
-		})
+	outer, inner := workpool.Split(budget, len(needed))
+	if b.inner.PartialDecoding() {
+		ctx = workpool.WithBudget(ctx, inner) // for nested shards
 	}
-	for _, i := range needed {
-		if err := b.regionChunk(ctx, r, region, dst, s.entries, i, s); err != nil {
-			return err
+	if outer == 1 {
+		// Serial, on the caller's goroutine and scratch, allocating nothing.
+		for _, i := range needed {
+			if err := b.regionChunk(ctx, r, region, dst, entries, i, s); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
+	return b.each(ctx, outer, len(needed), func(k int) int { return needed[k] }, func(ws *scratch, k int) error {
+		return b.regionChunk(ctx, r, region, dst, entries, needed[k], ws)
+	})
+}
+
+// each calls f(ws, k) for k in [0, count) on up to workers goroutines
+// (internal/workpool), each with a scratch of its own, and returns the
+// error of the lowest k that failed; a panic is a *ChunkError naming inner
+// chunk chunk(k) around a *codec.PanicError. Callers run a single worker
+// themselves, in a plain loop: the closures handed to the pool escape, and
+// the serial paths allocate nothing.
+func (b *Bound) each(ctx context.Context, workers, count int, chunk func(k int) int, f func(ws *scratch, k int) error) error {
+	get := func() *scratch { return b.scratch.Get().(*scratch) }
+	put := func(ws *scratch) { b.scratch.Put(ws) }
+	err := workpool.RunWith(ctx, count, workers, get, put, f)
+	if pe, ok := err.(*workpool.PanicError); ok {
+		coords := make([]int, len(b.grid))
+		b.chunkCoords(chunk(pe.Index), coords)
+		return &ChunkError{Chunk: coords, Err: &codec.PanicError{Value: pe.Value, Stack: pe.Stack}}
+	}
+	return err
 }
 
 // readIndex reads and validates the index through r into entries and
@@ -113,7 +147,6 @@ func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
 // regionChunk puts the part of inner chunk i that region covers into dst.
 func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch) error {
 	b.chunkCoords(i, s.coords)
-	whole := true
 	for d, cs := range b.c.chunkShape {
 		c0 := s.coords[d] * cs
 		from := max(region.Start[d], c0)
@@ -121,7 +154,6 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 		s.box[d] = to - from
 		s.dstPos[d] = from - region.Start[d]
 		s.inChunk[d] = from - c0
-		whole = whole && s.box[d] == cs
 	}
 	off, n := entry(entries, i)
 	if off == absent {
@@ -129,7 +161,9 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 		return nil
 	}
 	rng := codec.ByteRange{Offset: int64(off), Length: int64(n)}
-	if !whole && b.inner.PartialDecoding() {
+	if b.inner.PartialDecoding() {
+		// A nested shard, read through ranges of its bytes (one range
+		// when whole) within this call's budget (ctx).
 		part := s.chunk[:codec.Region{Shape: s.box}.NumElements()*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
 		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.inChunk, Shape: s.box}, part); err != nil {
@@ -183,3 +217,23 @@ func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, 
 
 // Size returns n: the inner value's length is known from the index.
 func (s *subReader) Size(context.Context) (int64, error) { return s.n, nil }
+
+// valueReader reads ranges of a value held in memory: an inner chunk of a
+// whole shard, decoded through DecodeRegion to pass a budget down.
+type valueReader []byte
+
+// ReadRange returns the bytes of br within the value, clipped to its end.
+func (v valueReader) ReadRange(_ context.Context, br codec.ByteRange) ([]byte, error) {
+	n := int64(len(v))
+	switch {
+	case br.Offset < 0:
+		return v[max(0, n+br.Offset):], nil
+	case br.Length < 0:
+		return v[min(br.Offset, n):], nil
+	}
+	start := min(br.Offset, n)
+	return v[start : start+min(br.Length, n-start)], nil
+}
+
+// Size returns the value's length.
+func (v valueReader) Size(context.Context) (int64, error) { return int64(len(v)), nil }
