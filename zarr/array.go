@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -23,16 +24,21 @@ const maxMetadataBytes = 64 << 20
 // Options control how arrays are opened and how their chunks are processed.
 // A nil *Options gives the defaults.
 type Options struct {
-	// Concurrency is the number of goroutines that process the chunks of
-	// one read or write (default GOMAXPROCS). Each holds at most one
-	// decoded and one encoded chunk, so it also bounds the memory a read or
-	// write uses beyond the caller's buffer.
+	// Concurrency is the budget of one read or write (default
+	// GOMAXPROCS): the goroutines at work and the store requests in flight,
+	// shards included. Out of a budget B, min(B, chunks) chunks are
+	// processed at once, and a chunk that is a shard reads and decodes its
+	// inner chunks on max(1, B/chunks at once) of them. Each chunk at work
+	// holds at most one decoded and one encoded chunk, so the budget also
+	// bounds the memory a read or write uses beyond the caller's buffer.
 	Concurrency int
 	// Registry builds the codecs of the chain (nil: registry.Default(), so
 	// import github.com/zcodec/zcodec/codecs for the standard set).
 	Registry *registry.Registry
 	// MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
-	// since reading one means holding it whole (default 2 GiB, at most
+	// since reading one means holding it whole, and sharded arrays whose
+	// shard index (encoded, or decoded at 16 bytes per inner chunk) is
+	// larger, since a partial read holds it whole (default 2 GiB, at most
 	// codec.MaxChunkBytes).
 	MaxChunkBytes int64
 }
@@ -162,6 +168,9 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf(
 			"a chunk holds %d bytes decoded, more than the limit of %d (Options.MaxChunkBytes)", size, opts.maxChunkBytes())}
 	}
+	if err := checkShards(m.Pipeline, opts.maxChunkBytes()); err != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
 	a := &Array{
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
 		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
@@ -171,6 +180,26 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	size := a.pipe.DecodedSize()
 	a.bufs.New = func() any { b := make([]byte, size); return &b }
 	return a, nil
+}
+
+// checkShards refuses a chain of shards (at every level of nesting) whose
+// index, encoded or decoded, is larger than limit, before anything is
+// read: a partial read of a shard holds its whole index, whose size the
+// metadata alone sets (16 bytes per inner chunk).
+func checkShards(p *codec.Pipeline, limit int64) error {
+	for {
+		b, ok, _ := sharding.FromPipeline(p)
+		if !ok {
+			return nil
+		}
+		if n := int64(b.IndexSize()); n > limit {
+			return &sharding.LimitError{What: "shard index", Bytes: n, Limit: limit}
+		}
+		if n := 16 * int64(b.NumChunks()); n > limit {
+			return &sharding.LimitError{What: "decoded shard index", Bytes: n, Limit: limit}
+		}
+		p = b.Inner()
+	}
 }
 
 // Create writes the metadata of a new Zarr v3 array at path in s and

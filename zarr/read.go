@@ -42,18 +42,44 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []b
 	}
 	if whole && contiguous(r.Shape, extent) {
 		off := offsetOf(r.Shape, inRegion.start, a.es)
-		if err := a.pipe.Decode(dst[off:off+int64(a.pipe.DecodedSize())], enc); err != nil {
+		if err := a.decode(ctx, dst[off:off+int64(a.pipe.DecodedSize())], enc); err != nil {
 			return &ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		return nil
 	}
 	buf := a.getBuf()
 	defer a.putBuf(buf)
-	if err := a.pipe.Decode(*buf, enc); err != nil {
+	if err := a.decode(ctx, *buf, enc); err != nil {
 		return &ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	copyBox(dst, inRegion, *buf, inChunk, extent, a.es)
 	return nil
+}
+
+// decode decodes enc, one whole chunk, into dst. A chunk that is a shard
+// goes through the pipeline's partial decoder, for the whole chunk, so
+// that its inner chunks are decoded within the budget ctx carries (see
+// forChunks); Decode takes no context.
+func (a *Array) decode(ctx context.Context, dst, enc []byte) error {
+	if a.pipe.PartialDecoding() {
+		return a.pipe.DecodeRegion(ctx, valueReader(enc), codec.FullRegion(a.meta.ChunkShape), dst)
+	}
+	return a.pipe.Decode(dst, enc)
+}
+
+// valueReader reads byte ranges of a value held in memory.
+type valueReader []byte
+
+func (v valueReader) ReadRange(_ context.Context, br codec.ByteRange) ([]byte, error) {
+	n := int64(len(v))
+	switch {
+	case br.Offset < 0:
+		return v[max(0, n+br.Offset):], nil
+	case br.Length < 0:
+		return v[min(br.Offset, n):], nil
+	}
+	start := min(br.Offset, n)
+	return v[start : start+min(br.Length, n-start)], nil
 }
 
 // readPart decodes the part of a chunk (a shard) that r needs through byte

@@ -81,7 +81,7 @@ func (a *Array) loadChunk(ctx context.Context, key string, buf []byte) error {
 	if err != nil {
 		return &ChunkError{Array: a.path, Key: key, Err: err}
 	}
-	if err := a.pipe.Decode(buf, enc); err != nil {
+	if err := a.decode(ctx, buf, enc); err != nil {
 		return &ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	return nil
