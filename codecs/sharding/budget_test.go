@@ -42,7 +42,7 @@ type gateBound struct {
 	spec codec.BytesSpec
 }
 
-func (b gateBound) Encoded() codec.BytesSpec                { return b.spec }
+func (b gateBound) Encoded() codec.BytesSpec               { return b.spec }
 func (b gateBound) Encode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
 func (b gateBound) Decode(dst, src []byte) ([]byte, error) {
 	b.g.enter()
