@@ -42,8 +42,8 @@ func hostileIndexStore(t testing.TB, shard int64) store.Store {
 }
 
 // readBounded opens the array at the root of s with opts, reads its first
-// element, and returns the error and the bytes allocated meanwhile.
-func readBounded(t *testing.T, s store.Store, opts *Options) (error, uint64) {
+// element, and returns the bytes allocated meanwhile and the error.
+func readBounded(t *testing.T, s store.Store, opts *Options) (uint64, error) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -52,14 +52,14 @@ func readBounded(t *testing.T, s store.Store, opts *Options) (error, uint64) {
 		_, err = Read[uint8](context.Background(), a, Region{Start: []int64{0}, Shape: []int64{1}})
 	}
 	runtime.ReadMemStats(&after)
-	return err, after.TotalAlloc - before.TotalAlloc
+	return after.TotalAlloc - before.TotalAlloc, err
 }
 
 // TestHostileShardIndexSize: a 16 KB store whose shard [2^30] has inner
 // chunks [1] describes a 16 GiB index; reading one element is a clear
 // error, not an allocation of the index.
 func TestHostileShardIndexSize(t *testing.T) {
-	err, alloc := readBounded(t, hostileIndexStore(t, 1<<30), nil)
+	alloc, err := readBounded(t, hostileIndexStore(t, 1<<30), nil)
 	if err == nil || !strings.Contains(err.Error(), "index") || !strings.Contains(err.Error(), "limit") {
 		t.Fatalf("err = %v, want an index larger than the limit", err)
 	}
@@ -75,7 +75,7 @@ func TestHostileShardIndexSize(t *testing.T) {
 func TestShardIndexCap(t *testing.T) {
 	s := store.NewMemory()
 	s.Set(context.Background(), "zarr.json", []byte(shardedDoc(64<<20)))
-	err, alloc := readBounded(t, s, &Options{MaxChunkBytes: 256 << 20})
+	alloc, err := readBounded(t, s, &Options{MaxChunkBytes: 256 << 20})
 	if err == nil || !strings.Contains(err.Error(), "index") || !strings.Contains(err.Error(), "limit") {
 		t.Fatalf("err = %v, want an index larger than the limit", err)
 	}

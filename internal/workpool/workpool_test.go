@@ -90,8 +90,8 @@ func TestRunPanicBecomesError(t *testing.T) {
 	for _, workers := range []int{1, 4} {
 		err := Run(context.Background(), 10, workers, func(i int) error {
 			if i == 3 {
-				var m map[string]int
-				m["x"] = 1 // a runtime error
+				var s []int
+				_ = s[i] // a runtime error
 			}
 			return nil
 		})
