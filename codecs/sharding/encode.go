@@ -31,7 +31,7 @@ func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
 		out = bounded.Grow(out, b.indexLen)
 	}
 	var err error
-	if b.workers > 1 {
+	if b.workers > 1 && b.chunkLen >= parallelMinChunk {
 		out, err = b.encodeParallel(out, base, src, s)
 	} else {
 		out, err = b.encodeSerial(out, base, src, s)
@@ -89,6 +89,13 @@ func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]by
 	}
 	return out, nil
 }
+
+// parallelMinChunk is the smallest decoded inner chunk for which a whole
+// shard is encoded in parallel: a parallel encode keeps tables of 25 bytes
+// per inner chunk (s.parts, s.stored), small beside inner chunks of 1 KiB
+// and more, but as large as the shard itself for inner chunks of a few
+// elements, which gain nothing from it.
+const parallelMinChunk = 1 << 10
 
 // encodeParallel encodes the inner chunks on b.workers goroutines, each
 // into its own buffer of s.parts (kept from call to call), then appends
