@@ -61,12 +61,23 @@
 //   - Writes rewrite whole chunks: a chunk the region covers in part is read
 //     (or taken as fill when absent), updated and written back. Two writes
 //     that touch one chunk must not run at once.
-//   - Chunk work runs on Options.Concurrency goroutines (GOMAXPROCS by
-//     default), each holding at most one decoded and one encoded chunk; a
-//     chunk that lies whole in the region and contiguous in the caller's
-//     buffer is decoded straight into it. Reads and writes stop at the first
-//     error or when the context is done. ReadSlabs and Copy stream regions of
-//     any size through one bounded buffer.
+//   - Options.Concurrency is the budget B of one read or write (GOMAXPROCS
+//     by default): the goroutines at work and the store requests in flight,
+//     inside shards included. As in zarrs, min(B, chunks) chunks are
+//     processed at once (outer), and a chunk that is a shard reads and
+//     decodes its inner chunks within max(1, B/outer) (inner; nested shards
+//     split it again), so outer*inner <= B; whole shards are decoded within
+//     the same inner budget. Each chunk at work holds at most one decoded
+//     and one encoded chunk; a chunk that lies whole in the region and
+//     contiguous in the caller's buffer is decoded straight into it. The
+//     budget is per call: reads made at once each have their own. Reads and
+//     writes stop at the first error or when the context is done, and
+//     report the error of the first failing chunk in grid order. ReadSlabs
+//     and Copy stream regions of any size through one bounded buffer.
+//   - Options.MaxChunkBytes caps what metadata alone can make a read
+//     allocate: an array whose decoded chunk, or whose shard index (16 bytes
+//     per inner chunk, at any depth of nesting), is larger is refused when
+//     it is opened, before any chunk is read.
 //   - Opening an existing array validates its metadata as metadata.Parse
 //     does, in the warn fill mode (docs/decisions.md#d17): a fill value that
 //     does not survive the chain is a warning (Array.Warnings), since

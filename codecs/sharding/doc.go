@@ -92,15 +92,46 @@
 // (verify, info) use FromPipeline, then ParseIndex or ReadIndex, Index.Chunks
 // and DecodeChunk or ReadChunk.
 //
+// # Limits
+//
+// The sizes of a shard's buffers follow from its metadata alone: the index
+// holds 16 bytes per inner chunk (a shard [2^30] of inner chunks [1] has a
+// 16 GiB index, whatever the stored value's length). Every decode (and
+// ParseIndex, DecodeIndex, ReadIndex, EncodeBytes) checks the encoded
+// index, the decoded index and a decoded inner chunk against a limit
+// before it reads or allocates anything, and refuses a larger one with a
+// *LimitError (matching ErrLimit). The limit is 2 GiB, the default of
+// zarr.Options.MaxChunkBytes; zarr checks the index against the array's
+// own Options.MaxChunkBytes when it opens a sharded array. The per-chunk
+// tables of a decode are held once per call, not once per goroutine, and a
+// whole shard is encoded in parallel only when its inner chunks are at
+// least 1 KiB, so that its per-chunk tables stay small beside the shard.
+//
 // # Concurrency
 //
-// A Bound is safe for concurrent use. Encoding or decoding a whole shard of
-// at least 4 MiB decoded spreads its inner chunks over up to GOMAXPROCS
-// goroutines. Smaller shards run on the caller's goroutine: hosts decode
-// many chunks at once anyway, and for small shards the wake-ups of extra
-// goroutines cost about what they save. There the per-shard buffers come
-// from a pool, and steady-state encode and decode allocate nothing beyond
-// what the inner codecs do. Partial reads that need more than one inner
-// chunk read and decode them on up to GOMAXPROCS goroutines, since their
-// reads may wait on a store.
+// A Bound is safe for concurrent use. All parallel work runs on one worker
+// pool (internal/workpool): inner chunks are handed out in C order, the
+// first failure stops the hand-out and the error of the lowest failing
+// inner chunk is returned (so serial and parallel decodes report the same
+// error), and a panic of an inner codec becomes a *ChunkError wrapping a
+// *codec.PanicError.
+//
+// DecodeRegion runs within the concurrency budget B its context carries
+// from the host (zarr.Options.Concurrency; GOMAXPROCS when none is given):
+// as zarrs does, it reads and decodes outer = min(B, inner chunks needed)
+// inner chunks at once and gives a nested shard the budget
+// max(1, B/outer), so that outer*inner <= B and at most B reads and B
+// goroutines are at work at every depth; a region that is the whole shard
+// is decoded on at most min(B, GOMAXPROCS) goroutines. A budget of 1 reads
+// and decodes serially on the caller's goroutine.
+//
+// DecodeBytes and EncodeBytes take no context: a whole shard of at least 4
+// MiB decoded spreads its inner chunks over up to GOMAXPROCS goroutines.
+// Smaller shards run on the caller's goroutine: hosts process many chunks
+// at once anyway, and for small shards the wake-ups of extra goroutines
+// cost about what they save. Hosts that hold a budget (zarr) decode whole
+// shards through DecodeRegion of the whole shard, which honours it. The
+// per-shard buffers come from a pool, and steady-state serial encode,
+// decode and partial decode allocate nothing beyond what the inner codecs
+// do.
 package sharding
