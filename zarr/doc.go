@@ -67,7 +67,8 @@
 //     processed at once (outer), and a chunk that is a shard reads and
 //     decodes its inner chunks within max(1, B/outer) (inner; nested shards
 //     split it again), so outer*inner <= B; whole shards are decoded within
-//     the same inner budget. Each chunk at work holds at most one decoded
+//     the same inner budget. Encoding a whole shard takes no budget: one of
+//     4 MiB or more encodes on up to GOMAXPROCS goroutines of its own. Each chunk at work holds at most one decoded
 //     and one encoded chunk; a chunk that lies whole in the region and
 //     contiguous in the caller's buffer is decoded straight into it. The
 //     budget is per call: reads made at once each have their own. Reads and
