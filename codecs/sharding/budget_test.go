@@ -15,10 +15,17 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// gauge records the largest number of calls in flight at once.
-type gauge struct{ cur, peak atomic.Int32 }
+// gauge records the largest number of calls in flight at once; with panics
+// set, every call panics.
+type gauge struct {
+	cur, peak atomic.Int32
+	panics    atomic.Bool
+}
 
 func (g *gauge) enter() {
+	if g.panics.Load() {
+		panic("gate")
+	}
 	n := g.cur.Add(1)
 	for p := g.peak.Load(); n > p && !g.peak.CompareAndSwap(p, n); p = g.peak.Load() {
 	}
@@ -161,5 +168,32 @@ func TestIndexLimit(t *testing.T) {
 	}
 	if d := after.TotalAlloc - before.TotalAlloc; d > 1<<20 {
 		t.Errorf("allocated %d bytes", d)
+	}
+}
+
+// TestPanicInParallelDecode: an inner codec that panics on one of the
+// goroutines of a parallel decode gives a *ChunkError around a
+// *codec.PanicError, not the end of the process.
+func TestPanicInParallelDecode(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	dec := &gauge{}
+	p := gatedShards(t, dec, false)
+	src := ramp(numeric.Float32, 1024*1024)
+	enc, err := p.Encode(nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec.panics.Store(true)
+	err = p.Decode(make([]byte, len(src)), enc)
+	var ce *sharding.ChunkError
+	var pe *codec.PanicError
+	if !errors.As(err, &ce) || !errors.As(err, &pe) || pe.Value != "gate" || len(ce.Chunk) != 2 {
+		t.Fatalf("%v", err)
+	}
+	ctx := workpool.WithBudget(context.Background(), 3)
+	region := codec.Region{Start: []int{0, 0}, Shape: []int{300, 300}}
+	err = p.DecodeRegion(ctx, &gatedReader{value: enc, g: &gauge{}}, region, make([]byte, 300*300*4))
+	if !errors.As(err, &pe) {
+		t.Fatalf("region: %v", err)
 	}
 }
