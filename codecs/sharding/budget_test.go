@@ -197,3 +197,25 @@ func TestPanicInParallelDecode(t *testing.T) {
 		t.Fatalf("region: %v", err)
 	}
 }
+
+// TestNestedShortRead: a nested shard read whole through a reader that
+// cannot tell the shard's length, from a shard cut short, is corrupt, not
+// decoded from the bytes that are there.
+func TestNestedShortRead(t *testing.T) {
+	nested := `[{"name": "sharding_indexed", "configuration": {"chunk_shape": [2, 4], "codecs": ` + bytesLE + `, "index_codecs": ` + bytesLE + `}}]`
+	p := pipeline(t, shardJSON([]int{4, 8}, nested, bytesLE, "start"), numeric.Uint16, "0", 8, 8)
+	src := ramp(numeric.Uint16, 64)
+	enc, err := p.Encode(nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := enc[:len(enc)-10] // the second inner shard loses the end of its index
+	region := codec.Region{Start: []int{4, 0}, Shape: []int{4, 8}}
+	for _, budget := range []int{0, 1, 4} {
+		ctx := workpool.WithBudget(context.Background(), budget)
+		err := p.DecodeRegion(ctx, &countingReader{value: short}, region, make([]byte, 64))
+		if !errors.Is(err, codec.ErrCorrupt) {
+			t.Fatalf("budget %d: %v, want a corrupt shard", budget, err)
+		}
+	}
+}

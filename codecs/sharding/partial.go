@@ -197,7 +197,8 @@ type subReader struct {
 	off, n int64
 }
 
-// ReadRange maps br into the parent's ranges, clipping it to the n bytes.
+// ReadRange maps br into the parent's ranges, clipping it to the n bytes;
+// a parent that returns less is a *codec.CorruptError.
 func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
 	var start, end int64 // within [0, n]
 	switch {
@@ -212,7 +213,14 @@ func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, 
 	if end == start {
 		return nil, nil
 	}
-	return s.r.ReadRange(ctx, codec.ByteRange{Offset: s.off + start, Length: end - start})
+	rng := codec.ByteRange{Offset: s.off + start, Length: end - start}
+	b, err := s.r.ReadRange(ctx, rng)
+	if err == nil && int64(len(b)) < rng.Length {
+		// The shard ends inside the inner chunk: a short read that the
+		// inner decoder could not see for a read of its whole value.
+		return nil, corrupt(nil, "stored value ends before bytes %v (got %d of %d bytes)", rng, len(b), rng.Length)
+	}
+	return b, err
 }
 
 // Size returns n: the inner value's length is known from the index.
