@@ -242,8 +242,17 @@ func (g *Group) Consolidated() bool { return g.consolidated != nil }
 // path. With consolidated metadata it reads nothing more from the store;
 // otherwise it lists the keys under the group (the store must be able to
 // list) and reads each node's metadata.
+//
+// Keys of the hierarchy that cannot be used are reported, not dropped:
+// names the store cannot turn into keys (not valid UTF-8, a backslash),
+// metadata documents it lists but cannot read, or whose reading fails.
+// Members then returns the nodes it could read together with a
+// *MembersError listing those keys, so that a caller that copies or
+// checks a whole hierarchy cannot miss them. Keys inside an array (its
+// chunks) are left to the array (see Array.Stats and Array.Verify).
 func (g *Group) Members(ctx context.Context) ([]Node, error) {
 	var nodes []Node
+	var problems []MemberProblem
 	if g.consolidated != nil {
 		for rel, d := range g.consolidated {
 			if rel == "" {
@@ -256,12 +265,24 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		}
 	} else {
 		found := map[string]bool{}
+		var bad []MemberProblem
 		prefix := ""
 		if g.path != "" {
 			prefix = g.path + "/"
 		}
 		err := g.st.List(ctx, prefix, func(e store.Entry) error {
 			dir, name := path.Split(e.Key)
+			kerr := store.ValidKey(e.Key)
+			if kerr == nil {
+				kerr = entryErr(e)
+				if kerr != nil && !metadataName(name) {
+					return nil // an unreadable value that is no node's metadata
+				}
+			}
+			if kerr != nil {
+				bad = append(bad, MemberProblem{Key: e.Key, Err: kerr})
+				return nil
+			}
 			if name == "zarr.json" || name == ".zarray" || name == ".zgroup" {
 				if p := strings.TrimSuffix(dir, "/"); p != g.path {
 					found[p] = true
@@ -275,15 +296,50 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		for p := range found {
 			d, err := readDocs(ctx, g.st, p)
 			if err != nil {
-				return nil, &NodeError{Kind: "node", Path: p, Err: err}
+				key := p
+				var ke *store.KeyError
+				if errors.As(err, &ke) {
+					key = ke.Key // the document that failed
+				}
+				problems = append(problems, MemberProblem{Key: key, Err: err})
+				continue
 			}
 			if n, ok := nodeFromDocs(g.st, p, d); ok {
 				nodes = append(nodes, n)
 			}
 		}
+		for _, b := range bad {
+			if !insideArray(b.Key, nodes) {
+				problems = append(problems, b)
+			}
+		}
 	}
 	slices.SortFunc(nodes, func(a, b Node) int { return strings.Compare(a.Path, b.Path) })
+	if len(problems) > 0 {
+		slices.SortFunc(problems, func(a, b MemberProblem) int { return strings.Compare(a.Key, b.Key) })
+		return nodes, &MembersError{Group: g.path, Problems: problems}
+	}
 	return nodes, nil
+}
+
+// metadataName reports whether name is the name of a node's metadata
+// document.
+func metadataName(name string) bool {
+	switch name {
+	case "zarr.json", ".zarray", ".zgroup", ".zattrs", ".zmetadata":
+		return true
+	}
+	return false
+}
+
+// insideArray reports whether key lies below one of the arrays of nodes.
+func insideArray(key string, nodes []Node) bool {
+	for _, n := range nodes {
+		if n.Kind == "array" && strings.HasPrefix(key, n.Path+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // readDocs reads the metadata documents of the node at p.
