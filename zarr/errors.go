@@ -54,8 +54,8 @@ func (e *ChunkError) Unwrap() error { return e.Err }
 
 // MemberProblem is a key of a group's hierarchy that Members cannot use.
 type MemberProblem struct {
-	// Key is the key (or the node's path) as the store gave it, not
-	// escaped: it may hold any bytes.
+	// Key is the key, or the name the store found that is not a key, as
+	// found: not escaped, it may hold any bytes.
 	Key string
 	Err error // why: a *store.InvalidKeyError, the store's error, ...
 }

@@ -243,13 +243,13 @@ func (g *Group) Consolidated() bool { return g.consolidated != nil }
 // otherwise it lists the keys under the group (the store must be able to
 // list) and reads each node's metadata.
 //
-// Keys of the hierarchy that cannot be used are reported, not dropped:
-// names the store cannot turn into keys (not valid UTF-8, a backslash),
-// metadata documents it lists but cannot read, or whose reading fails.
-// Members then returns the nodes it could read together with a
-// *MembersError listing those keys, so that a caller that copies or
-// checks a whole hierarchy cannot miss them. Keys inside an array (its
-// chunks) are left to the array (see Array.Stats and Array.Verify).
+// What the listing finds but cannot use is reported, not dropped: names
+// that are not keys (not valid UTF-8, a backslash), keys the store lists
+// but cannot read (store.Entry.Err), and metadata documents whose reading
+// fails. Members then returns the nodes it could read together with a
+// *MembersError listing them, so that a caller that copies or checks a
+// whole hierarchy cannot miss them. What lies inside an array found (its
+// chunks) is left to the array (see Array.Stats and Array.Verify).
 func (g *Group) Members(ctx context.Context) ([]Node, error) {
 	var nodes []Node
 	var problems []MemberProblem
@@ -272,15 +272,17 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		}
 		err := g.st.List(ctx, prefix, func(e store.Entry) error {
 			dir, name := path.Split(e.Key)
-			kerr := store.ValidKey(e.Key)
+			kerr := entryErr(e)
 			if kerr == nil {
-				kerr = entryErr(e)
-				if kerr != nil && !metadataName(name) {
-					return nil // an unreadable value that is no node's metadata
-				}
+				kerr = store.ValidKey(e.Key)
 			}
 			if kerr != nil {
-				bad = append(bad, MemberProblem{Key: e.Key, Err: kerr})
+				key := e.Key
+				var ike *store.InvalidKeyError
+				if errors.As(kerr, &ike) {
+					key = ike.Key // the name as found, where e.Key may be escaped
+				}
+				bad = append(bad, MemberProblem{Key: key, Err: kerr})
 				return nil
 			}
 			if name == "zarr.json" || name == ".zarray" || name == ".zgroup" {
@@ -320,16 +322,6 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		return nodes, &MembersError{Group: g.path, Problems: problems}
 	}
 	return nodes, nil
-}
-
-// metadataName reports whether name is the name of a node's metadata
-// document.
-func metadataName(name string) bool {
-	switch name {
-	case "zarr.json", ".zarray", ".zgroup", ".zattrs", ".zmetadata":
-		return true
-	}
-	return false
 }
 
 // insideArray reports whether key lies below one of the arrays of nodes.
