@@ -19,7 +19,10 @@ type StoredChunk struct {
 	InGrid bool
 	// Err is not nil when the store lists the key but cannot read its
 	// value (a link out of a directory store, a FIFO, a device): the
-	// store's reason. Reading the chunk fails; it is not absent.
+	// store's reason. Reading the chunk fails; it is not absent. Err is
+	// also set, with Coords nil and InGrid true, for a directory of chunk
+	// keys the store cannot read ("c/1" of a 2-dimensional array), since
+	// the chunks it may hold cannot be found.
 	Err error
 }
 
@@ -41,6 +44,10 @@ func (a *Array) ListChunks(ctx context.Context, fn func(StoredChunk) error) erro
 		rel := strings.TrimPrefix(e.Key, base)
 		coords, ok := a.keys.parse(rel, rank)
 		if !ok {
+			if err := entryErr(e); err != nil && a.keys.holdsChunks(rel, rank) {
+				// A directory of chunks the store cannot read.
+				return fn(StoredChunk{Key: e.Key, Size: e.Size, InGrid: true, Err: err})
+			}
 			return nil
 		}
 		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, InGrid: a.grid.inGrid(coords), Err: entryErr(e)})

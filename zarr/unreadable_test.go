@@ -128,3 +128,51 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 		t.Errorf("verify failures %v, want a/c/1 and a/c/2", failed)
 	}
 }
+
+// TestUnreadableChunkDirectory: a directory of chunk keys that the
+// directory store lists but does not read (a link to a directory outside
+// it) hides chunks: Stats counts it unreadable and Verify fails it, once
+// the store lists it (a store that does not is skipped).
+func TestUnreadableChunkDirectory(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	d, err := store.OpenDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	a := create(t, d, "a", newMeta(t, []int64{4, 4}, []int{2, 2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
+	all := make([]uint8, 16)
+	for i := range all {
+		all[i] = uint8(i + 1)
+	}
+	Write(ctx, a, Whole([]int64{4, 4}), all)
+	outside := t.TempDir()
+	dir := filepath.Join(root, "a", "c", "1")
+	os.Rename(dir, filepath.Join(outside, "1"))
+	if err := os.Symlink(filepath.Join(outside, "1"), dir); err != nil {
+		t.Skip(err)
+	}
+	listed := false
+	a.ListChunks(ctx, func(c StoredChunk) error {
+		listed = listed || c.Key == "a/c/1"
+		return nil
+	})
+	if !listed {
+		t.Skip("the directory store does not list directories it cannot read")
+	}
+	st, err := a.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Present != 2 || st.Unreadable != 1 {
+		t.Errorf("stats %+v, want 2 present and 1 unreadable", st)
+	}
+	failed := map[string]bool{}
+	for _, c := range verifyAll(t, a) {
+		failed[c.Key] = c.Err != nil
+	}
+	if !failed["a/c/1"] || len(failed) != 3 {
+		t.Errorf("verify %v, want a/c/1 failed and the two chunks of a/c/0 ok", failed)
+	}
+}
