@@ -100,8 +100,8 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 	os.Remove(filepath.Join(dir, "2"))
 	os.Symlink("../../../../etc/passwd", filepath.Join(dir, "2"))
 	listed := 0
-	a.ListChunks(ctx, func(c StoredChunk) error {
-		if c.Key == "a/c/1" || c.Key == "a/c/2" {
+	d.List(ctx, "a/", func(e store.Entry) error {
+		if e.Key == "a/c/1" || e.Key == "a/c/2" {
 			listed++
 		}
 		return nil
@@ -154,8 +154,8 @@ func TestUnreadableChunkDirectory(t *testing.T) {
 		t.Skip(err)
 	}
 	listed := false
-	a.ListChunks(ctx, func(c StoredChunk) error {
-		listed = listed || c.Key == "a/c/1"
+	d.List(ctx, "a/", func(e store.Entry) error {
+		listed = listed || e.Key == "a/c/1"
 		return nil
 	})
 	if !listed {
@@ -174,5 +174,24 @@ func TestUnreadableChunkDirectory(t *testing.T) {
 	}
 	if !failed["a/c/1"] || len(failed) != 3 {
 		t.Errorf("verify %v, want a/c/1 failed and the two chunks of a/c/0 ok", failed)
+	}
+}
+
+func TestHoldsChunks(t *testing.T) {
+	def, v2, dot := keyEncoding{sep: "/"}, keyEncoding{v2: true, sep: "/"}, keyEncoding{sep: "."}
+	for _, c := range []struct {
+		k    keyEncoding
+		key  string
+		rank int
+		want bool
+	}{
+		{def, "c", 2, true}, {def, "c/1", 2, true}, {def, "c/1/2", 3, true},
+		{def, "c/1/2", 2, false}, {def, "c/x", 2, false}, {def, "c/01", 2, false}, {def, "d", 2, false},
+		{def, "c", 0, false}, {v2, "1", 2, true}, {v2, "1/2", 2, false}, {v2, "", 2, false},
+		{dot, "c", 2, false},
+	} {
+		if got := c.k.holdsChunks(c.key, c.rank); got != c.want {
+			t.Errorf("%+v.holdsChunks(%q, %d) = %v", c.k, c.key, c.rank, got)
+		}
 	}
 }
