@@ -86,7 +86,9 @@
 //   - A key that a store lists but cannot read (a link out of a directory
 //     store, a FIFO, a device) is never absent: Verify reports it as a
 //     failure with the store's reason, Stats counts it as Unreadable, and
-//     reading it fails. Only store.ErrNotFound means absent.
+//     reading it fails. So is a directory of chunk keys the store lists
+//     but cannot read, which may hide chunks. Only store.ErrNotFound
+//     means absent.
 //   - Group.Members reports what it cannot use rather than dropping it:
 //     listed names that are not keys (not valid UTF-8, a backslash) and
 //     metadata documents that cannot be read come back in a *MembersError
