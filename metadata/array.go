@@ -129,6 +129,7 @@ func (p *parser) parse(data []byte) {
 	if doc.Has("chunk_grid") {
 		p.parseChunkGrid(doc)
 	}
+	p.checkGrid()
 	if doc.Has("chunk_key_encoding") {
 		p.parseChunkKeyEncoding(doc)
 	}

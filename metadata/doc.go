@@ -45,4 +45,11 @@
 //     (docs/decisions.md#d3).
 //   - A key repeated in any object of the document is a problem: readers
 //     disagree on which of the two values counts.
+//   - The chunk grid must fit 64-bit arithmetic (CheckGrid): the chunks
+//     covering each dimension end at most at math.MaxInt64, and the number
+//     of chunks and the bytes the grid's chunks span fit an int64. A grid
+//     past that (shape [2^63-1] in chunks of 1000; [2^62, 2^62] in chunks
+//     of 1) is a problem at "/shape/<dim>" or "/shape" (a *GridError), not
+//     an array whose chunk counts wrap negative. An empty array is checked
+//     per dimension only.
 package metadata

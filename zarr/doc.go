@@ -84,6 +84,30 @@
 //     does not survive the chain is a warning (Array.Warnings), since
 //     reading fills absent chunks with the array's own fill value. Creating
 //     an array validates it strictly, including that round trip.
+//   - Chunk grids are checked when metadata is read (metadata.CheckGrid,
+//     for v3 and converted v2 metadata alike): an array whose chunk count,
+//     last chunk or byte span would overflow an int64 does not open.
+//   - Verify needs no listing: over a store that cannot list keys (an
+//     HTTP store, whose hierarchy consolidated metadata gives) it reads
+//     every chunk of the grid and skips those the store does not hold, so
+//     its cost is the grid's size, and keys outside the grid go unseen.
+//   - Verify reads a chunk that fails a second time before reporting it,
+//     since a writer may delete or replace chunks while it runs: a chunk
+//     gone at both reads is reported Vanished (it reads as the fill
+//     value), not corrupt; one that changed is judged by its second value.
+//   - A key that a store lists but cannot read (a link out of a directory
+//     store, a FIFO, a device) is never absent: Verify reports it as a
+//     failure with the store's reason, Stats counts it as Unreadable, and
+//     reading it fails. So is a directory of chunk keys the store lists
+//     but cannot read, which may hide chunks. Only store.ErrNotFound
+//     means absent.
+//   - Group.Members reports what it cannot use rather than dropping it:
+//     listed names that are not keys (not valid UTF-8, a backslash) and
+//     metadata documents that cannot be read come back in a *MembersError
+//     beside the members it read, so copying a whole hierarchy cannot
+//     silently leave part of it behind. Node paths and the keys in
+//     MemberProblem are the store's names unescaped; error messages quote
+//     them.
 //   - Errors name the array and the key: *ChunkError for one chunk,
 //     *NodeError for an array or group, *RegionError (ErrRegion) for a
 //     region; store and codec errors stay inspectable through them

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // ErrNotArray is matched by a *NodeError for a node that exists but is a
@@ -48,3 +51,41 @@ func (e *ChunkError) Error() string {
 
 // Unwrap returns Err.
 func (e *ChunkError) Unwrap() error { return e.Err }
+
+// MemberProblem is a key of a group's hierarchy that Members cannot use.
+type MemberProblem struct {
+	// Key is the key, or the name the store found that is not a key, as
+	// found: not escaped, it may hold any bytes.
+	Key string
+	Err error // why: a *store.InvalidKeyError, the store's error, ...
+}
+
+// MembersError is returned by Group.Members together with the members it
+// could read, when some keys of the hierarchy cannot be used (see
+// Members). Problems is sorted by key.
+type MembersError struct {
+	Group    string // the group's path ("" for the root)
+	Problems []MemberProblem
+}
+
+func (e *MembersError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "group %s: %d keys of the hierarchy cannot be read", strconv.Quote("/"+e.Group), len(e.Problems))
+	for i, p := range e.Problems {
+		if i == 3 {
+			fmt.Fprintf(&b, "; and %d more", len(e.Problems)-i)
+			break
+		}
+		fmt.Fprintf(&b, "; %s: %v", strconv.Quote(shorten.Name(p.Key)), p.Err)
+	}
+	return b.String()
+}
+
+// Unwrap returns the errors of the problems.
+func (e *MembersError) Unwrap() []error {
+	errs := make([]error, len(e.Problems))
+	for i, p := range e.Problems {
+		errs[i] = p.Err
+	}
+	return errs
+}

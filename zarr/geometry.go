@@ -13,7 +13,11 @@ func newGrid(shape []int64, chunk []int) grid {
 	g := grid{shape: shape, chunk: make([]int64, len(chunk)), counts: make([]int64, len(chunk))}
 	for d, c := range chunk {
 		g.chunk[d] = int64(c)
-		g.counts[d] = (shape[d] + int64(c) - 1) / int64(c)
+		// Not (shape+c-1)/c, which overflows near math.MaxInt64.
+		g.counts[d] = shape[d] / int64(c)
+		if shape[d]%int64(c) != 0 {
+			g.counts[d]++
+		}
 	}
 	return g
 }

@@ -242,8 +242,17 @@ func (g *Group) Consolidated() bool { return g.consolidated != nil }
 // path. With consolidated metadata it reads nothing more from the store;
 // otherwise it lists the keys under the group (the store must be able to
 // list) and reads each node's metadata.
+//
+// What the listing finds but cannot use is reported, not dropped: names
+// that are not keys (not valid UTF-8, a backslash), keys the store lists
+// but cannot read (store.Entry.Err), and metadata documents whose reading
+// fails. Members then returns the nodes it could read together with a
+// *MembersError listing them, so that a caller that copies or checks a
+// whole hierarchy cannot miss them. What lies inside an array found (its
+// chunks) is left to the array (see Array.Stats and Array.Verify).
 func (g *Group) Members(ctx context.Context) ([]Node, error) {
 	var nodes []Node
+	var problems []MemberProblem
 	if g.consolidated != nil {
 		for rel, d := range g.consolidated {
 			if rel == "" {
@@ -256,12 +265,26 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		}
 	} else {
 		found := map[string]bool{}
+		var bad []MemberProblem
 		prefix := ""
 		if g.path != "" {
 			prefix = g.path + "/"
 		}
 		err := g.st.List(ctx, prefix, func(e store.Entry) error {
 			dir, name := path.Split(e.Key)
+			kerr := entryErr(e)
+			if kerr == nil {
+				kerr = store.ValidKey(e.Key)
+			}
+			if kerr != nil {
+				key := e.Key
+				var ike *store.InvalidKeyError
+				if errors.As(kerr, &ike) {
+					key = ike.Key // the name as found, where e.Key may be escaped
+				}
+				bad = append(bad, MemberProblem{Key: key, Err: kerr})
+				return nil
+			}
 			if name == "zarr.json" || name == ".zarray" || name == ".zgroup" {
 				if p := strings.TrimSuffix(dir, "/"); p != g.path {
 					found[p] = true
@@ -275,15 +298,40 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		for p := range found {
 			d, err := readDocs(ctx, g.st, p)
 			if err != nil {
-				return nil, &NodeError{Kind: "node", Path: p, Err: err}
+				key := p
+				var ke *store.KeyError
+				if errors.As(err, &ke) {
+					key = ke.Key // the document that failed
+				}
+				problems = append(problems, MemberProblem{Key: key, Err: err})
+				continue
 			}
 			if n, ok := nodeFromDocs(g.st, p, d); ok {
 				nodes = append(nodes, n)
 			}
 		}
+		for _, b := range bad {
+			if !insideArray(b.Key, nodes) {
+				problems = append(problems, b)
+			}
+		}
 	}
 	slices.SortFunc(nodes, func(a, b Node) int { return strings.Compare(a.Path, b.Path) })
+	if len(problems) > 0 {
+		slices.SortFunc(problems, func(a, b MemberProblem) int { return strings.Compare(a.Key, b.Key) })
+		return nodes, &MembersError{Group: g.path, Problems: problems}
+	}
 	return nodes, nil
+}
+
+// insideArray reports whether key lies below one of the arrays of nodes.
+func insideArray(key string, nodes []Node) bool {
+	for _, n := range nodes {
+		if n.Kind == "array" && strings.HasPrefix(key, n.Path+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // readDocs reads the metadata documents of the node at p.

@@ -6,6 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,5 +130,104 @@ func TestConsolidatedMemberPaths(t *testing.T) {
 		if err == nil || strings.Contains(err.Error(), "<nil>") {
 			t.Errorf("member %q: error %v, want a reason", rel, err)
 		}
+	}
+}
+
+// extraListing lists the keys of extra besides those of the store, as a
+// directory store lists names it cannot turn into keys.
+type extraListing struct {
+	store.Store
+	extra []string
+}
+
+func (x extraListing) List(ctx context.Context, prefix string, fn func(store.Entry) error) error {
+	if err := x.Store.List(ctx, prefix, fn); err != nil {
+		return err
+	}
+	for _, k := range x.extra {
+		if strings.HasPrefix(k, prefix) {
+			if err := fn(store.Entry{Key: k, Size: 2}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// TestMembersReportsUndecodable: names that are not keys (invalid UTF-8,
+// a backslash) and metadata that cannot be read are reported by Members,
+// raw, beside the members it could read; names inside an array are the
+// array's.
+func TestMembersReportsUndecodable(t *testing.T) {
+	ctx := context.Background()
+	mem := store.NewMemory()
+	if _, err := CreateGroup(ctx, mem, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	create(t, mem, "good", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
+	s := unreadableStore{
+		Store: extraListing{mem, []string{"bad\xff/zarr.json", "bad\xff/c/0", `back\slash/.zgroup`, "good/c/\xfe", "fifo/zarr.json"}},
+		bad:   map[string]error{"fifo/zarr.json": errors.New("not a regular file (p---------)")},
+	}
+	g, err := OpenGroup(ctx, s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, err := g.Members(ctx)
+	var me *MembersError
+	if !errors.As(err, &me) {
+		t.Fatalf("Members: %v, want a *MembersError", err)
+	}
+	if len(nodes) != 1 || nodes[0].Path != "good" {
+		t.Errorf("nodes %v, want good", nodes)
+	}
+	var keys []string
+	for _, p := range me.Problems {
+		keys = append(keys, p.Key)
+	}
+	want := []string{"bad\xff/c/0", "bad\xff/zarr.json", `back\slash/.zgroup`, "fifo/zarr.json"}
+	sort.Strings(want)
+	if !slices.Equal(keys, want) {
+		t.Errorf("problems %q, want %q", keys, want)
+	}
+	if !errors.Is(err, store.ErrInvalidKey) || strings.ContainsRune(err.Error(), 0xff) || strings.Contains(err.Error(), "\xff") {
+		t.Errorf("error %q: want ErrInvalidKey matched and the names escaped", err)
+	}
+}
+
+// TestMembersUndecodableInDirectory: a directory whose name is not valid
+// UTF-8, holding an array, is reported by Members over a directory store,
+// once the store lists such names (a store that drops them is skipped).
+func TestMembersUndecodableInDirectory(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	d, err := store.OpenDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	CreateGroup(ctx, d, "", nil)
+	create(t, d, "good", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
+	if err := os.Mkdir(filepath.Join(root, "bad\xff"), 0o777); err != nil {
+		t.Skip(err)
+	}
+	zj, _ := d.Get(ctx, "good/zarr.json", store.NoLimit)
+	os.WriteFile(filepath.Join(root, "bad\xff", "zarr.json"), zj, 0o666)
+	seen := false
+	d.List(ctx, "", func(e store.Entry) error {
+		seen = seen || strings.HasPrefix(e.Key, "bad") // raw, or escaped for display
+		return nil
+	})
+	if !seen {
+		t.Skip("the directory store does not list names that are not keys")
+	}
+	g, err := OpenGroup(ctx, d, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, err := g.Members(ctx)
+	var me *MembersError
+	if !errors.As(err, &me) || len(nodes) != 1 || !strings.Contains(me.Problems[0].Key, "bad\xff") {
+		t.Errorf("Members: %v, %v; want good and a problem naming bad\\xff", nodes, err)
 	}
 }

@@ -87,3 +87,32 @@ func (k keyEncoding) parse(key string, rank int) ([]int64, bool) {
 	}
 	return coords, true
 }
+
+// holdsChunks reports whether key, relative to the array, names a
+// directory of chunk keys of this encoding and rank: "c" or "c/1" for the
+// default encoding with "/" (rank 2), "1" for the v2 encoding with "/".
+// A store that cannot read such a directory hides the chunks below it.
+func (k keyEncoding) holdsChunks(key string, rank int) bool {
+	if k.sep != "/" || rank == 0 {
+		return false
+	}
+	parts := strings.Split(key, "/")
+	if !k.v2 {
+		if parts[0] != "c" {
+			return false
+		}
+		parts = parts[1:]
+	} else if key == "" {
+		return false
+	}
+	if len(parts) >= rank {
+		return false
+	}
+	for _, p := range parts {
+		v, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || v < 0 || strconv.FormatInt(v, 10) != p {
+			return false
+		}
+	}
+	return true
+}

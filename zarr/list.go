@@ -2,6 +2,7 @@ package zarr
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/zcodec/zcodec/store"
@@ -16,6 +17,13 @@ type StoredChunk struct {
 	// array but names a chunk outside its grid (left over from a larger
 	// array, say): readers never look at it.
 	InGrid bool
+	// Err is not nil when the store lists the key but cannot read its
+	// value (a link out of a directory store, a FIFO, a device): the
+	// store's reason. Reading the chunk fails; it is not absent. Err is
+	// also set, with Coords nil and InGrid true, for a directory of chunk
+	// keys the store cannot read ("c/1" of a 2-dimensional array), since
+	// the chunks it may hold cannot be found.
+	Err error
 }
 
 // ListChunks calls fn for every stored chunk of the array, by listing the
@@ -36,12 +44,46 @@ func (a *Array) ListChunks(ctx context.Context, fn func(StoredChunk) error) erro
 		rel := strings.TrimPrefix(e.Key, base)
 		coords, ok := a.keys.parse(rel, rank)
 		if !ok {
+			if err := entryErr(e); err != nil && a.keys.holdsChunks(rel, rank) {
+				// A directory of chunks the store cannot read.
+				return fn(StoredChunk{Key: e.Key, Size: e.Size, InGrid: true, Err: err})
+			}
 			return nil
 		}
-		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, InGrid: a.grid.inGrid(coords)})
+		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, InGrid: a.grid.inGrid(coords), Err: entryErr(e)})
 	})
 	if err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}
+	}
+	return nil
+}
+
+// eachChunk calls fn for every stored chunk of the array as ListChunks
+// does, with probe false. When the store cannot list (its List fails
+// with errors.ErrUnsupported before finding anything, as an HTTP store's
+// does) it walks the grid instead and calls fn for every chunk of it, in
+// C order, with probe true and Size -1: only reading such a chunk tells
+// whether it is stored. Keys outside the grid are then not found.
+func (a *Array) eachChunk(ctx context.Context, fn func(c StoredChunk, probe bool) error) error {
+	listed := false
+	err := a.ListChunks(ctx, func(c StoredChunk) error {
+		listed = true
+		return fn(c, false)
+	})
+	if listed || !errors.Is(err, errors.ErrUnsupported) {
+		return err
+	}
+	rank := len(a.grid.counts)
+	cr := chunkRange{lo: make([]int64, rank), hi: a.grid.counts}
+	for i, n := int64(0), cr.count(); i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		coords := make([]int64, rank)
+		cr.at(i, coords)
+		if err := fn(StoredChunk{Key: a.ChunkKey(coords), Coords: coords, Size: -1, InGrid: true}, true); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -54,14 +96,29 @@ type ChunkStats struct {
 	// StoredBytes is the sum of the sizes of the present chunks (-1 when
 	// the store cannot tell sizes).
 	StoredBytes int64
+	// Unreadable counts the keys inside the grid that the store lists
+	// but cannot read (StoredChunk.Err): they are neither present nor
+	// absent, and reading them fails. FirstUnreadable is the first of
+	// them found, a *ChunkError naming the key and the store's reason.
+	Unreadable      int64
+	FirstUnreadable error
 }
 
-// Stats lists the array's chunks (see ListChunks) and counts them.
+// Stats lists the array's chunks (see ListChunks) and counts them; it
+// reads no chunk. A store that cannot list gives an error matched by
+// errors.ErrUnsupported.
 func (a *Array) Stats(ctx context.Context) (ChunkStats, error) {
 	st := ChunkStats{Total: a.grid.numChunks()}
 	err := a.ListChunks(ctx, func(c StoredChunk) error {
 		if !c.InGrid {
 			st.Stray++
+			return nil
+		}
+		if c.Err != nil {
+			if st.Unreadable == 0 {
+				st.FirstUnreadable = &ChunkError{Array: a.path, Key: c.Key, Err: c.Err}
+			}
+			st.Unreadable++
 			return nil
 		}
 		st.Present++

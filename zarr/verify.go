@@ -1,10 +1,13 @@
 package zarr
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/zcodec/zcodec/codecs/sharding"
+	"github.com/zcodec/zcodec/store"
 )
 
 // Check is the result of decoding one stored chunk, or one inner chunk of
@@ -16,8 +19,22 @@ type Check struct {
 	// shard as a whole (unreadable, or its index invalid).
 	Inner []int
 	// Err is nil, or why the chunk failed: a *ChunkError naming the key,
-	// wrapping the store's or the codec's error.
+	// wrapping the store's or the codec's error. A key the store lists
+	// but cannot read (StoredChunk.Err, or a read that fails other than
+	// with store.ErrNotFound) is a failure, never an absent chunk.
 	Err error
+	// Vanished is set (with Err nil) for a chunk that was listed but held
+	// no value when read, twice: it was deleted meanwhile (by a live
+	// writer, say), and reads as the fill value. It is neither decoded
+	// nor corrupt.
+	Vanished bool
+}
+
+// verifyItem is one chunk for Verify to read; probe says it was not
+// listed but taken from the grid, so that its absence is no news.
+type verifyItem struct {
+	c     StoredChunk
+	probe bool
 }
 
 // Verify decodes every stored chunk of the array (see ListChunks) and calls
@@ -28,6 +45,14 @@ type Check struct {
 // of the array, so they are not decoded. report runs on one goroutine at a
 // time; Verify stops at the first error report returns, or when ctx is
 // done. Decoding runs on Options.Concurrency goroutines.
+//
+// A store that cannot list keys (an HTTP store) has its chunks found by
+// walking the grid: each chunk of the grid is read, and those the store
+// does not hold are absent, not reported; keys outside the grid are then
+// not seen. A chunk that fails is read a second time before it is
+// reported, since a live writer may have deleted or replaced it after the
+// listing: gone, it is reported Vanished; changed, the second value is
+// decoded and its result reported.
 func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -38,16 +63,16 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 	if !sharded {
 		shards = nil
 	}
-	todo := make(chan StoredChunk, a.conc)
+	todo := make(chan verifyItem, a.conc)
 	results := make(chan []Check, a.conc)
 	var listErr error
 	listed := make(chan struct{})
 	go func() {
 		defer close(listed)
 		defer close(todo)
-		listErr = a.ListChunks(ctx, func(c StoredChunk) error {
+		listErr = a.eachChunk(ctx, func(c StoredChunk, probe bool) error {
 			select {
-			case todo <- c:
+			case todo <- verifyItem{c, probe}:
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
@@ -59,10 +84,13 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 		wg.Go(func() {
 			buf := a.getBuf()
 			defer a.putBuf(buf)
-			for c := range todo {
-				checks := []Check{{StoredChunk: c}}
-				if c.InGrid {
-					checks = a.verifyChunk(ctx, c, shards, *buf)
+			for it := range todo {
+				checks := []Check{{StoredChunk: it.c}}
+				if it.c.InGrid {
+					checks = a.verifyChunk(ctx, it.c, it.probe, shards, *buf)
+				}
+				if len(checks) == 0 {
+					continue // probed and absent
 				}
 				select {
 				case results <- checks:
@@ -101,14 +129,50 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 }
 
 // verifyChunk reads and decodes one stored chunk, or one shard inner chunk
-// by inner chunk when shards is not nil.
-func (a *Array) verifyChunk(ctx context.Context, c StoredChunk, shards *sharding.Bound, buf []byte) []Check {
+// by inner chunk when shards is not nil. A chunk that fails is read again
+// (see Verify); a probed chunk that is absent gives no checks.
+func (a *Array) verifyChunk(ctx context.Context, c StoredChunk, probe bool, shards *sharding.Bound, buf []byte) []Check {
+	if c.Err != nil {
+		return []Check{{StoredChunk: c, Err: &ChunkError{Array: a.path, Key: c.Key, Err: c.Err}}}
+	}
+	enc, err := a.st.Get(ctx, c.Key, a.maxEnc)
+	if errors.Is(err, store.ErrNotFound) && probe {
+		return nil
+	}
+	checks := a.decodeChecks(ctx, c, enc, err, shards, buf)
+	if !failed(checks) || ctx.Err() != nil {
+		return checks
+	}
+	again, err2 := a.st.Get(ctx, c.Key, a.maxEnc)
+	switch {
+	case errors.Is(err2, store.ErrNotFound) && probe:
+		return nil
+	case errors.Is(err2, store.ErrNotFound):
+		return []Check{{StoredChunk: c, Vanished: true}}
+	case err == nil && err2 == nil && bytes.Equal(enc, again):
+		return checks // the same bytes fail the same way
+	}
+	return a.decodeChecks(ctx, c, again, err2, shards, buf)
+}
+
+// failed reports whether any of checks holds an error.
+func failed(checks []Check) bool {
+	for _, c := range checks {
+		if c.Err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeChecks decodes the value enc of chunk c that reading gave (or
+// reports readErr), inner chunk by inner chunk when shards is not nil.
+func (a *Array) decodeChecks(ctx context.Context, c StoredChunk, enc []byte, readErr error, shards *sharding.Bound, buf []byte) []Check {
 	fail := func(err error) []Check {
 		return []Check{{StoredChunk: c, Err: &ChunkError{Array: a.path, Key: c.Key, Err: err}}}
 	}
-	enc, err := a.st.Get(ctx, c.Key, a.maxEnc)
-	if err != nil {
-		return fail(err)
+	if readErr != nil {
+		return fail(readErr)
 	}
 	if shards == nil {
 		if err := a.pipe.Decode(buf, enc); err != nil {

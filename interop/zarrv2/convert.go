@@ -122,6 +122,18 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	for i, n := range chunks {
 		chunkShape[i] = int(n)
 	}
+	shape64 := make([]int64, len(shape))
+	for i, s := range shape {
+		shape64[i] = int64(s)
+	}
+	if err := metadata.CheckGrid(shape64, chunkShape, dt.Size()); err != nil {
+		ptr := "/shape"
+		var ge *metadata.GridError
+		if errors.As(err, &ge) && ge.Dim >= 0 {
+			ptr = "/shape/" + strconv.Itoa(ge.Dim)
+		}
+		return &Error{Pointer: ptr, Reason: err.Error(), Err: err}
+	}
 	order, _, err := top.Enum("order", "C", "F")
 	if err != nil {
 		return err
@@ -167,10 +179,6 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	}
 	codecs := append(append(c.arraySide, b), c.bytesSide...)
 
-	shape64 := make([]int64, len(shape))
-	for i, s := range shape {
-		shape64[i] = int64(s)
-	}
 	keyEnc := json.RawMessage(`{"name":"v2","configuration":{"separator":` + strconv.Quote(sep) + `}}`)
 	a := &metadata.Array{
 		Shape: shape64, DataType: dt, ChunkShape: chunkShape, ChunkKeyEncoding: keyEnc,

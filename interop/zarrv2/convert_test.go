@@ -313,3 +313,21 @@ func FuzzConvert(f *testing.F) {
 		}
 	})
 }
+
+// TestConvertGridOverflow: a .zarray whose chunk grid overflows an int64
+// is refused with a pointer to its shape, as metadata.Parse refuses one.
+func TestConvertGridOverflow(t *testing.T) {
+	for _, c := range []struct{ shape, chunks, pointer string }{
+		{"[9223372036854775807]", "[1000]", "/shape/0"},
+		{"[4611686018427387904, 4611686018427387904]", "[1, 1]", "/shape"},
+	} {
+		zarray := `{"zarr_format": 2, "shape": ` + c.shape + `, "chunks": ` + c.chunks +
+			`, "dtype": "|u1", "compressor": null, "fill_value": 0, "filters": null, "order": "C"}`
+		_, err := zarrv2.Convert([]byte(zarray), zarrv2.Options{})
+		var e *zarrv2.Error
+		var ge *metadata.GridError
+		if !errors.As(err, &e) || e.Pointer != c.pointer || !errors.As(err, &ge) {
+			t.Errorf("shape %s chunks %s: %v, want a grid error at %s", c.shape, c.chunks, err, c.pointer)
+		}
+	}
+}
