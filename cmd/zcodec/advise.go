@@ -175,7 +175,7 @@ func runAdvise(env *environment, args []string) int {
 		}
 		defer out.Abort()
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	var sample *advisor.Sample
 	var src *zarr.Array
 	if storeMode {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -43,7 +42,7 @@ func runCat(env *environment, args []string) int {
 	default:
 		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	s, closeStore, err := openStore(path, false)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)

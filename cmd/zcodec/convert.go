@@ -15,7 +15,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
@@ -59,7 +58,7 @@ func runConvert(env *environment, args []string) int {
 	if _, err := os.Lstat(dst); err == nil {
 		return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	t, closeStore, err := openPath(ctx, src)
 	if err != nil {
 		return failf(env.stderr, "convert", "%v", err)
@@ -86,21 +85,10 @@ type convertPlan struct {
 
 // convertInto writes the converted hierarchy into a temporary directory
 // beside dst and renames it to dst when everything succeeded; on failure,
-// or on SIGINT or SIGTERM (through package outfile, which first stops the
-// writes), the temporary directory is removed.
+// including the cancellation of ctx (SIGINT, SIGTERM), the writes stop at
+// their next chunk and the temporary directory is removed.
 func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) error {
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	stopped := make(chan struct{})
-	release := outfile.TrackDir(tmp, func() {
-		cancel()
-		select { // the writes stop at their next chunk
-		case <-stopped:
-		case <-time.After(10 * time.Second):
-		}
-	})
-	defer release()
 	d, err := store.CreateDir(tmp)
 	if err == nil {
 		err = writeConverted(ctx, env, d, t, plan)
@@ -109,7 +97,9 @@ func convertInto(ctx context.Context, env *environment, t *target, dst string, p
 		}
 		d.Close()
 	}
-	close(stopped)
+	if err == nil {
+		err = ctx.Err() // a signal during the check: do not rename
+	}
 	if err == nil {
 		err = os.Rename(tmp, dst)
 	}

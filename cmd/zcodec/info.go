@@ -64,7 +64,7 @@ func runInfo(env *environment, args []string) int {
 	if stop {
 		return code
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	t, closeStore, err := openPath(ctx, path)
 	if err != nil {
 		return failf(env.stderr, "info", "%v", err)

@@ -32,16 +32,27 @@
 // --max-chunk-bytes (default 1 GiB) before reading it.
 //
 // Exit status: 0 on success, 1 when a file is invalid or a chunk fails to
-// encode or decode, 2 on a usage error.
+// encode or decode, 2 on a usage error, 130 when interrupted (SIGINT,
+// Ctrl-C) and 143 when terminated (SIGTERM).
+//
+// Interrupts: main turns SIGINT and SIGTERM into the cancellation of the
+// context every command runs with (one signal.NotifyContext). A command
+// stops at its next chunk or read, removes its temporary output on its
+// ordinary error path (nothing is left at -o FILE or at a DST), and the
+// process exits 130 (143 for SIGTERM). A second signal ends the process at
+// once, the default way, without that clean-up.
 package main
 
 import (
+	"context"
 	"fmt"
-	"github.com/zcodec/zcodec/internal/shorten"
 	"io"
 	"os"
+	"os/signal"
+	"strings"
+	"syscall"
 
-	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
+	"github.com/zcodec/zcodec/internal/shorten"
 
 	_ "github.com/zcodec/zcodec/codecs"
 )
@@ -56,11 +67,23 @@ type command struct {
 	run     func(env *environment, args []string) int
 }
 
-// environment carries the process's streams, so that tests can run
-// commands in-process.
+// environment carries the process's streams and the context of the run,
+// so that tests can run commands in-process.
 type environment struct {
+	// ctx is cancelled on SIGINT and SIGTERM (nil: never cancelled, for
+	// in-process tests).
+	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
+}
+
+// context returns the context a command runs with: main's, which a signal
+// cancels.
+func (e *environment) context() context.Context {
+	if e.ctx == nil {
+		return context.Background()
+	}
+	return e.ctx
 }
 
 // commands lists the commands in the order the usage shows them; a new
@@ -85,11 +108,33 @@ func commands() []command {
 }
 
 func main() {
-	stop := outfile.RemoveOnSignal()
-	env := &environment{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
-	code := run(env, os.Args[1:])
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop() // a second signal ends the process the default way
+	}()
+	env := &environment{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	code := exitStatus(ctx, run(env, os.Args[1:]))
 	stop()
 	os.Exit(code)
+}
+
+// exitStatus is the status of a command that returned code under ctx: 130
+// (SIGINT) or 143 (SIGTERM) when a signal cancelled ctx and the command
+// failed, else code. A command that finished its work before it saw the
+// signal keeps its status 0.
+func exitStatus(ctx context.Context, code int) int {
+	// Only a signal cancels ctx with a cause of its own: stop's cancel
+	// leaves context.Canceled.
+	cause := context.Cause(ctx)
+	if code == 0 || cause == nil || cause == context.Canceled {
+		return code
+	}
+	// signal.NotifyContext's cause is "<signal name> signal received".
+	if strings.HasPrefix(cause.Error(), syscall.SIGTERM.String()) {
+		return 128 + int(syscall.SIGTERM)
+	}
+	return 128 + int(syscall.SIGINT)
 }
 
 func run(env *environment, args []string) int {

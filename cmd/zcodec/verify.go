@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/zcodec/zcodec/zarr"
@@ -33,7 +32,7 @@ func runVerify(env *environment, args []string) int {
 	if stop {
 		return code
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	t, closeStore, err := openPath(ctx, path)
 	if err != nil {
 		return failf(env.stderr, "verify", "%v", err)
