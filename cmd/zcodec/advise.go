@@ -33,7 +33,7 @@ type adviseFlags struct {
 	sample          *int
 	apply           *string
 	strongest       *bool
-	maxChunkBytes   byteSize
+	store           *storeFlags
 	tolerance       advisor.Tolerance
 	targets         []numeric.DataType
 	compressorNames []string
@@ -64,6 +64,7 @@ func newAdviseFlags(env *environment) *adviseFlags {
 			"Sizes are the encoded bytes of the sample's chunks; speeds are measured (MB/s of decoded\n"+
 			"bytes), each chain on one goroutine, several chains at once. Exit status 1 when no chain\n"+
 			"meets the tolerance, or --apply finds an element beyond it.")
+	fs.operands = []string{"PATH"}
 	f := &adviseFlags{flags: fs}
 	f.absTol = fs.Float64("abs-tol", 0, "largest absolute error: |decoded - original| <= X")
 	f.relTol = fs.Float64("rel-tol", 0, "largest relative error: |decoded - original| <= X |original|")
@@ -80,8 +81,7 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
 	f.top = fs.Int("top", 15, "chains shown in the table, smallest first (0 for all)")
 	f.out = fs.String("out", "", "write the chosen chain's \"codecs\" array to this file")
-	f.maxChunkBytes = byteSize(defaultMaxChunkBytes)
-	fs.Var(&f.maxChunkBytes, "max-chunk-bytes", "refuse chunks whose decoded size exceeds this, before reading them")
+	f.store = fs.storeFlags(true)
 	return f
 }
 
@@ -161,6 +161,14 @@ func runAdvise(env *environment, args []string) int {
 	case !storeMode && *f.sample != 0:
 		return f.fail("--sample applies to PATH (with CHUNK files, the sample is the files given)")
 	}
+	if err := f.store.check(); err != nil {
+		return f.fail("%v", err)
+	}
+	if *f.apply != "" {
+		if err := checkDisjoint(operands[0], *f.apply, "--apply"); err != nil {
+			return f.fail("%v", err)
+		}
+	}
 	fail := func(err error) int { return failf(env.stderr, "advise", "%v", err) }
 	if *f.apply != "" {
 		if _, err := os.Lstat(*f.apply); err == nil {
@@ -179,7 +187,7 @@ func runAdvise(env *environment, args []string) int {
 	var sample *advisor.Sample
 	var src *zarr.Array
 	if storeMode {
-		s, closeStore, err := openStore(operands[0], false)
+		s, closeStore, err := openStore(operands[0], false, f.store)
 		if err != nil {
 			return fail(err)
 		}
@@ -205,7 +213,7 @@ func runAdvise(env *environment, args []string) int {
 
 // storeSample opens the array at PATH and reads its sample.
 func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.Store, path string) (*zarr.Array, *advisor.Sample, error) {
-	a, err := openArrayAt(ctx, s, path)
+	a, err := openArrayAt(ctx, s, path, f.store.arrayOptions())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -213,8 +221,8 @@ func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.
 		fmt.Fprintf(env.stderr, "zcodec advise: warning: %s\n", w)
 	}
 	chunkBytes := a.Pipeline().DecodedSize()
-	if int64(chunkBytes) > int64(f.maxChunkBytes) {
-		return nil, nil, fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", a.Pipeline().Spec(), chunkBytes, &f.maxChunkBytes)
+	if int64(chunkBytes) > int64(f.store.maxChunkBytes) {
+		return nil, nil, fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", a.Pipeline().Spec(), chunkBytes, &f.store.maxChunkBytes)
 	}
 	n := *f.sample
 	switch {
@@ -243,8 +251,8 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 		return nil, code
 	}
 	p := a.Pipeline
-	if n := p.DecodedSize(); int64(n) > int64(f.maxChunkBytes) {
-		return nil, failf(env.stderr, "advise", "a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", p.Spec(), n, &f.maxChunkBytes)
+	if n := p.DecodedSize(); int64(n) > int64(f.store.maxChunkBytes) {
+		return nil, failf(env.stderr, "advise", "a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", p.Spec(), n, &f.store.maxChunkBytes)
 	}
 	s := &advisor.Sample{Spec: a.ChunkSpec(), Complete: *f.full}
 	if n := numChunks(a.Shape, a.ChunkShape); n > 0 {

@@ -20,7 +20,7 @@ import (
 const catSlabBytes = 16 << 20
 
 func runCat(env *environment, args []string) int {
-	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] PATH",
+	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] [--max-chunk-bytes N] [--timeout D] PATH",
 		"Writes the values of a region of the array at PATH (a directory, or an http(s) URL): the\n"+
 			"whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
 			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
@@ -33,9 +33,13 @@ func runCat(env *environment, args []string) int {
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
 	format := fs.String("format", "raw", "output format: raw, csv or npy")
 	outName := fs.outputFlag()
+	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
+	}
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
 	}
 	switch *format {
 	case "raw", "csv", "npy":
@@ -43,12 +47,12 @@ func runCat(env *environment, args []string) int {
 		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
 	}
 	ctx := env.context()
-	s, closeStore, err := openStore(path, false)
+	s, closeStore, err := openStore(path, false, sf)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}
 	defer closeStore()
-	a, err := openArrayAt(ctx, s, path)
+	a, err := openArrayAt(ctx, s, path, sf.arrayOptions())
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}

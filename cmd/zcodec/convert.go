@@ -24,16 +24,18 @@ import (
 )
 
 func runConvert(env *environment, args []string) int {
-	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] SRC DST",
+	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] [--max-chunk-bytes N] SRC DST",
 		"Re-encodes the array (or every array of the group) at SRC into a new Zarr v3 store at DST,\n"+
 			"a directory that must not exist: a new codec chain, new chunks, sharding, or simply Zarr\n"+
 			"v2 to Zarr v3. It streams chunk by chunk, holding a bounded slab of elements, and shows a\n"+
 			"progress bar on a terminal (a line every few seconds otherwise). It writes into a\n"+
 			"temporary directory beside DST and renames it at the end: on any failure, or Ctrl-C,\n"+
-			"nothing is left at DST.")
+			"nothing is left at DST. DST may not be SRC, nor lie inside it, nor hold it.")
 	codecsFile := fs.String("codecs", "", "the new chain: a JSON list of codecs, or a zarr.json whose \"codecs\" to take")
 	chunksText := fs.String("chunks", "", "the new chunk shape, e.g. 1,512,512 (with --shards: the inner chunks)")
 	shardsText := fs.String("shards", "", "store the chunks in shards of this shape (sharding_indexed, index checked by crc32c)")
+	sf := fs.storeFlags(true)
+	fs.operands = []string{"SRC", "DST"}
 	ops, code, stop := fs.parse(args)
 	if stop {
 		return code
@@ -44,22 +46,28 @@ func runConvert(env *environment, args []string) int {
 	src, dst := ops[0], ops[1]
 	var plan convertPlan
 	var err error
+	if plan.chunks, err = parseShape(*chunksText, "--chunks"); err != nil {
+		return fs.fail("%v", err)
+	}
+	if plan.shards, err = parseShape(*shardsText, "--shards"); err != nil {
+		return fs.fail("%v", err)
+	}
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
+	}
+	if err := checkDisjoint(src, dst, "DST"); err != nil {
+		return fs.fail("%v", err)
+	}
 	if *codecsFile != "" {
 		if plan.codecs, err = readCodecsFile(env, *codecsFile); err != nil {
 			return failf(env.stderr, "convert", "%v", err)
 		}
 	}
-	if plan.chunks, err = parseShape(*chunksText, "--chunks"); err != nil {
-		return failf(env.stderr, "convert", "%v", err)
-	}
-	if plan.shards, err = parseShape(*shardsText, "--shards"); err != nil {
-		return failf(env.stderr, "convert", "%v", err)
-	}
 	if _, err := os.Lstat(dst); err == nil {
 		return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
 	}
 	ctx := env.context()
-	t, closeStore, err := openPath(ctx, src)
+	t, closeStore, err := openPath(ctx, src, sf)
 	if err != nil {
 		return failf(env.stderr, "convert", "%v", err)
 	}
@@ -125,7 +133,7 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 				}
 				continue
 			}
-			a, err := m.OpenArray(ctx, nil)
+			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
 				return err
 			}

@@ -23,17 +23,21 @@ type verifyFailure struct {
 }
 
 func runVerify(env *environment, args []string) int {
-	fs := newFlags(env, "verify", "zcodec verify [--json] PATH",
+	fs := newFlags(env, "verify", "zcodec verify [--json] [--max-chunk-bytes N] [--timeout D] PATH",
 		"Decodes every stored chunk of every array at PATH (an array or a group: a directory, or\n"+
 			"an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason. Exit status 1 if any did.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
+	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
 	}
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
+	}
 	ctx := env.context()
-	t, closeStore, err := openPath(ctx, path)
+	t, closeStore, err := openPath(ctx, path, sf)
 	if err != nil {
 		return failf(env.stderr, "verify", "%v", err)
 	}
@@ -68,9 +72,9 @@ func runVerify(env *environment, args []string) int {
 			if m.Kind != "array" {
 				continue
 			}
-			a, err := m.OpenArray(ctx, nil)
+			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: err.Error()})
+				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(err.Error())})
 				continue
 			}
 			check(a)
