@@ -153,11 +153,11 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 	defer prog.finish()
 	for _, src := range arrays {
 		for _, w := range src.Warnings() {
-			prog.note(fmt.Sprintf("warning: /%s: %s", src.Path(), w))
+			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+src.Path()), w))
 		}
 		m, err := convertedMetadata(src, plan)
 		if err != nil {
-			return fmt.Errorf("array %q: %w", "/"+src.Path(), err)
+			return fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
 		}
 		out, err := zarr.Create(ctx, d, src.Path(), m, nil)
 		if err != nil {
@@ -297,9 +297,9 @@ const progressEvery = 5 * time.Second
 
 func newProgress(w io.Writer, total int64) *progress {
 	p := &progress{w: w, total: total, last: time.Now()}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := rawWriter(w).(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),
 			progressbar.OptionSetDescription("converting"),
 			progressbar.OptionThrottle(100*time.Millisecond),

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -217,5 +218,61 @@ func TestHTTPRedirectsAndTimeout(t *testing.T) {
 	_, stderr, code = zcodec(t, nil, "info", "--timeout", "200ms", origin.URL+"/slow")
 	if code != 1 || time.Since(start) > 10*time.Second {
 		t.Errorf("--timeout 200ms on a silent server: exit %d after %v\n%s", code, time.Since(start), stderr)
+	}
+}
+
+// TestNamesEscaped: member names holding terminal escapes, carriage
+// returns, C1 controls and bidirectional overrides (directory names, and
+// keys of consolidated metadata) reach no output raw: the text of info and
+// verify quotes them, and --json stays valid JSON that keeps them.
+func TestNamesEscaped(t *testing.T) {
+	evil := []string{"red\x1b[31mX", "cr\rZ", "csi\u009b2J", "bidi\u202eevil", "bell\x07"}
+	arrayJSON := `{"zarr_format":3,"node_type":"array","shape":[4],"data_type":"uint8",
+"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[4]}},"chunk_key_encoding":{"name":"default"},
+"fill_value":0,"codecs":[{"name":"bytes"}]}`
+	// A directory hierarchy.
+	dir := filepath.Join(t.TempDir(), "g.zarr")
+	os.MkdirAll(dir, 0o777)
+	os.WriteFile(filepath.Join(dir, "zarr.json"), []byte(`{"zarr_format":3,"node_type":"group"}`), 0o666)
+	for _, name := range evil {
+		os.MkdirAll(filepath.Join(dir, name), 0o777)
+		os.WriteFile(filepath.Join(dir, name, "zarr.json"), []byte(arrayJSON), 0o666)
+	}
+	// A group whose consolidated metadata names the same members (and no
+	// directories hold them).
+	cons := filepath.Join(t.TempDir(), "c.zarr")
+	os.MkdirAll(cons, 0o777)
+	meta := map[string]json.RawMessage{}
+	for _, name := range evil {
+		meta[name] = json.RawMessage(arrayJSON)
+	}
+	group, _ := json.Marshal(map[string]any{"zarr_format": 3, "node_type": "group",
+		"consolidated_metadata": map[string]any{"kind": "inline", "must_understand": false, "metadata": meta}})
+	os.WriteFile(filepath.Join(cons, "zarr.json"), group, 0o666)
+
+	for _, store := range []string{dir, cons} {
+		for _, cmd := range []string{"info", "verify"} {
+			out, stderr, code := zcodec(t, nil, cmd, store)
+			if code != 0 {
+				t.Errorf("%s %s: exit %d\n%s%s", cmd, store, code, out, stderr)
+			}
+			for _, c := range out + stderr {
+				if c != '\n' && (c < 0x20 || c == 0x7f || c >= 0x80 && c < 0xa0 || c == '\u202e') {
+					t.Errorf("%s %s: raw %U in the output:\n%q", cmd, store, c, out+stderr)
+					break
+				}
+			}
+			if !strings.Contains(out, `"/red\x1b[31mX"`) || !strings.Contains(out, `"/bidi\u202eevil"`) {
+				t.Errorf("%s %s: names not quoted:\n%s", cmd, store, out)
+			}
+			out, _, _ = zcodec(t, nil, cmd, "--json", store)
+			var doc any
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Errorf("%s --json %s: %v\n%s", cmd, store, err, out)
+			}
+			if !strings.Contains(out, `red\u001b[31mX`) {
+				t.Errorf("%s --json %s: the name is not kept:\n%s", cmd, store, out)
+			}
+		}
 	}
 }

@@ -97,7 +97,7 @@ func runInfo(env *environment, args []string) int {
 	if *asJSON {
 		writeJSON(env.stdout, map[string]any{"path": path, "nodes": nodes}, true)
 	} else {
-		printInfo(env.stdout, path, nodes)
+		printInfo(newSafeWriter(env.stdout), path, nodes)
 	}
 	for _, n := range nodes {
 		if n.Error != "" {
@@ -174,7 +174,7 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		head := fmt.Sprintf("%s  %s (Zarr v%d", n.Path, n.Kind, n.Format)
+		head := fmt.Sprintf("%s  %s (Zarr v%d", memberName(n.Path), n.Kind, n.Format)
 		if n.Consolidated != nil && *n.Consolidated {
 			head += ", consolidated metadata"
 		}

@@ -113,7 +113,8 @@ func main() {
 		<-ctx.Done()
 		stop() // a second signal ends the process the default way
 	}()
-	env := &environment{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	// Messages may quote names from a store: see safeWriter.
+	env := &environment{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: newSafeWriter(os.Stderr)}
 	code := exitStatus(ctx, run(env, os.Args[1:]))
 	stop()
 	os.Exit(code)

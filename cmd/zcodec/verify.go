@@ -53,7 +53,7 @@ func runVerify(env *environment, args []string) int {
 			case err != nil:
 				r.Failures = append(r.Failures, verifyFailure{Key: c.Key, Inner: c.Inner, Error: err.Error()})
 				if !*asJSON {
-					fmt.Fprintf(env.stdout, "FAIL %s\n", err)
+					fmt.Fprintf(newSafeWriter(env.stdout), "FAIL %s\n", err)
 				}
 			default:
 				r.Chunks++
@@ -89,19 +89,21 @@ func runVerify(env *environment, args []string) int {
 	if *asJSON {
 		writeJSON(env.stdout, map[string]any{"path": path, "ok": !failed, "arrays": results}, true)
 	} else {
+		w := newSafeWriter(env.stdout)
 		for _, r := range results {
+			name := memberName(r.Path)
 			switch {
 			case r.Error != "":
-				fmt.Fprintf(env.stdout, "FAIL %s: %s\n", r.Path, r.Error)
+				fmt.Fprintf(w, "FAIL %s: %s\n", name, r.Error)
 			case len(r.Failures) > 0:
-				fmt.Fprintf(env.stdout, "FAIL %s: %d of %d stored chunks failed to decode\n", r.Path, len(r.Failures), int(r.Chunks)+len(r.Failures))
+				fmt.Fprintf(w, "FAIL %s: %d of %d stored chunks failed to decode\n", name, len(r.Failures), int(r.Chunks)+len(r.Failures))
 			case r.Sharded:
-				fmt.Fprintf(env.stdout, "ok   %s: %d stored inner chunks of shards decode\n", r.Path, r.Chunks)
+				fmt.Fprintf(w, "ok   %s: %d stored inner chunks of shards decode\n", name, r.Chunks)
 			default:
-				fmt.Fprintf(env.stdout, "ok   %s: %d stored chunks decode\n", r.Path, r.Chunks)
+				fmt.Fprintf(w, "ok   %s: %d stored chunks decode\n", name, r.Chunks)
 			}
 			if len(r.Stray) > 0 {
-				fmt.Fprintf(env.stdout, "     %s: %d keys outside the grid ignored (first: %s)\n", r.Path, len(r.Stray), r.Stray[0])
+				fmt.Fprintf(w, "     %s: %d keys outside the grid ignored (first: %s)\n", name, len(r.Stray), memberName(r.Stray[0]))
 			}
 		}
 	}
