@@ -88,6 +88,20 @@ func newAdviseFlags(env *environment) *adviseFlags {
 // check validates the flags after parsing, and returns the exit status of
 // a usage error, or 0.
 func (f *adviseFlags) check() int {
+	// A bound given as 0 is no bound: say so, rather than ask for one.
+	for _, z := range []struct {
+		name string
+		zero bool
+		want string
+	}{
+		{"abs-tol", *f.absTol == 0, "a positive absolute error"},
+		{"rel-tol", *f.relTol == 0, "a relative error in (0, 1)"},
+		{"sig-digits", *f.sigDigits == 0, "1 to 17 significant digits"},
+	} {
+		if z.zero && f.isSet(z.name) {
+			return f.fail("--%s 0: want %s (for no error at all, --lossless)", z.name, z.want)
+		}
+	}
 	set := 0
 	if *f.absTol != 0 {
 		set++
@@ -309,7 +323,7 @@ func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *ad
 	var app *applied
 	var appErr error
 	if best != nil && *f.apply != "" && *f.asJSON {
-		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance)
+		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance, rep.Complete)
 	}
 	var err error
 	if *f.asJSON {
@@ -331,14 +345,18 @@ func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *ad
 		return fail(fmt.Errorf("no chain meets %v on the sample", rep.Tolerance))
 	}
 	if *f.apply != "" && !*f.asJSON {
-		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance)
+		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance, rep.Complete)
 		if appErr == nil {
 			printApplied(env.stdout, app)
 		}
 	}
 	if appErr != nil {
+		// --full helps only where a value the sample did not hold broke a
+		// codec; a broken bound says so itself; a full disk, a missing
+		// directory or Ctrl-C have nothing to do with the sample.
 		hint := ""
-		if !isBoundError(appErr) && !rep.Complete {
+		var se *codec.StepError
+		if !rep.Complete && !isBoundError(appErr) && errors.As(appErr, &se) {
 			hint = " (the sample may not show every value of the array: --full measures every chunk)"
 		}
 		return fail(fmt.Errorf("--apply: %w; nothing was written to %s%s", appErr, *f.apply, hint))

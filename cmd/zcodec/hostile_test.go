@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -274,5 +275,57 @@ func TestNamesEscaped(t *testing.T) {
 				t.Errorf("%s --json %s: the name is not kept:\n%s", cmd, store, out)
 			}
 		}
+	}
+}
+
+// TestMessages: the messages of hostile input say what is wrong.
+func TestMessages(t *testing.T) {
+	dir := t.TempDir()
+	// A bound of 0 is named as the problem, not taken as missing.
+	for _, flag := range []string{"--sig-digits", "--abs-tol", "--rel-tol"} {
+		_, stderr, code := zcodec(t, nil, "advise", flag, "0", "x.zarr")
+		if code != 2 || !strings.Contains(stderr, flag+" 0: want") || strings.Contains(stderr, "give the error allowed") {
+			t.Errorf("advise %s 0: exit %d:\n%s", flag, code, stderr)
+		}
+	}
+	// A 1 MB codec name is shortened everywhere, once.
+	name := strings.Repeat("x", 1<<20)
+	md := `{"zarr_format":3,"node_type":"array","shape":[4],"data_type":"uint8",
+"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[4]}},"chunk_key_encoding":{"name":"default"},
+"fill_value":0,"codecs":[{"name":"bytes"},{"name":"` + name + `"}]}`
+	long := filepath.Join(dir, "long.json")
+	os.WriteFile(long, []byte(md), 0o666)
+	for _, args := range [][]string{{"validate", long}, {"validate", "--json", long}} {
+		out, stderr, code := zcodec(t, nil, args...)
+		if code != 1 || len(out)+len(stderr) > 2000 || !strings.Contains(out, "(1048576 bytes)") {
+			t.Errorf("%v: exit %d, %d bytes of output:\n%.300s", args, code, len(out)+len(stderr), out)
+		}
+	}
+	// An object array is named and refused as such.
+	obj := filepath.Join(dir, "obj.zarr")
+	os.MkdirAll(filepath.Join(obj, "names"), 0o777)
+	os.WriteFile(filepath.Join(obj, ".zgroup"), []byte(`{"zarr_format":2}`), 0o666)
+	os.WriteFile(filepath.Join(obj, "names", ".zarray"), []byte(`{"zarr_format":2,"shape":[4],"chunks":[4],"dtype":"|O",
+"compressor":null,"fill_value":0,"order":"C","filters":[{"id":"vlen-utf8"}]}`), 0o666)
+	for _, args := range [][]string{{"info", obj}, {"verify", obj}, {"cat", filepath.Join(obj, "names")}} {
+		out, stderr, code := zcodec(t, nil, args...)
+		if code != 1 || !strings.Contains(out+stderr, "object arrays") || !strings.Contains(out+stderr, "names") || strings.Contains(out+stderr, "single-character") {
+			t.Errorf("%v: exit %d:\n%s%s", args, code, out, stderr)
+		}
+	}
+}
+
+// TestApplyHintOnlyWhereItHelps: --apply's --full hint is for a chain that
+// fails on values the sample did not hold, not for a DST that cannot be
+// written.
+func TestApplyHintOnlyWhereItHelps(t *testing.T) {
+	dir := t.TempDir()
+	shape := []int64{8, 20}
+	f := writeStoreField(t, dir, shape, []int{8, 10}, float32(math.NaN()), smoothValues(shape, 100, 2, false))
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o666)
+	_, stderr, code := zcodec(t, nil, "advise", f.path, "--abs-tol", "0.05", "--sample", "1", "--apply", filepath.Join(file, "dst"))
+	if code != 1 || !strings.Contains(stderr, "--apply") || strings.Contains(stderr, "--full") {
+		t.Errorf("--apply under a file: exit %d, want 1 and no --full hint:\n%s", code, stderr)
 	}
 }

@@ -102,7 +102,7 @@ func openPath(ctx context.Context, path string, sf *storeFlags) (*target, func()
 func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Options) (*zarr.Array, error) {
 	t, err := openTarget(ctx, s, opts)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if t.array != nil {
 		return t.array, nil
