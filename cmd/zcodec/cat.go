@@ -70,8 +70,8 @@ func runCat(env *environment, args []string) int {
 	}
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
-	err = writeRegion(w, a, region, *format, func(fn func(zarr.Region, []byte) error) error {
-		return a.ReadSlabs(ctx, region, catSlabBytes, fn)
+	err = writeRegion(w, a.DataType(), region.Shape, *format, func(fn func([]byte) error) error {
+		return a.ReadSlabs(ctx, region, catSlabBytes, func(_ zarr.Region, data []byte) error { return fn(data) })
 	})
 	if err == nil {
 		err = w.Flush()
@@ -85,13 +85,13 @@ func runCat(env *environment, args []string) int {
 	return 0
 }
 
-// writeRegion writes a region's slabs, which read calls back in order, in
-// the given format.
-func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read func(func(zarr.Region, []byte) error) error) error {
-	dt := a.DataType()
+// writeRegion writes the elements of a region of the given shape, of data
+// type dt, in the given format: read calls back with its slabs in order,
+// whole elements each.
+func writeRegion(w io.Writer, dt numeric.DataType, shape []int64, format string, read func(func([]byte) error) error) error {
 	switch format {
 	case "npy":
-		hdr, err := npyHeader(dt, r.Shape)
+		hdr, err := npyHeader(dt, shape)
 		if err != nil {
 			return err
 		}
@@ -100,21 +100,21 @@ func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read 
 		}
 		fallthrough
 	case "raw":
-		return read(func(_ zarr.Region, data []byte) error {
+		return read(func(data []byte) error {
 			_, err := w.Write(data)
 			return err
 		})
 	}
 	row := int64(1)
-	if len(r.Shape) >= 2 {
-		row = r.Shape[len(r.Shape)-1]
+	if len(shape) >= 2 {
+		row = shape[len(shape)-1]
 	}
 	format1 := csvFormatter(dt)
 	es := dt.Size()
 	var col int64
 	var line []byte
-	return read(func(_ zarr.Region, data []byte) error {
-		for i := 0; i < len(data); i += es {
+	return read(func(data []byte) error {
+		for i := 0; i+es <= len(data); i += es {
 			if col > 0 {
 				line = append(line, ',')
 			}
