@@ -27,9 +27,23 @@
 // file is replaced atomically, keeping its mode (see
 // cmd/zcodec/internal/outfile).
 //
+// The store commands (info, cat, verify, convert, advise) take a PATH: a
+// directory or an http(s) URL. Over HTTP, --timeout bounds each attempt of
+// a request and --redirects says which redirects are followed: same-host
+// (the default: the same host and port, or http to https), all, or none.
+// convert and advise --apply refuse a DST that is SRC, lies inside it or
+// holds it (after symbolic links), as a usage error.
+//
 // Limits: metadata inputs (zarr.json, .zarray, descriptions) are read up to
-// 64 MiB; encode and decode refuse a chunk whose decoded size exceeds
-// --max-chunk-bytes (default 1 GiB) before reading it.
+// 64 MiB; encode, decode, cat, verify, convert and advise refuse a chunk
+// (shard) whose decoded size exceeds --max-chunk-bytes (default 1 GiB)
+// before reading it.
+//
+// Names from a store (directory names, consolidated metadata keys) are
+// shown quoted, with escapes, when they hold anything but printable
+// characters, and standard error never carries a control character but
+// newlines and tabs (see safetext.go); --json output is JSON, where
+// encoding/json escapes them (and replaces invalid UTF-8 with U+FFFD).
 //
 // Exit status: 0 on success, 1 when a file is invalid or a chunk fails to
 // encode or decode, 2 on a usage error, 130 when interrupted (SIGINT,
