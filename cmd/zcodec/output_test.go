@@ -131,10 +131,14 @@ func TestOutputErrorsNameThePath(t *testing.T) {
 	for _, c := range []struct{ out, want string }{
 		{filepath.Join(dir, "nonexistent", "x.bin"), "cannot write " + filepath.Join(dir, "nonexistent", "x.bin") + ": directory " + filepath.Join(dir, "nonexistent") + " does not exist"},
 		{dir, "cannot write " + dir + ": it is a directory"},
-		{"", "output file: the file name is empty"},
+		{"", "-o: empty path"},
 	} {
 		stderr, code := encodeTo(t, c.out)
-		if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, ".tmp") {
+		want := 1
+		if c.out == "" {
+			want = 2 // a usage error
+		}
+		if code != want || !strings.Contains(stderr, c.want) || strings.Contains(stderr, ".tmp") {
 			t.Errorf("-o %q: exit %d, stderr %q, want %q", c.out, code, stderr, c.want)
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -185,11 +184,11 @@ func checkDisjoint(src, dst, what string) error {
 	}
 	switch {
 	case s == d:
-		return fmt.Errorf("%s %s is the store SRC %s: give a new directory outside it", what, shorten.Quote(dst), shorten.Quote(src))
+		return fmt.Errorf("%s %s is the store SRC %s: give a new directory outside it", what, memberName(dst), memberName(src))
 	case within(d, s):
-		return fmt.Errorf("%s %s lies inside SRC %s: the result would be written into the store being read; give a directory outside it", what, shorten.Quote(dst), shorten.Quote(src))
+		return fmt.Errorf("%s %s lies inside SRC %s: the result would be written into the store being read; give a directory outside it", what, memberName(dst), memberName(src))
 	case within(s, d):
-		return fmt.Errorf("SRC %s lies inside %s %s: give a directory that does not hold the store being read", shorten.Quote(src), what, shorten.Quote(dst))
+		return fmt.Errorf("SRC %s lies inside %s %s: give a directory that does not hold the store being read", memberName(src), what, memberName(dst))
 	}
 	return nil
 }
