@@ -128,11 +128,16 @@ func main() {
 		stop() // a second signal ends the process the default way
 	}()
 	// Messages may quote names from a store: see safeWriter.
+	interrupted = func() bool { return ctx.Err() != nil }
 	env := &environment{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: newSafeWriter(os.Stderr)}
 	code := exitStatus(ctx, run(env, os.Args[1:]))
 	stop()
 	os.Exit(code)
 }
+
+// interrupted reports whether a signal cancelled the context of the run;
+// main sets it (in-process tests are never interrupted).
+var interrupted = func() bool { return false }
 
 // exitStatus is the status of a command that returned code under ctx: 130
 // (SIGINT) or 143 (SIGTERM) when a signal cancelled ctx and the command

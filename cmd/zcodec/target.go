@@ -121,12 +121,12 @@ func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Opt
 	return nil, fmt.Errorf("%s is a group; give the path of one of its arrays: %s", path, strings.Join(names, ", "))
 }
 
-// failf prints a command's error and returns status 1. An error among
-// args that a cancelled context caused (Ctrl-C) is told as "interrupted",
-// which is all the user needs to know of it.
+// failf prints a command's error and returns status 1. After a signal, an
+// error among args that the cancelled context caused is told as
+// "interrupted", which is all the user needs to know of it.
 func failf(w io.Writer, cmd string, format string, args ...any) int {
 	for _, a := range args {
-		if err, ok := a.(error); ok && errors.Is(err, context.Canceled) {
+		if err, ok := a.(error); ok && errors.Is(err, context.Canceled) && interrupted() {
 			fmt.Fprintf(w, "zcodec %s: interrupted\n", cmd)
 			return 1
 		}
