@@ -127,8 +127,8 @@ func main() {
 		<-ctx.Done()
 		stop() // a second signal ends the process the default way
 	}()
-	// Messages may quote names from a store: see safeWriter.
 	interrupted = func() bool { return ctx.Err() != nil }
+	// Messages may quote names from a store: see safeWriter.
 	env := &environment{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: newSafeWriter(os.Stderr)}
 	code := exitStatus(ctx, run(env, os.Args[1:]))
 	stop()
