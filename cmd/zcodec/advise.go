@@ -33,7 +33,7 @@ type adviseFlags struct {
 	sample          *int
 	apply           *string
 	strongest       *bool
-	maxChunkBytes   byteSize
+	store           *storeFlags
 	tolerance       advisor.Tolerance
 	targets         []numeric.DataType
 	compressorNames []string
@@ -64,6 +64,7 @@ func newAdviseFlags(env *environment) *adviseFlags {
 			"Sizes are the encoded bytes of the sample's chunks; speeds are measured (MB/s of decoded\n"+
 			"bytes), each chain on one goroutine, several chains at once. Exit status 1 when no chain\n"+
 			"meets the tolerance, or --apply finds an element beyond it.")
+	fs.operands = []string{"PATH"}
 	f := &adviseFlags{flags: fs}
 	f.absTol = fs.Float64("abs-tol", 0, "largest absolute error: |decoded - original| <= X")
 	f.relTol = fs.Float64("rel-tol", 0, "largest relative error: |decoded - original| <= X |original|")
@@ -80,14 +81,27 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
 	f.top = fs.Int("top", 15, "chains shown in the table, smallest first (0 for all)")
 	f.out = fs.String("out", "", "write the chosen chain's \"codecs\" array to this file")
-	f.maxChunkBytes = byteSize(defaultMaxChunkBytes)
-	fs.Var(&f.maxChunkBytes, "max-chunk-bytes", "refuse chunks whose decoded size exceeds this, before reading them")
+	f.store = fs.storeFlags(true)
 	return f
 }
 
 // check validates the flags after parsing, and returns the exit status of
 // a usage error, or 0.
 func (f *adviseFlags) check() int {
+	// A bound given as 0 is no bound: say so, rather than ask for one.
+	for _, z := range []struct {
+		name string
+		zero bool
+		want string
+	}{
+		{"abs-tol", *f.absTol == 0, "a positive absolute error"},
+		{"rel-tol", *f.relTol == 0, "a relative error in (0, 1)"},
+		{"sig-digits", *f.sigDigits == 0, "1 to 17 significant digits"},
+	} {
+		if z.zero && f.isSet(z.name) {
+			return f.fail("--%s 0: want %s (for no error at all, --lossless)", z.name, z.want)
+		}
+	}
 	set := 0
 	if *f.absTol != 0 {
 		set++
@@ -161,6 +175,14 @@ func runAdvise(env *environment, args []string) int {
 	case !storeMode && *f.sample != 0:
 		return f.fail("--sample applies to PATH (with CHUNK files, the sample is the files given)")
 	}
+	if err := f.store.check(); err != nil {
+		return f.fail("%v", err)
+	}
+	if *f.apply != "" {
+		if err := checkDisjoint(operands[0], *f.apply, "--apply"); err != nil {
+			return f.fail("%v", err)
+		}
+	}
 	fail := func(err error) int { return failf(env.stderr, "advise", "%v", err) }
 	if *f.apply != "" {
 		if _, err := os.Lstat(*f.apply); err == nil {
@@ -175,11 +197,11 @@ func runAdvise(env *environment, args []string) int {
 		}
 		defer out.Abort()
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	var sample *advisor.Sample
 	var src *zarr.Array
 	if storeMode {
-		s, closeStore, err := openStore(operands[0], false)
+		s, closeStore, err := openStore(operands[0], false, f.store)
 		if err != nil {
 			return fail(err)
 		}
@@ -205,7 +227,7 @@ func runAdvise(env *environment, args []string) int {
 
 // storeSample opens the array at PATH and reads its sample.
 func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.Store, path string) (*zarr.Array, *advisor.Sample, error) {
-	a, err := openArrayAt(ctx, s, path)
+	a, err := openArrayAt(ctx, s, path, f.store.arrayOptions())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -213,8 +235,8 @@ func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.
 		fmt.Fprintf(env.stderr, "zcodec advise: warning: %s\n", w)
 	}
 	chunkBytes := a.Pipeline().DecodedSize()
-	if int64(chunkBytes) > int64(f.maxChunkBytes) {
-		return nil, nil, fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", a.Pipeline().Spec(), chunkBytes, &f.maxChunkBytes)
+	if int64(chunkBytes) > int64(f.store.maxChunkBytes) {
+		return nil, nil, fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", a.Pipeline().Spec(), chunkBytes, &f.store.maxChunkBytes)
 	}
 	n := *f.sample
 	switch {
@@ -243,8 +265,8 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 		return nil, code
 	}
 	p := a.Pipeline
-	if n := p.DecodedSize(); int64(n) > int64(f.maxChunkBytes) {
-		return nil, failf(env.stderr, "advise", "a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", p.Spec(), n, &f.maxChunkBytes)
+	if n := p.DecodedSize(); int64(n) > int64(f.store.maxChunkBytes) {
+		return nil, failf(env.stderr, "advise", "a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", p.Spec(), n, &f.store.maxChunkBytes)
 	}
 	s := &advisor.Sample{Spec: a.ChunkSpec(), Complete: *f.full}
 	if n := numChunks(a.Shape, a.ChunkShape); n > 0 {
@@ -301,7 +323,7 @@ func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *ad
 	var app *applied
 	var appErr error
 	if best != nil && *f.apply != "" && *f.asJSON {
-		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance)
+		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance, rep.Complete)
 	}
 	var err error
 	if *f.asJSON {
@@ -323,14 +345,18 @@ func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *ad
 		return fail(fmt.Errorf("no chain meets %v on the sample", rep.Tolerance))
 	}
 	if *f.apply != "" && !*f.asJSON {
-		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance)
+		app, appErr = applyChain(ctx, env, src, *f.apply, best.Codecs, rep.Tolerance, rep.Complete)
 		if appErr == nil {
 			printApplied(env.stdout, app)
 		}
 	}
 	if appErr != nil {
+		// --full helps only where a value the sample did not hold broke a
+		// codec; a broken bound says so itself; a full disk, a missing
+		// directory or Ctrl-C have nothing to do with the sample.
 		hint := ""
-		if !isBoundError(appErr) && !rep.Complete {
+		var se *codec.StepError
+		if !rep.Complete && !isBoundError(appErr) && errors.As(appErr, &se) {
 			hint = " (the sample may not show every value of the array: --full measures every chunk)"
 		}
 		return fail(fmt.Errorf("--apply: %w; nothing was written to %s%s", appErr, *f.apply, hint))

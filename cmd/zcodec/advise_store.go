@@ -123,6 +123,9 @@ type applied struct {
 type boundError struct {
 	tol  advisor.Tolerance
 	errs advisor.Errors
+	// sampled is set when the chain was chosen on a sample, not every
+	// chunk: --full may choose another.
+	sampled bool
 }
 
 func (e *boundError) Error() string {
@@ -131,15 +134,18 @@ func (e *boundError) Error() string {
 	if e.errs.NaNLost > 0 || e.errs.NaNMade > 0 {
 		msg += fmt.Sprintf("; %d NaN lost, %d values decoded as NaN (a code reserved for NaN, an infinity or the fill value)", e.errs.NaNLost, e.errs.NaNMade)
 	}
-	return msg + "; advise with --full to measure every chunk"
+	if e.sampled {
+		msg += "; advise with --full to measure every chunk"
+	}
+	return msg
 }
 
 // applyChain converts src into a new array at dst with the chain codecs
 // (as convert does: into a temporary directory renamed at the end), then,
 // before the rename, reads the new array back and compares every element
 // with src under tol. A broken bound is a *boundError and leaves nothing
-// at dst.
-func applyChain(ctx context.Context, env *environment, src *zarr.Array, dst string, codecsJSON []byte, tol advisor.Tolerance) (*applied, error) {
+// at dst. complete tells whether the chain was chosen on every chunk.
+func applyChain(ctx context.Context, env *environment, src *zarr.Array, dst string, codecsJSON []byte, tol advisor.Tolerance, complete bool) (*applied, error) {
 	chain, err := registry.Default().ParseCodecs(codecsJSON, "/codecs")
 	if err != nil {
 		return nil, err
@@ -154,7 +160,7 @@ func applyChain(ctx context.Context, env *environment, src *zarr.Array, dst stri
 			return err
 		}
 		if !res.errs.Within() {
-			return &boundError{tol: tol, errs: res.errs}
+			return &boundError{tol: tol, errs: res.errs, sampled: !complete}
 		}
 		return nil
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -21,7 +20,7 @@ import (
 const catSlabBytes = 16 << 20
 
 func runCat(env *environment, args []string) int {
-	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] PATH",
+	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] [--max-chunk-bytes N] [--timeout D] PATH",
 		"Writes the values of a region of the array at PATH (a directory, or an http(s) URL): the\n"+
 			"whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
 			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
@@ -34,22 +33,26 @@ func runCat(env *environment, args []string) int {
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
 	format := fs.String("format", "raw", "output format: raw, csv or npy")
 	outName := fs.outputFlag()
+	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
+	}
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
 	}
 	switch *format {
 	case "raw", "csv", "npy":
 	default:
 		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
 	}
-	ctx := context.Background()
-	s, closeStore, err := openStore(path, false)
+	ctx := env.context()
+	s, closeStore, err := openStore(path, false, sf)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}
 	defer closeStore()
-	a, err := openArrayAt(ctx, s, path)
+	a, err := openArrayAt(ctx, s, path, sf.arrayOptions())
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}
@@ -67,8 +70,8 @@ func runCat(env *environment, args []string) int {
 	}
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
-	err = writeRegion(w, a, region, *format, func(fn func(zarr.Region, []byte) error) error {
-		return a.ReadSlabs(ctx, region, catSlabBytes, fn)
+	err = writeRegion(w, a.DataType(), region.Shape, *format, func(fn func([]byte) error) error {
+		return a.ReadSlabs(ctx, region, catSlabBytes, func(_ zarr.Region, data []byte) error { return fn(data) })
 	})
 	if err == nil {
 		err = w.Flush()
@@ -82,13 +85,13 @@ func runCat(env *environment, args []string) int {
 	return 0
 }
 
-// writeRegion writes a region's slabs, which read calls back in order, in
-// the given format.
-func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read func(func(zarr.Region, []byte) error) error) error {
-	dt := a.DataType()
+// writeRegion writes the elements of a region of the given shape, of data
+// type dt, in the given format: read calls back with its slabs in order,
+// whole elements each.
+func writeRegion(w io.Writer, dt numeric.DataType, shape []int64, format string, read func(func([]byte) error) error) error {
 	switch format {
 	case "npy":
-		hdr, err := npyHeader(dt, r.Shape)
+		hdr, err := npyHeader(dt, shape)
 		if err != nil {
 			return err
 		}
@@ -97,21 +100,21 @@ func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read 
 		}
 		fallthrough
 	case "raw":
-		return read(func(_ zarr.Region, data []byte) error {
+		return read(func(data []byte) error {
 			_, err := w.Write(data)
 			return err
 		})
 	}
 	row := int64(1)
-	if len(r.Shape) >= 2 {
-		row = r.Shape[len(r.Shape)-1]
+	if len(shape) >= 2 {
+		row = shape[len(shape)-1]
 	}
 	format1 := csvFormatter(dt)
 	es := dt.Size()
 	var col int64
 	var line []byte
-	return read(func(_ zarr.Region, data []byte) error {
-		for i := 0; i < len(data); i += es {
+	return read(func(data []byte) error {
+		for i := 0; i+es <= len(data); i += es {
 			if col > 0 {
 				line = append(line, ',')
 			}

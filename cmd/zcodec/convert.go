@@ -15,7 +15,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
@@ -25,16 +24,18 @@ import (
 )
 
 func runConvert(env *environment, args []string) int {
-	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] SRC DST",
+	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] [--max-chunk-bytes N] SRC DST",
 		"Re-encodes the array (or every array of the group) at SRC into a new Zarr v3 store at DST,\n"+
 			"a directory that must not exist: a new codec chain, new chunks, sharding, or simply Zarr\n"+
 			"v2 to Zarr v3. It streams chunk by chunk, holding a bounded slab of elements, and shows a\n"+
 			"progress bar on a terminal (a line every few seconds otherwise). It writes into a\n"+
 			"temporary directory beside DST and renames it at the end: on any failure, or Ctrl-C,\n"+
-			"nothing is left at DST.")
+			"nothing is left at DST. DST may not be SRC, nor lie inside it, nor hold it.")
 	codecsFile := fs.String("codecs", "", "the new chain: a JSON list of codecs, or a zarr.json whose \"codecs\" to take")
 	chunksText := fs.String("chunks", "", "the new chunk shape, e.g. 1,512,512 (with --shards: the inner chunks)")
 	shardsText := fs.String("shards", "", "store the chunks in shards of this shape (sharding_indexed, index checked by crc32c)")
+	sf := fs.storeFlags(true)
+	fs.operands = []string{"SRC", "DST"}
 	ops, code, stop := fs.parse(args)
 	if stop {
 		return code
@@ -45,22 +46,28 @@ func runConvert(env *environment, args []string) int {
 	src, dst := ops[0], ops[1]
 	var plan convertPlan
 	var err error
+	if plan.chunks, err = parseShape(*chunksText, "--chunks"); err != nil {
+		return fs.fail("%v", err)
+	}
+	if plan.shards, err = parseShape(*shardsText, "--shards"); err != nil {
+		return fs.fail("%v", err)
+	}
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
+	}
+	if err := checkDisjoint(src, dst, "DST"); err != nil {
+		return fs.fail("%v", err)
+	}
 	if *codecsFile != "" {
 		if plan.codecs, err = readCodecsFile(env, *codecsFile); err != nil {
 			return failf(env.stderr, "convert", "%v", err)
 		}
 	}
-	if plan.chunks, err = parseShape(*chunksText, "--chunks"); err != nil {
-		return failf(env.stderr, "convert", "%v", err)
-	}
-	if plan.shards, err = parseShape(*shardsText, "--shards"); err != nil {
-		return failf(env.stderr, "convert", "%v", err)
-	}
 	if _, err := os.Lstat(dst); err == nil {
 		return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
 	}
-	ctx := context.Background()
-	t, closeStore, err := openPath(ctx, src)
+	ctx := env.context()
+	t, closeStore, err := openPath(ctx, src, sf)
 	if err != nil {
 		return failf(env.stderr, "convert", "%v", err)
 	}
@@ -86,21 +93,10 @@ type convertPlan struct {
 
 // convertInto writes the converted hierarchy into a temporary directory
 // beside dst and renames it to dst when everything succeeded; on failure,
-// or on SIGINT or SIGTERM (through package outfile, which first stops the
-// writes), the temporary directory is removed.
+// including the cancellation of ctx (SIGINT, SIGTERM), the writes stop at
+// their next chunk and the temporary directory is removed.
 func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) error {
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	stopped := make(chan struct{})
-	release := outfile.TrackDir(tmp, func() {
-		cancel()
-		select { // the writes stop at their next chunk
-		case <-stopped:
-		case <-time.After(10 * time.Second):
-		}
-	})
-	defer release()
 	d, err := store.CreateDir(tmp)
 	if err == nil {
 		err = writeConverted(ctx, env, d, t, plan)
@@ -109,7 +105,9 @@ func convertInto(ctx context.Context, env *environment, t *target, dst string, p
 		}
 		d.Close()
 	}
-	close(stopped)
+	if err == nil {
+		err = ctx.Err() // a signal during the check: do not rename
+	}
 	if err == nil {
 		err = os.Rename(tmp, dst)
 	}
@@ -135,7 +133,7 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 				}
 				continue
 			}
-			a, err := m.OpenArray(ctx, nil)
+			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
 				return err
 			}
@@ -155,11 +153,11 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 	defer prog.finish()
 	for _, src := range arrays {
 		for _, w := range src.Warnings() {
-			prog.note(fmt.Sprintf("warning: /%s: %s", src.Path(), w))
+			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+src.Path()), w))
 		}
 		m, err := convertedMetadata(src, plan)
 		if err != nil {
-			return fmt.Errorf("array %q: %w", "/"+src.Path(), err)
+			return fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
 		}
 		out, err := zarr.Create(ctx, d, src.Path(), m, nil)
 		if err != nil {
@@ -299,9 +297,9 @@ const progressEvery = 5 * time.Second
 
 func newProgress(w io.Writer, total int64) *progress {
 	p := &progress{w: w, total: total, last: time.Now()}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := rawWriter(w).(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),
 			progressbar.OptionSetDescription("converting"),
 			progressbar.OptionThrottle(100*time.Millisecond),

@@ -21,8 +21,9 @@ import (
 	"github.com/zcodec/zcodec/zarr"
 )
 
-// TestConvertInterrupted sends SIGINT to a conversion in progress: neither
-// DST nor the temporary directory may remain.
+// TestConvertInterrupted sends SIGINT to a conversion in progress: the
+// command stops through its context, exits 130 and says so, and neither
+// DST nor the temporary directory remains.
 func TestConvertInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 32 MiB array")
@@ -60,11 +61,24 @@ func TestConvertInterrupted(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(400 * time.Millisecond)
+	deadline := time.Now().Add(10 * time.Second)
+	for { // wait for the temporary directory, then for a few chunks in it
+		if m, _ := filepath.Glob(filepath.Join(dir, ".dst.zarr.zcodec-tmp-*")); len(m) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGINT)
 	err = cmd.Wait()
 	if err == nil {
 		t.Skip("the conversion finished before the signal")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit status %d (%v), want 130\n%s", code, err, stderr.String())
+	}
+	if !bytes.Contains(stderr.Bytes(), []byte("zcodec convert: interrupted")) {
+		t.Errorf("stderr does not say the conversion was interrupted:\n%s", stderr.String())
 	}
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {

@@ -42,7 +42,7 @@ func runDemo(env *environment, args []string) int {
 		env.stdout.Write(demoMetadata)
 		return 0
 	}
-	ctx := context.Background()
+	ctx := env.context()
 	dir := *out
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "zcodec-demo-")

@@ -19,6 +19,8 @@ import (
 //   - "--" ends the flags; "-" is an operand (standard input or output);
 //   - an argument that looks like a negative number ("-9999", "-1.5e3",
 //     "-Infinity", "-inf", "-nan") is an operand, not a flag;
+//   - an empty operand, or an empty value of a flag that names a file
+//     (-o "", --metadata ""), is a usage error naming it;
 //   - a usage error prints the problem and the usage on standard error
 //     and exits 2.
 type flags struct {
@@ -27,7 +29,14 @@ type flags struct {
 	// usage is the synopsis ("zcodec validate [--json] FILE..."); about
 	// the paragraph below it.
 	usage, about string
+	// operands names the operands in messages ("SRC", "DST"); the last
+	// name stands for the rest. Empty: "FILE".
+	operands []string
 }
+
+// pathFlags are the flags whose value is a file or directory name: an
+// empty value is a usage error rather than an OS error about "".
+var pathFlags = []string{"o", "i", "out", "apply", "codecs", "metadata", "attrs"}
 
 // newFlags returns the flag set of the command whose synopsis is usage.
 func newFlags(env *environment, name, usage, about string) *flags {
@@ -73,7 +82,43 @@ func (f *flags) parse(args []string) (operands []string, exit int, stop bool) {
 			return nil, f.fail("invalid value %s for flag -%s: %v", shorten.String(value), name, err), true
 		}
 	}
+	for _, name := range pathFlags {
+		if fl := f.Lookup(name); fl != nil && fl.Value.String() == "" && f.isSet(name) {
+			return nil, f.fail("%s%s: empty path", dashes(name), name), true
+		}
+	}
+	for i, op := range operands {
+		if op == "" {
+			return nil, f.fail("%s: empty path", f.operandName(i)), true
+		}
+	}
 	return operands, 0, false
+}
+
+// isSet reports whether the flag name was given.
+func (f *flags) isSet(name string) bool {
+	set := false
+	f.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
+
+// operandName is the name of operand i in messages.
+func (f *flags) operandName(i int) string {
+	switch {
+	case len(f.operands) == 0:
+		return "FILE"
+	case i < len(f.operands):
+		return f.operands[i]
+	}
+	return f.operands[len(f.operands)-1]
+}
+
+// dashes is the prefix a flag is written with in messages: "-o", "--out".
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-"
+	}
+	return "--"
 }
 
 // fail prints a usage error and returns exit status 2.

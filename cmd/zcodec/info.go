@@ -54,18 +54,22 @@ type infoChunks struct {
 }
 
 func runInfo(env *environment, args []string) int {
-	fs := newFlags(env, "info", "zcodec info [--json] PATH",
+	fs := newFlags(env, "info", "zcodec info [--json] [--timeout D] PATH",
 		"Shows the tree of groups and arrays at PATH (a directory, or an http(s) URL): for each\n"+
 			"array its shape, data type, chunks (or shards and inner chunks), codec chain, fill value,\n"+
 			"and from the store's listing of keys the chunks present and absent, their stored bytes\n"+
 			"and the compression ratio. It lists keys; it never reads a chunk.")
 	asJSON := fs.Bool("json", false, "print the tree as a JSON document")
+	sf := fs.storeFlags(false)
 	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
 	}
-	ctx := context.Background()
-	t, closeStore, err := openPath(ctx, path)
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
+	}
+	ctx := env.context()
+	t, closeStore, err := openPath(ctx, path, sf)
 	if err != nil {
 		return failf(env.stderr, "info", "%v", err)
 	}
@@ -82,7 +86,7 @@ func runInfo(env *environment, args []string) int {
 				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "group", Format: m.Format, Attributes: compactJSON(m.Attributes)})
 				continue
 			}
-			a, err := m.OpenArray(ctx, nil)
+			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
 				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: err.Error()})
 				continue
@@ -93,7 +97,7 @@ func runInfo(env *environment, args []string) int {
 	if *asJSON {
 		writeJSON(env.stdout, map[string]any{"path": path, "nodes": nodes}, true)
 	} else {
-		printInfo(env.stdout, path, nodes)
+		printInfo(newSafeWriter(env.stdout), path, nodes)
 	}
 	for _, n := range nodes {
 		if n.Error != "" {
@@ -170,7 +174,7 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		head := fmt.Sprintf("%s  %s (Zarr v%d", n.Path, n.Kind, n.Format)
+		head := fmt.Sprintf("%s  %s (Zarr v%d", memberName(n.Path), n.Kind, n.Format)
 		if n.Consolidated != nil && *n.Consolidated {
 			head += ", consolidated metadata"
 		}

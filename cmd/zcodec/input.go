@@ -39,8 +39,33 @@ func readMetadata(env *environment, name string) ([]byte, error) {
 
 // readInput reads the file name, or standard input for "-", and returns
 // nil without an error when it holds more than limit bytes, having read no
-// more than limit+1 of them.
+// more than limit+1 of them. A read that blocks (standard input, a FIFO)
+// ends with the context's error when env's context is cancelled (Ctrl-C):
+// the read goes on in a goroutine that the process's exit ends.
 func readInput(env *environment, name string, limit int64) ([]byte, error) {
+	ctx := env.context()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		b, err := readInputNow(env, name, limit)
+		done <- result{b, err}
+	}()
+	select {
+	case r := <-done:
+		return r.b, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// readInputNow is readInput without the context.
+func readInputNow(env *environment, name string, limit int64) ([]byte, error) {
 	r := env.stdin
 	size := int64(-1)
 	if name != "-" {

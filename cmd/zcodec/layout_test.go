@@ -77,3 +77,24 @@ func takesArgs(fn *ast.FuncDecl) bool {
 	elt, ok := arr.Elt.(*ast.Ident)
 	return ok && elt.Name == "string"
 }
+
+// TestCommandsTakeMainsContext: the commands run with the context main
+// makes (cancelled on SIGINT and SIGTERM); none makes its own root
+// context, which a signal would not reach.
+func TestCommandsTakeMainsContext(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || name == "main.go" {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, root := range []string{"context.Background()", "context.TODO()"} {
+			if strings.Contains(string(b), root) {
+				t.Errorf("%s calls %s; take env.context()", name, root)
+			}
+		}
+	}
+}

@@ -27,21 +27,46 @@
 // file is replaced atomically, keeping its mode (see
 // cmd/zcodec/internal/outfile).
 //
+// The store commands (info, cat, verify, convert, advise) take a PATH: a
+// directory or an http(s) URL. Over HTTP, --timeout bounds each attempt of
+// a request and --redirects says which redirects are followed: same-host
+// (the default: the same host and port, or http to https), all, or none.
+// convert and advise --apply refuse a DST that is SRC, lies inside it or
+// holds it (after symbolic links), as a usage error.
+//
 // Limits: metadata inputs (zarr.json, .zarray, descriptions) are read up to
-// 64 MiB; encode and decode refuse a chunk whose decoded size exceeds
-// --max-chunk-bytes (default 1 GiB) before reading it.
+// 64 MiB; encode, decode, cat, verify, convert and advise refuse a chunk
+// (shard) whose decoded size exceeds --max-chunk-bytes (default 1 GiB)
+// before reading it.
+//
+// Names from a store (directory names, consolidated metadata keys) are
+// shown quoted, with escapes, when they hold anything but printable
+// characters, and standard error never carries a control character but
+// newlines and tabs (see safetext.go); --json output is JSON, where
+// encoding/json escapes them (and replaces invalid UTF-8 with U+FFFD).
 //
 // Exit status: 0 on success, 1 when a file is invalid or a chunk fails to
-// encode or decode, 2 on a usage error.
+// encode or decode, 2 on a usage error, 130 when interrupted (SIGINT,
+// Ctrl-C) and 143 when terminated (SIGTERM).
+//
+// Interrupts: main turns SIGINT and SIGTERM into the cancellation of the
+// context every command runs with (one signal.NotifyContext). A command
+// stops at its next chunk or read, removes its temporary output on its
+// ordinary error path (nothing is left at -o FILE or at a DST), and the
+// process exits 130 (143 for SIGTERM). A second signal ends the process at
+// once, the default way, without that clean-up.
 package main
 
 import (
+	"context"
 	"fmt"
-	"github.com/zcodec/zcodec/internal/shorten"
 	"io"
 	"os"
+	"os/signal"
+	"strings"
+	"syscall"
 
-	"github.com/zcodec/zcodec/cmd/zcodec/internal/outfile"
+	"github.com/zcodec/zcodec/internal/shorten"
 
 	_ "github.com/zcodec/zcodec/codecs"
 )
@@ -56,11 +81,23 @@ type command struct {
 	run     func(env *environment, args []string) int
 }
 
-// environment carries the process's streams, so that tests can run
-// commands in-process.
+// environment carries the process's streams and the context of the run,
+// so that tests can run commands in-process.
 type environment struct {
+	// ctx is cancelled on SIGINT and SIGTERM (nil: never cancelled, for
+	// in-process tests).
+	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
+}
+
+// context returns the context a command runs with: main's, which a signal
+// cancels.
+func (e *environment) context() context.Context {
+	if e.ctx == nil {
+		return context.Background()
+	}
+	return e.ctx
 }
 
 // commands lists the commands in the order the usage shows them; a new
@@ -85,11 +122,39 @@ func commands() []command {
 }
 
 func main() {
-	stop := outfile.RemoveOnSignal()
-	env := &environment{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
-	code := run(env, os.Args[1:])
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop() // a second signal ends the process the default way
+	}()
+	interrupted = func() bool { return ctx.Err() != nil }
+	// Messages may quote names from a store: see safeWriter.
+	env := &environment{ctx: ctx, stdin: os.Stdin, stdout: os.Stdout, stderr: newSafeWriter(os.Stderr)}
+	code := exitStatus(ctx, run(env, os.Args[1:]))
 	stop()
 	os.Exit(code)
+}
+
+// interrupted reports whether a signal cancelled the context of the run;
+// main sets it (in-process tests are never interrupted).
+var interrupted = func() bool { return false }
+
+// exitStatus is the status of a command that returned code under ctx: 130
+// (SIGINT) or 143 (SIGTERM) when a signal cancelled ctx and the command
+// failed, else code. A command that finished its work before it saw the
+// signal keeps its status 0.
+func exitStatus(ctx context.Context, code int) int {
+	// Only a signal cancels ctx with a cause of its own: stop's cancel
+	// leaves context.Canceled.
+	cause := context.Cause(ctx)
+	if code == 0 || cause == nil || cause == context.Canceled {
+		return code
+	}
+	// signal.NotifyContext's cause is "<signal name> signal received".
+	if strings.HasPrefix(cause.Error(), syscall.SIGTERM.String()) {
+		return 128 + int(syscall.SIGTERM)
+	}
+	return 128 + int(syscall.SIGINT)
 }
 
 func run(env *environment, args []string) int {

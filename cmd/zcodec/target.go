@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -15,13 +16,17 @@ import (
 )
 
 // openStore opens the store a command's PATH names: an http:// or https://
-// URL (read-only) or a directory, read-only unless write.
-func openStore(path string, write bool) (store.Store, func(), error) {
-	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+// URL (read-only, reached as sf says) or a directory, read-only unless
+// write.
+func openStore(path string, write bool, sf *storeFlags) (store.Store, func(), error) {
+	if path == "" {
+		return nil, nil, errors.New("empty path")
+	}
+	if isURL(path) {
 		if write {
 			return nil, nil, fmt.Errorf("%s: an HTTP store is read-only", path)
 		}
-		h, err := store.NewHTTP(path, nil)
+		h, err := store.NewHTTP(path, sf.httpOptions())
 		if err != nil {
 			return nil, nil, err
 		}
@@ -50,38 +55,40 @@ type target struct {
 	array   *zarr.Array // when PATH is an array
 	group   *zarr.Group // when PATH is a group
 	members []zarr.Node
+	// opts are the options the arrays are opened with (members too).
+	opts *zarr.Options
 }
 
 // openTarget opens the node at the root of s: a group with its members, or
-// an array.
-func openTarget(ctx context.Context, s store.Store) (*target, error) {
+// an array opened with opts.
+func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target, error) {
 	g, err := zarr.OpenGroup(ctx, s, "")
 	if err == nil {
 		members, err := g.Members(ctx)
 		if err != nil {
 			return nil, err
 		}
-		return &target{group: g, members: members}, nil
+		return &target{group: g, members: members, opts: opts}, nil
 	}
 	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	a, aerr := zarr.Open(ctx, s, "", nil)
+	a, aerr := zarr.Open(ctx, s, "", opts)
 	if aerr != nil {
 		return nil, aerr
 	}
-	return &target{array: a}, nil
+	return &target{array: a, opts: opts}, nil
 }
 
 // openPath opens the store at path and the node at its root, for the
 // commands that take a PATH; an error opening the node names path. The
 // caller calls the returned function to close the store.
-func openPath(ctx context.Context, path string) (*target, func(), error) {
-	s, closeStore, err := openStore(path, false)
+func openPath(ctx context.Context, path string, sf *storeFlags) (*target, func(), error) {
+	s, closeStore, err := openStore(path, false, sf)
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := openTarget(ctx, s)
+	t, err := openTarget(ctx, s, sf.arrayOptions())
 	if err != nil {
 		closeStore()
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -91,10 +98,10 @@ func openPath(ctx context.Context, path string) (*target, func(), error) {
 
 // openArrayAt opens the array at the root of s; a group is an error that
 // lists its arrays.
-func openArrayAt(ctx context.Context, s store.Store, path string) (*zarr.Array, error) {
-	t, err := openTarget(ctx, s)
+func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Options) (*zarr.Array, error) {
+	t, err := openTarget(ctx, s, opts)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if t.array != nil {
 		return t.array, nil
@@ -114,10 +121,24 @@ func openArrayAt(ctx context.Context, s store.Store, path string) (*zarr.Array, 
 	return nil, fmt.Errorf("%s is a group; give the path of one of its arrays: %s", path, strings.Join(names, ", "))
 }
 
-// failf prints a command's error and returns status 1.
+// failf prints a command's error and returns status 1. After a signal, an
+// error among args that the cancelled context caused is told as
+// "interrupted", which is all the user needs to know of it.
 func failf(w io.Writer, cmd string, format string, args ...any) int {
-	fmt.Fprintf(w, "zcodec %s: %s\n", cmd, fmt.Sprintf(format, args...))
+	for _, a := range args {
+		if err, ok := a.(error); ok && errors.Is(err, context.Canceled) && interrupted() {
+			fmt.Fprintf(w, "zcodec %s: interrupted\n", cmd)
+			return 1
+		}
+	}
+	fmt.Fprintf(w, "zcodec %s: %s\n", cmd, flagNames(fmt.Sprintf(format, args...)))
 	return 1
+}
+
+// flagNames rewrites the library's names of settings in an error message
+// into the flags that set them, so that a message says what to change.
+func flagNames(msg string) string {
+	return strings.ReplaceAll(msg, "(Options.MaxChunkBytes)", "(--max-chunk-bytes; raise it to read this array)")
 }
 
 // limitHeap sets a soft limit on the Go heap for the commands that stream
@@ -141,4 +162,65 @@ func setHeapLimit(n int64) {
 		return
 	}
 	debug.SetMemoryLimit(n)
+}
+
+// checkDisjoint returns a usage error when the new store dst would be
+// written into the store src reads, or hold it: dst equal to src, inside
+// it, or src inside dst, after making both absolute, cleaning them and
+// resolving their symbolic links (of dst, which does not exist yet, those
+// of its longest existing ancestor). what names dst in the message
+// ("DST", "--apply").
+func checkDisjoint(src, dst, what string) error {
+	if isURL(src) {
+		return nil
+	}
+	s, err := resolvePath(src)
+	if err != nil {
+		return nil // SRC cannot be opened: the open says why
+	}
+	d, err := resolvePath(dst)
+	if err != nil {
+		return nil
+	}
+	switch {
+	case s == d:
+		return fmt.Errorf("%s %s is the store SRC %s: give a new directory outside it", what, memberName(dst), memberName(src))
+	case within(d, s):
+		return fmt.Errorf("%s %s lies inside SRC %s: the result would be written into the store being read; give a directory outside it", what, memberName(dst), memberName(src))
+	case within(s, d):
+		return fmt.Errorf("SRC %s lies inside %s %s: give a directory that does not hold the store being read", memberName(src), what, memberName(dst))
+	}
+	return nil
+}
+
+// isURL reports whether path names an HTTP store.
+func isURL(path string) bool {
+	return strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://")
+}
+
+// within reports whether the clean absolute path p lies under dir.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// resolvePath returns path absolute, clean, with the symbolic links of its
+// longest existing prefix resolved.
+func resolvePath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for p := abs; ; {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
 }

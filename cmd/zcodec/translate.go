@@ -36,6 +36,7 @@ func (f *flags) oneFileToOutput(args []string, out *string) (data []byte, name s
 // or a group in a store) and returns it; when stop is true the command ends
 // with status exit.
 func (f *flags) onePath(args []string) (path string, exit int, stop bool) {
+	f.operands = []string{"PATH"}
 	operands, exit, stop := f.parse(args)
 	if stop {
 		return "", exit, true

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 
@@ -71,7 +72,7 @@ func runValidate(env *environment, args []string) int {
 		if *asJSON {
 			reports = append(reports, r)
 		} else {
-			printReport(env, r)
+			printReport(newSafeWriter(env.stdout), r)
 		}
 	}
 	if *asJSON {
@@ -99,7 +100,9 @@ func validateFile(env *environment, name string) validateReport {
 		var ve *metadata.ValidationError
 		if errors.As(err, &ve) {
 			for _, p := range ve.Problems {
-				r.Problems = append(r.Problems, problemReport{Pointer: p.Pointer, Codec: p.Codec, Reason: p.Reason})
+				// A codec name is the user's text: an unknown one may be
+				// any length, and the reason quotes it shortened already.
+				r.Problems = append(r.Problems, problemReport{Pointer: shorten.Pointer(p.Pointer), Codec: shorten.String(p.Codec), Reason: p.Reason})
 			}
 		} else {
 			r.Problems = []problemReport{{Reason: err.Error()}}
@@ -112,7 +115,7 @@ func validateFile(env *environment, name string) validateReport {
 	r.ChunkShape = a.ChunkShape
 	r.FillValue, _ = a.FillValue.MarshalJSON()
 	for _, w := range a.Warnings {
-		r.Warnings = append(r.Warnings, problemReport{Pointer: w.Pointer, Codec: w.Codec, Reason: w.Reason})
+		r.Warnings = append(r.Warnings, problemReport{Pointer: shorten.Pointer(w.Pointer), Codec: shorten.String(w.Codec), Reason: w.Reason})
 	}
 	for _, st := range a.Pipeline.Steps() {
 		cfg, _ := st.Codec.MarshalJSON()
@@ -154,7 +157,7 @@ func (s sideReport) String() string {
 	return fmt.Sprintf("%s %v fill %s", s.DataType, s.Shape, s.FillValue)
 }
 
-func printReport(env *environment, r validateReport) {
+func printReport(w io.Writer, r validateReport) {
 	if !r.Valid {
 		for _, p := range r.Problems {
 			line := r.File + ": "
@@ -164,11 +167,10 @@ func printReport(env *environment, r validateReport) {
 			if p.Codec != "" {
 				line += p.Codec + ": "
 			}
-			fmt.Fprintln(env.stdout, line+p.Reason)
+			fmt.Fprintln(w, line+p.Reason)
 		}
 		return
 	}
-	w := env.stdout
 	fmt.Fprintf(w, "%s: valid\n", r.File)
 	fmt.Fprintf(w, "  array: %s, shape %v, chunks %v, fill_value %s\n", r.DataType, r.Shape, r.ChunkShape, r.FillValue)
 	for _, st := range r.Steps {

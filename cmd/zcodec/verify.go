@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/zcodec/zcodec/zarr"
@@ -24,17 +23,21 @@ type verifyFailure struct {
 }
 
 func runVerify(env *environment, args []string) int {
-	fs := newFlags(env, "verify", "zcodec verify [--json] PATH",
+	fs := newFlags(env, "verify", "zcodec verify [--json] [--max-chunk-bytes N] [--timeout D] PATH",
 		"Decodes every stored chunk of every array at PATH (an array or a group: a directory, or\n"+
 			"an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason. Exit status 1 if any did.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
+	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
 	if stop {
 		return code
 	}
-	ctx := context.Background()
-	t, closeStore, err := openPath(ctx, path)
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
+	}
+	ctx := env.context()
+	t, closeStore, err := openPath(ctx, path, sf)
 	if err != nil {
 		return failf(env.stderr, "verify", "%v", err)
 	}
@@ -50,7 +53,7 @@ func runVerify(env *environment, args []string) int {
 			case err != nil:
 				r.Failures = append(r.Failures, verifyFailure{Key: c.Key, Inner: c.Inner, Error: err.Error()})
 				if !*asJSON {
-					fmt.Fprintf(env.stdout, "FAIL %s\n", err)
+					fmt.Fprintf(newSafeWriter(env.stdout), "FAIL %s\n", err)
 				}
 			default:
 				r.Chunks++
@@ -69,9 +72,9 @@ func runVerify(env *environment, args []string) int {
 			if m.Kind != "array" {
 				continue
 			}
-			a, err := m.OpenArray(ctx, nil)
+			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: err.Error()})
+				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(err.Error())})
 				continue
 			}
 			check(a)
@@ -86,19 +89,21 @@ func runVerify(env *environment, args []string) int {
 	if *asJSON {
 		writeJSON(env.stdout, map[string]any{"path": path, "ok": !failed, "arrays": results}, true)
 	} else {
+		w := newSafeWriter(env.stdout)
 		for _, r := range results {
+			name := memberName(r.Path)
 			switch {
 			case r.Error != "":
-				fmt.Fprintf(env.stdout, "FAIL %s: %s\n", r.Path, r.Error)
+				fmt.Fprintf(w, "FAIL %s: %s\n", name, r.Error)
 			case len(r.Failures) > 0:
-				fmt.Fprintf(env.stdout, "FAIL %s: %d of %d stored chunks failed to decode\n", r.Path, len(r.Failures), int(r.Chunks)+len(r.Failures))
+				fmt.Fprintf(w, "FAIL %s: %d of %d stored chunks failed to decode\n", name, len(r.Failures), int(r.Chunks)+len(r.Failures))
 			case r.Sharded:
-				fmt.Fprintf(env.stdout, "ok   %s: %d stored inner chunks of shards decode\n", r.Path, r.Chunks)
+				fmt.Fprintf(w, "ok   %s: %d stored inner chunks of shards decode\n", name, r.Chunks)
 			default:
-				fmt.Fprintf(env.stdout, "ok   %s: %d stored chunks decode\n", r.Path, r.Chunks)
+				fmt.Fprintf(w, "ok   %s: %d stored chunks decode\n", name, r.Chunks)
 			}
 			if len(r.Stray) > 0 {
-				fmt.Fprintf(env.stdout, "     %s: %d keys outside the grid ignored (first: %s)\n", r.Path, len(r.Stray), r.Stray[0])
+				fmt.Fprintf(w, "     %s: %d keys outside the grid ignored (first: %s)\n", name, len(r.Stray), memberName(r.Stray[0]))
 			}
 		}
 	}

@@ -20,7 +20,9 @@
 // Rejected although NumPy reads them: single-character codes ("?", "d",
 // "b", which NumPy reads as int8), names ("float64"), sizes with leading
 // zeros or signs ("<f04"), and types zcodec has no data type for (strings,
-// datetimes, structured and 16-byte floats). The error says what to write.
+// datetimes, structured and 16-byte floats). The error says what to write,
+// or, for object, string, datetime and structured types, that arrays of
+// that kind are not supported.
 package npdtype
 
 import (
@@ -79,6 +81,9 @@ func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
 
 // reason explains why s is not read.
 func reason(s string) string {
+	if what := unsupportedKind(s); what != "" {
+		return what + " are not supported: zcodec reads arrays of fixed-size numbers (" + supported + ")"
+	}
 	switch {
 	case s == "":
 		return "empty; want a NumPy type string such as \"<f8\""
@@ -86,6 +91,36 @@ func reason(s string) string {
 		return fmt.Sprintf("single-character NumPy codes are not read; write a byte order and a type code with its size, such as \"<f8\" (codes: %s)", supported)
 	}
 	return fmt.Sprintf("want an optional byte order (<, >, |, =) and one of the type codes %s, such as \"<f8\"", supported)
+}
+
+// unsupportedKind names the kind of NumPy type that s spells when zcodec
+// has no data type of that kind (object, string, datetime, structured
+// arrays), else "".
+func unsupportedKind(s string) string {
+	code := s
+	if len(code) > 0 && (code[0] == '<' || code[0] == '>' || code[0] == '|' || code[0] == '=') {
+		code = code[1:]
+	}
+	if code == "" {
+		return ""
+	}
+	// The kind character, then a size or a unit ("U10", "M8[ns]", "V16").
+	rest := code[1:]
+	sized := rest == "" || rest[0] >= '0' && rest[0] <= '9' || rest[0] == '['
+	if !sized {
+		return ""
+	}
+	switch code[0] {
+	case 'O':
+		return "object arrays (Python objects, variable-length strings)"
+	case 'U', 'S', 'a':
+		return "string arrays"
+	case 'M', 'm':
+		return "datetime and timedelta arrays"
+	case 'V':
+		return "structured and void arrays"
+	}
+	return ""
 }
 
 // Format returns the type string NumPy writes for dt stored in byte order

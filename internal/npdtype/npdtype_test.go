@@ -102,7 +102,12 @@ func TestErrors(t *testing.T) {
 		{"", "empty"},
 		{"d", "single-character"},
 		{"float64", "such as \"<f8\""},
-		{"<U4", "type codes"},
+		{"<U4", "string arrays are not supported"},
+		{"|O", "object arrays (Python objects, variable-length strings) are not supported"},
+		{"O", "object arrays"},
+		{"<M8[ns]", "datetime"},
+		{"|V16", "structured"},
+		{"<X4", "type codes"},
 		{strings.Repeat("x", 1<<20), "..."},
 		{strings.Repeat("x", 1<<20), "(1048576 bytes)"},
 	} {

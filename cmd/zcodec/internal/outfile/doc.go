@@ -24,7 +24,7 @@
 //   - A directory, or "": an error.
 //
 // Errors are *Error values naming the path as the user gave it, never the
-// temporary file. Temporary files that are neither committed nor aborted
-// are removed by RemoveTemporaries, which RemoveOnSignal calls when the
-// process receives SIGINT or SIGTERM.
+// temporary file. A caller that is interrupted (zcodec cancels its context
+// on SIGINT and SIGTERM) calls Abort on its error path like on any other
+// failure, which removes the temporary file.
 package outfile

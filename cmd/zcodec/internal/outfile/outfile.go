@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 )
 
 // Error reports an output file that cannot be created or written. Path is
@@ -137,16 +136,13 @@ func (f *File) createTemp(existing fs.FileInfo) error {
 		var rnd [6]byte
 		_, _ = rand.Read(rnd[:])
 		name := filepath.Join(dir, "."+base+".tmp"+hex.EncodeToString(rnd[:]))
-		track(name)
 		// 0666 and O_EXCL: the kernel applies the umask (and a default
 		// ACL) exactly as for os.Create.
 		tf, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		if errors.Is(err, fs.ErrExist) {
-			untrack(name)
 			continue
 		}
 		if err != nil {
-			untrack(name)
 			if errors.Is(err, fs.ErrNotExist) {
 				return &Error{Path: f.path, Err: fmt.Errorf("directory %s does not exist", filepath.Clean(dir))}
 			}
@@ -211,7 +207,6 @@ func (f *File) Commit() error {
 		}
 		return nil
 	}
-	defer untrack(f.temp)
 	if err := f.f.Sync(); err != nil {
 		f.discard()
 		return &Error{Path: f.path, Err: Cause(err)}
@@ -248,7 +243,6 @@ func (f *File) Abort() {
 		return
 	}
 	f.discard()
-	untrack(f.temp)
 }
 
 func (f *File) discard() {
@@ -291,67 +285,4 @@ func Cause(err error) error {
 		return le.Err
 	}
 	return err
-}
-
-// live holds the temporary files not yet committed or aborted, and the
-// directories registered with TrackDir (with their quiesce functions).
-var live struct {
-	sync.Mutex
-	names map[string]struct{}
-	dirs  map[string]func()
-}
-
-// TrackDir registers dir, a directory that a command builds before
-// renaming it into place, for removal with everything in it by
-// RemoveTemporaries (so on SIGINT and SIGTERM) until release is called.
-// quiesce, when not nil, is called first and must return once nothing
-// writes into dir any more: a directory still being written to cannot be
-// removed for good.
-func TrackDir(dir string, quiesce func()) (release func()) {
-	live.Lock()
-	defer live.Unlock()
-	if live.dirs == nil {
-		live.dirs = map[string]func(){}
-	}
-	live.dirs[dir] = quiesce
-	return func() {
-		live.Lock()
-		defer live.Unlock()
-		delete(live.dirs, dir)
-	}
-}
-
-func track(name string) {
-	live.Lock()
-	defer live.Unlock()
-	if live.names == nil {
-		live.names = map[string]struct{}{}
-	}
-	live.names[name] = struct{}{}
-}
-
-func untrack(name string) {
-	live.Lock()
-	defer live.Unlock()
-	delete(live.names, name)
-}
-
-// RemoveTemporaries removes every temporary file of a File that is neither
-// committed nor aborted, and every directory registered with TrackDir and
-// not released. It is safe to call from any goroutine.
-func RemoveTemporaries() {
-	live.Lock()
-	for name := range live.names {
-		os.Remove(name)
-		delete(live.names, name)
-	}
-	dirs := live.dirs
-	live.dirs = nil
-	live.Unlock()
-	for dir, quiesce := range dirs {
-		if quiesce != nil {
-			quiesce()
-		}
-		os.RemoveAll(dir)
-	}
 }

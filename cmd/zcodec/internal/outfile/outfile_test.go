@@ -237,18 +237,3 @@ func TestAbortLeavesThePathAsItWas(t *testing.T) {
 	}
 	onlyFiles(t, dir, "keep.bin")
 }
-
-func TestRemoveTemporaries(t *testing.T) {
-	dir := t.TempDir()
-	f, err := Create(filepath.Join(dir, "out.bin"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	io.WriteString(f, "partial")
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 || !strings.HasPrefix(entries[0].Name(), ".out.bin.tmp") {
-		t.Fatalf("want one temporary file while writing, got %v", entries)
-	}
-	RemoveTemporaries()
-	onlyFiles(t, dir)
-	f.Abort()
-}
