@@ -319,7 +319,7 @@ func evidentType(fset *token.FileSet, e ast.Expr) string {
 				}
 			}
 		}
-		if len(e.Args) == 1 { // a conversion to a named type: T(x), pkg.T(x)
+		if len(e.Args) == 1 { // a conversion to a predeclared, pointer, slice or array type
 			switch f := e.Fun.(type) {
 			case *ast.Ident:
 				if isBasic(f.Name) {

@@ -99,3 +99,66 @@ func TestDiff(t *testing.T) {
 		t.Errorf("Diff = %q, want %q", got, want)
 	}
 }
+
+// TestGenerateKinds lists a small module that holds every kind of
+// declaration, an internal package, a command, a testdata directory and a
+// nested module.
+func TestGenerateKinds(t *testing.T) {
+	got, err := Generate(filepath.Join("testdata", "mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got["p.txt"] == nil {
+		var names []string
+		for n := range got {
+			names = append(names, n)
+		}
+		t.Fatalf("files %v, want [p.txt]", names)
+	}
+	want := `pkg p, const Big = 1 << 40
+pkg p, const KindA Kind
+pkg p, const KindB Kind
+pkg p, const KindD Kind
+pkg p, const Name = "p"
+pkg p, func Arch() string
+pkg p, func Map[S, D any]([]S, func(S) D) []D
+pkg p, func NewT(Kind) *T
+pkg p, func OnlyAMD64()
+pkg p, method (*G[K, V]) Get(K) (V, bool)
+pkg p, method (*T) Method(context.Context, []byte, []byte, ...string) (int, error)
+pkg p, method (T) Promoted()
+pkg p, type Alias = T
+pkg p, type Embedded struct
+pkg p, type Embedded struct, X int
+pkg p, type Func func(string) error
+pkg p, type G[K comparable, V Number] struct
+pkg p, type G[K comparable, V Number] struct, M map[K]V
+pkg p, type I interface { Do, io.Reader, unexported methods }
+pkg p, type I interface, Do(int) error
+pkg p, type I interface, embedded io.Reader
+pkg p, type I interface, unexported methods
+pkg p, type Kind uint8
+pkg p, type Number interface { ~int | ~float64 }
+pkg p, type Number interface, embedded ~int | ~float64
+pkg p, type Other struct
+pkg p, type T struct
+pkg p, type T struct, A int
+pkg p, type T struct, B int
+pkg p, type T struct, F func(context.Context, int) error
+pkg p, type T struct, embedded *Other
+pkg p, type T struct, embedded Embedded
+pkg p, type T struct, unexported fields
+pkg p, var Conv int64
+pkg p, var Count int
+pkg p, var ErrP error
+pkg p, var Fn func(int, int) int
+pkg p, var Names []string
+pkg p, var Pair1 float64
+pkg p, var Pair2 rune
+pkg p, var Ptr *T
+pkg p, var Unknown
+`
+	if g := string(got["p.txt"]); g != want {
+		t.Errorf("listing differs (+ got only, - want only):\n%s", Diff([]byte(want), []byte(g)))
+	}
+}
