@@ -83,3 +83,20 @@ func TestAdviseCanceled(t *testing.T) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
 }
+
+// TestFamilyCodecs checks that familyCodecs names the codec of every
+// setting of every compressor family.
+func TestFamilyCodecs(t *testing.T) {
+	for _, fam := range CompressorFamilies {
+		name, ok := familyCodecs[fam]
+		if !ok {
+			t.Errorf("%s: not in familyCodecs", fam)
+			continue
+		}
+		for _, c := range compressorSettings(fam, true) {
+			if js := c.codec(2, layoutPlain); !strings.Contains(js, `"name":"`+name+`"`) {
+				t.Errorf("%s: %s does not use %s", c.label, js, name)
+			}
+		}
+	}
+}
