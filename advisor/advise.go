@@ -13,8 +13,6 @@ import (
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-
-	_ "github.com/zcodec/zcodec/codecs" // the chains are built from the standard codec set
 )
 
 // Options says what to look for.
@@ -50,7 +48,11 @@ type Options struct {
 	// Speeds are measured per chain, so a value above the number of idle
 	// cores lowers them.
 	Concurrency int
-	// Registry builds the codecs; nil means registry.Default().
+	// Registry builds the codecs of the candidate chains; nil means
+	// registry.Default(), which holds the standard codec set once the
+	// program imports github.com/zcodec/zcodec/codecs (the advisor does
+	// not import it). Advise returns an *OptionError naming the codecs the
+	// asked search needs that the registry does not have.
 	Registry *registry.Registry
 }
 
@@ -89,7 +91,6 @@ func (r *Report) Chosen() *Candidate {
 
 // advice is the state of one Advise call.
 type advice struct {
-	ctx      context.Context
 	spec     codec.ChunkSpec
 	complete bool
 	tol      Tolerance
@@ -133,7 +134,7 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 	if err := opts.Tolerance.Validate(); err != nil {
 		return nil, err
 	}
-	a := &advice{ctx: ctx, spec: s.Spec.Clone(), complete: s.Complete, tol: opts.Tolerance,
+	a := &advice{spec: s.Spec.Clone(), complete: s.Complete, tol: opts.Tolerance,
 		reg: opts.Registry, workers: opts.Concurrency, strongest: opts.Strongest}
 	if a.reg == nil {
 		a.reg = registry.Default()
@@ -149,6 +150,9 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 		return nil, err
 	}
 	a.explicitTargets = opts.Targets != nil
+	if err := a.checkRegistry(); err != nil {
+		return nil, err
+	}
 	finalists := opts.Finalists
 	if finalists <= 0 {
 		finalists = 2
@@ -159,19 +163,19 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 		a.stats = statsOf(a.sample)
 	}
 	a.probe = a.probeSet()
-	good, err := a.measureQuantizers()
+	good, err := a.measureQuantizers(ctx)
 	if err != nil {
 		return nil, err
 	}
-	good, err = a.rankQuantizers(good)
+	good, err = a.rankQuantizers(ctx, good)
 	if err != nil {
 		return nil, err
 	}
-	finals, err := a.probeLayouts(good, finalists)
+	finals, err := a.probeLayouts(ctx, good, finalists)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := a.run(a.sample, finals); err != nil {
+	if _, err := a.run(ctx, a.sample, finals); err != nil {
 		return nil, err
 	}
 	return a.report(s), nil
@@ -180,7 +184,7 @@ func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
 // measureQuantizers runs every quantiser on the sample with no compressor,
 // replacing one whose measured error exceeds the tolerance by a tighter
 // one, and returns those that meet it.
-func (a *advice) measureQuantizers() ([]*quantizer, error) {
+func (a *advice) measureQuantizers(ctx context.Context) ([]*quantizer, error) {
 	qs := a.quantizers()
 	var good []*quantizer
 	for len(qs) > 0 {
@@ -188,7 +192,7 @@ func (a *advice) measureQuantizers() ([]*quantizer, error) {
 		for _, q := range qs {
 			plain = append(plain, chain{q: q})
 		}
-		results, err := a.run(a.sample, plain)
+		results, err := a.run(ctx, a.sample, plain)
 		if err != nil {
 			return nil, err
 		}
@@ -217,7 +221,7 @@ const quantizerSlack = 1.5
 // setting (byte shuffled, with and without delta) on the probe set, and
 // keeps those within quantizerSlack of the smallest: a lossless chain next
 // to a quantised one, typically.
-func (a *advice) rankQuantizers(qs []*quantizer) ([]*quantizer, error) {
+func (a *advice) rankQuantizers(ctx context.Context, qs []*quantizer) ([]*quantizer, error) {
 	fast := a.fastCompressor()
 	if fast == nil || len(qs) < 2 {
 		return qs, nil
@@ -237,7 +241,7 @@ func (a *advice) rankQuantizers(qs []*quantizer) ([]*quantizer, error) {
 			owner = append(owner, i)
 		}
 	}
-	results, err := a.run(a.probe, chains)
+	results, err := a.run(ctx, a.probe, chains)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +278,7 @@ const layoutSlack = 1.05
 // compressor family on the probe set, and returns the chains to run on the
 // sample: for each family, every setting on its best layout and on up to
 // finalists-1 more within layoutSlack of it.
-func (a *advice) probeLayouts(qs []*quantizer, finalists int) ([]chain, error) {
+func (a *advice) probeLayouts(ctx context.Context, qs []*quantizer, finalists int) ([]chain, error) {
 	type probe struct {
 		ch   chain
 		size int64
@@ -297,7 +301,7 @@ func (a *advice) probeLayouts(qs []*quantizer, finalists int) ([]chain, error) {
 				}
 			}
 		}
-		results, err := a.run(a.probe, chains)
+		results, err := a.run(ctx, a.probe, chains)
 		if err != nil {
 			return nil, err
 		}
@@ -397,6 +401,45 @@ func (a *advice) checkTargets(ts []numeric.DataType) ([]numeric.DataType, error)
 	return out, nil
 }
 
+// familyCodecs names the codec each compressor family's settings use.
+var familyCodecs = map[string]string{
+	"zstd": "zstd", "blosc": "blosc", "gzip": "gzip",
+	"zlib": "numcodecs.zlib", "bz2": "numcodecs.bz2", "lz4": "numcodecs.lz4",
+}
+
+// neededCodecs returns the names of the codecs the candidate chains of this
+// call may use, sorted.
+func (a *advice) neededCodecs() []string {
+	need := []string{"bytes"}
+	if a.spec.DataType.IsFloat() && !a.tol.Exact() {
+		need = append(need, "scale_offset", "cast_value", "numcodecs.bitround", "numcodecs.quantize")
+	}
+	for _, fam := range a.families {
+		need = append(need, familyCodecs[fam], "numcodecs.delta")
+		if fam != "blosc" {
+			need = append(need, "numcodecs.shuffle")
+		}
+	}
+	slices.Sort(need)
+	return slices.Compact(need)
+}
+
+// checkRegistry returns an *OptionError when the registry lacks a codec
+// the candidate chains of this call may use.
+func (a *advice) checkRegistry() error {
+	var missing []string
+	for _, name := range a.neededCodecs() {
+		if _, ok := a.reg.Lookup(name); !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return &OptionError{Option: "Registry", Reason: "no codec " + strings.Join(missing, ", ") +
+		" (import github.com/zcodec/zcodec/codecs to register the standard codec set, or leave out the compressor families that need them)"}
+}
+
 // report sorts what ran and chooses.
 func (a *advice) report(s *Sample) *Report {
 	r := &Report{Spec: a.spec, SampleChunks: len(a.sample.chunks), SampleBytes: s.Bytes(), Complete: a.complete,
@@ -431,9 +474,9 @@ func (a *advice) report(s *Sample) *Report {
 // numpyType returns the little-endian NumPy type string of dt ("<u2").
 func numpyType(dt numeric.DataType) string { return npdtype.Format(dt, bytescodec.LittleEndian) }
 
-// stopped wraps the context's error.
-func (a *advice) stopped() error {
-	if err := a.ctx.Err(); err != nil {
+// stopped wraps ctx's error.
+func stopped(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("advisor: %w", err)
 	}
 	return nil

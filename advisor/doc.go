@@ -22,7 +22,11 @@
 // The codecs follow their own specifications (scale_offset and cast_value
 // from zarr-extensions, the numcodecs filters as zarr-python 3 names them,
 // the Zarr v3 core codecs); the advisor only chooses their parameters.
-// Importing the package registers the standard codec set.
+// It builds them from Options.Registry, by default registry.Default(), and
+// registers nothing itself: a program imports github.com/zcodec/zcodec/codecs
+// (or the codec packages it wants) to fill the default registry, and Advise
+// reports the codecs its search needs that the registry lacks as an
+// *OptionError. The context is an argument of Advise only: nothing keeps it.
 //
 // # Tolerance
 //

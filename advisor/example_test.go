@@ -8,6 +8,8 @@ import (
 	"github.com/zcodec/zcodec/advisor"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+
+	_ "github.com/zcodec/zcodec/codecs" // the standard codec set, which Advise builds its chains from
 )
 
 // Advise on two chunks of a float32 temperature field with a NaN fill

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"sync"
 	"time"
@@ -38,7 +39,7 @@ func (set *chunkSet) extent(i int) []int {
 // run runs the chains not run on set before, at most a.workers at once,
 // and returns the candidate of each chain (nil for a chain whose
 // compressor cannot take its layout).
-func (a *advice) run(set *chunkSet, chains []chain) ([]*Candidate, error) {
+func (a *advice) run(ctx context.Context, set *chunkSet, chains []chain) ([]*Candidate, error) {
 	out := make([]*Candidate, len(chains))
 	type job struct {
 		c    *Candidate
@@ -70,25 +71,25 @@ func (a *advice) run(set *chunkSet, chains []chain) ([]*Candidate, error) {
 		wg.Go(func() {
 			ws := &workspace{}
 			for j := range next {
-				a.trial(set, j.c, j.json, ws)
+				a.trial(ctx, set, j.c, j.json, ws)
 			}
 		})
 	}
 	for _, j := range jobs {
-		if a.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			break
 		}
 		next <- j
 	}
 	close(next)
 	wg.Wait()
-	return out, a.stopped()
+	return out, stopped(ctx)
 }
 
 // trial resolves the chain js for the set's spec (strictly: a fill value
 // that does not survive scale_offset or cast_value fails it), then encodes
 // every chunk of the set, decodes it back and compares every element.
-func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
+func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, js string, ws *workspace) {
 	ch, err := a.reg.ParseCodecs([]byte(js), "/codecs")
 	if err != nil {
 		c.Err = err
@@ -144,8 +145,8 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 					m.Add(chunk[lo:hi], dec[lo:hi])
 				})
 			}
-			if a.ctx.Err() != nil {
-				c.Err = a.ctx.Err()
+			if ctx.Err() != nil {
+				c.Err = ctx.Err()
 				return
 			}
 		}

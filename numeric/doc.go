@@ -70,6 +70,8 @@
 // int8 and uint8 other than plain widenings to float look each element up
 // in a ByteTable of the 256 results of the pure-Go kernel, built once.
 // CPUFeatures says what this build uses. The build tag noasm leaves the
-// assembly out. The assembly replaces the earlier GOEXPERIMENT=simd
-// kernels: each kernel has one vector implementation beside its twin.
+// assembly out; GODEBUG=cpu.avx512f=off (AVX2 only) or cpu.avx2=off (no
+// vector loops) narrows the choice for one run. The assembly replaces the
+// earlier GOEXPERIMENT=simd kernels: each kernel has one vector
+// implementation beside its twin.
 package numeric

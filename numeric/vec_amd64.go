@@ -6,7 +6,7 @@ import (
 	"math"
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
+	"github.com/zcodec/zcodec/internal/cpufeat"
 )
 
 //go:generate go -C ../internal/asmgen run . numeric -pkg numeric -out ../../numeric/vec_amd64.s -stubs ../../numeric/vec_amd64_decl.go
@@ -46,17 +46,15 @@ const (
 	isaBest = -2
 )
 
-// hasAVX512 reports the AVX-512 subsets the loops use (F, BW, DQ, VL).
-var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL
-
-// castISA returns the instruction set of the cast loops on this CPU: the
-// AVX-512 loops where the CPU has them and they measured faster than the
-// AVX2 ones (see vecPrefers512), AVX2 otherwise, or isaNone.
+// castISA returns the instruction set of the cast loops on this CPU (as
+// internal/cpufeat allows): the AVX-512 loops where the CPU has them and
+// they measured faster than the AVX2 ones (see vecPrefers512), AVX2
+// otherwise, or isaNone.
 func castISA(family vecFamily) int {
 	switch {
-	case hasAVX512 && vecPrefers512[family]:
+	case cpufeat.AVX512 && vecPrefers512[family]:
 		return isaAVX512
-	case cpu.X86.HasAVX2:
+	case cpufeat.AVX2:
 		return isaAVX2
 	}
 	return isaNone
@@ -83,15 +81,8 @@ var vecPrefers512 = [...]bool{familyF2I: true, familyI2F: false, familyNarrow: f
 // CPUFeatures describes the vector instruction sets this build uses on
 // this CPU, for benchmark reports: "AVX2", "AVX2 AVX-512(F,BW,DQ,VL)" or
 // "none" (and "none (pure Go)" in builds without the assembly).
-func CPUFeatures() string {
-	switch {
-	case hasAVX512 && cpu.X86.HasAVX2:
-		return "AVX2 AVX-512(F,BW,DQ,VL)"
-	case cpu.X86.HasAVX2:
-		return "AVX2"
-	}
-	return "none"
-}
+// GODEBUG=cpu.avx512f=off or cpu.avx2=off narrows the choice for a run.
+func CPUFeatures() string { return cpufeat.Describe() }
 
 // withVector returns the vector form of the scalar kernel from a float
 // source when there is one for spec on this CPU, or scalar itself.
@@ -184,7 +175,7 @@ func floatVector[S Float, D CastElement](spec CastSpec, scalar kernel[S, D], isa
 	case spec.From == Float64 && spec.To == Float32:
 		if isa == isaBest {
 			isa = castISA(familyNarrow)
-			if isa == isaAVX2 && spec.Rounding != NearestEven && hasAVX512 {
+			if isa == isaAVX2 && spec.Rounding != NearestEven && cpufeat.AVX512 {
 				isa = isaAVX512 // only AVX-512 has the directed modes
 			}
 		}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
+	"github.com/zcodec/zcodec/internal/cpufeat"
 )
 
 // vecISAs returns the instruction sets of the loops this CPU can run, so
@@ -17,10 +17,10 @@ import (
 // chosen one.
 func vecISAs() []int {
 	var s []int
-	if cpu.X86.HasAVX2 {
+	if cpufeat.AVX2 {
 		s = append(s, isaAVX2)
 	}
-	if hasAVX512 {
+	if cpufeat.AVX512 {
 		s = append(s, isaAVX512)
 	}
 	return s

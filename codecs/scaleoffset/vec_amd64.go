@@ -7,7 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
+	"github.com/zcodec/zcodec/internal/cpufeat"
 )
 
 //go:generate go -C ../../internal/asmgen run . scaleoffset -pkg scaleoffset -out ../../codecs/scaleoffset/vec_amd64.s -stubs ../../codecs/scaleoffset/vec_amd64_decl.go
@@ -34,16 +34,14 @@ const (
 	isaNone = -1
 )
 
-var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512DQ && cpu.X86.HasAVX512VL
-
-// loopISA returns the instruction set of the loops on this CPU: AVX-512
-// where the CPU has it and it measured faster for the family
-// (prefers512), AVX2 otherwise, or isaNone.
+// loopISA returns the instruction set of the loops on this CPU (as
+// internal/cpufeat allows): AVX-512 where the CPU has it and it measured
+// faster for the family (prefers512), AVX2 otherwise, or isaNone.
 func loopISA(prefers512 bool) int {
 	switch {
-	case hasAVX512 && prefers512:
+	case cpufeat.AVX512 && prefers512:
 		return isaAVX512
-	case cpu.X86.HasAVX2:
+	case cpufeat.AVX2:
 		return isaAVX2
 	}
 	return isaNone

@@ -12,19 +12,19 @@ import (
 	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/cpufeat"
 	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
-	"golang.org/x/sys/cpu"
 )
 
 // vecISAs returns the instruction sets of the loops this CPU can run, so
 // that every loop is compared with the scalar loops, not only the chosen one.
 func vecISAs() []int {
 	var s []int
-	if cpu.X86.HasAVX2 {
+	if cpufeat.AVX2 {
 		s = append(s, isaAVX2)
 	}
-	if hasAVX512 {
+	if cpufeat.AVX512 {
 		s = append(s, isaAVX512)
 	}
 	return s

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"golang.org/x/sys/cpu"
+	"github.com/zcodec/zcodec/internal/cpufeat"
 )
 
 // BenchmarkVectorKernels times the AVX2 and the scalar transposes on the
@@ -15,10 +15,10 @@ import (
 // stores that bypass the cache) and once as two 512 KiB copies (cached
 // stores, as the kernels use).
 func BenchmarkVectorKernels(b *testing.B) {
-	if !hasAVX2 {
+	if !cpufeat.AVX2 {
 		b.Skip("CPU has no AVX2")
 	}
-	b.Logf("cpu: AVX2 (AVX-512: %v, not used by these kernels)", cpu.X86.HasAVX512F)
+	b.Logf("cpu: AVX2 (AVX-512: %v, not used by these kernels)", cpufeat.AVX512)
 	src := make([]byte, 1<<20)
 	for i := range src {
 		src[i] = byte(i*7 + i>>9)

@@ -5,6 +5,8 @@ package shuffle
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/zcodec/zcodec/internal/cpufeat"
 )
 
 // kernelPairs pairs each vector transpose with the kernel.go transpose it
@@ -19,7 +21,7 @@ var kernelPairs = map[int]struct{ vector, scalar [2]func(dst, src []byte) }{
 // random bytes, for every length 0..1000 in steps of the element size and
 // for 1 MiB, and requires identical output in both directions.
 func TestVectorMatchesScalar(t *testing.T) {
-	if !hasAVX2 {
+	if !cpufeat.AVX2 {
 		t.Skip("CPU has no AVX2: the scalar kernels run")
 	}
 	r := rand.New(rand.NewPCG(7, 11))
@@ -63,7 +65,7 @@ func TestVectorMatchesScalar(t *testing.T) {
 // TestVectorIsUsed checks that the dispatch takes the vector kernels for
 // element sizes 2, 4 and 8 from one block on, and not for other sizes.
 func TestVectorIsUsed(t *testing.T) {
-	if !hasAVX2 {
+	if !cpufeat.AVX2 {
 		t.Skip("CPU has no AVX2")
 	}
 	for _, es := range []int{2, 3, 4, 5, 8, 16} {
@@ -84,7 +86,7 @@ func TestVectorIsUsed(t *testing.T) {
 // kernels of every covered element size (the length cut down to a
 // multiple of it) and requires identical output.
 func FuzzVectorMatchesScalar(f *testing.F) {
-	if !hasAVX2 {
+	if !cpufeat.AVX2 {
 		f.Skip("CPU has no AVX2")
 	}
 	r := rand.New(rand.NewPCG(3, 5))

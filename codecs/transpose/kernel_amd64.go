@@ -5,12 +5,12 @@ package transpose
 import (
 	"unsafe"
 
-	"golang.org/x/sys/cpu"
+	"github.com/zcodec/zcodec/internal/cpufeat"
 )
 
 // haveBlocks32 is true when transposeBlocks32 can run: the CPU has AVX2
-// (detected once, at start-up).
-var haveBlocks32 = cpu.X86.HasAVX2
+// (as internal/cpufeat allows; detected once, at start-up).
+var haveBlocks32 = cpufeat.AVX2
 
 // transposeBlocks32 sets dst[i*dstRow+j] = src[i+j*srcCol] for i < rows
 // and j < cols, 32-bit elements, strides in bytes, rows and cols multiples

@@ -19,8 +19,6 @@ import (
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-
-	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 )
 
 // Options control Convert.
@@ -38,7 +36,9 @@ type Options struct {
 	// zarr.json.
 	Attributes map[string]json.RawMessage
 	// Registry builds the codecs; nil means registry.Default(), which
-	// holds the standard set. A codec it does not know is an error.
+	// holds the standard set once the program imports
+	// github.com/zcodec/zcodec/codecs (this package does not). A codec it
+	// does not know is an error.
 	Registry *registry.Registry
 }
 

@@ -10,11 +10,12 @@
 // netcdf-c 4.9.0 (testdata/zarrv2).
 //
 // Convert returns a *metadata.Array of typed codecs built by a registry
-// (Options.Registry, or registry.Default(), which holds the standard set)
-// with its pipeline resolved; Array.MarshalJSON writes the zarr.json. A
-// codec the registry does not know is an *Error wrapping the registry's
-// error, so errors.Is(err, codec.ErrUnknownCodec) tells a codec missing
-// from this build.
+// (Options.Registry, or registry.Default(), which holds the standard set
+// once the program imports github.com/zcodec/zcodec/codecs, as this package
+// does not) with its pipeline resolved; Array.MarshalJSON writes the
+// zarr.json. A codec the registry does not know is an *Error wrapping the
+// registry's error, so errors.Is(err, codec.ErrUnknownCodec) tells a codec
+// missing from the registry.
 //
 // # Mapping
 //

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/interop/zarrv2"
+
+	_ "github.com/zcodec/zcodec/codecs" // the standard codec set, which Convert builds the chain from
 )
 
 func ExampleConvert() {

@@ -1,0 +1,102 @@
+package advisor
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+
+	_ "github.com/zcodec/zcodec/codecs" // the standard codec set in registry.Default()
+)
+
+// TestAdviseRegistryLacksCodecs checks that Advise names the codecs its
+// search needs that Options.Registry lacks, as an *OptionError, instead of
+// running chains that cannot be built; and that a registry with just those
+// codecs is enough.
+func TestAdviseRegistryLacksCodecs(t *testing.T) {
+	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64}, FillValue: numeric.FloatScalar(numeric.Float32, 0)}
+	v := make([]float32, 64)
+	for i := range v {
+		v[i] = float32(i) / 7
+	}
+	s, err := NewSample(spec, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Tolerance: Tolerance{Abs: 0.01}, Compressors: []string{"zstd"}, Concurrency: 1}
+
+	opts.Registry = registry.NewRegistry()
+	_, err = Advise(context.Background(), s, opts)
+	var oe *OptionError
+	if !errors.As(err, &oe) || oe.Option != "Registry" {
+		t.Fatalf("empty registry: got %v, want an *OptionError for Registry", err)
+	}
+	for _, name := range []string{"bytes", "cast_value", "numcodecs.delta", "numcodecs.shuffle", "scale_offset", "zstd"} {
+		if !strings.Contains(oe.Reason, name) {
+			t.Errorf("empty registry: %q does not name %s", oe.Reason, name)
+		}
+	}
+	if strings.Contains(oe.Reason, "blosc") {
+		t.Errorf("empty registry: %q names blosc, which was not asked for", oe.Reason)
+	}
+
+	// exactly the needed codecs, copied from the default registry
+	reg := registry.NewRegistry()
+	a := &advice{spec: spec, tol: opts.Tolerance, families: opts.Compressors}
+	for _, name := range a.neededCodecs() {
+		r, ok := registry.Default().Lookup(name)
+		if !ok {
+			t.Fatalf("registry.Default() has no %s", name)
+		}
+		reg.Register(r)
+	}
+	opts.Registry = reg
+	r, err := Advise(context.Background(), s, opts)
+	if err != nil {
+		t.Fatalf("registry of the needed codecs: %v", err)
+	}
+	if r.Chosen() == nil {
+		t.Fatalf("registry of the needed codecs: nothing chosen")
+	}
+	for _, c := range r.Candidates {
+		if errors.Is(c.Err, codec.ErrUnknownCodec) {
+			t.Errorf("%s: %v", c.Label, c.Err)
+		}
+	}
+}
+
+// TestAdviseCanceled checks that a done context stops Advise with the
+// context's error.
+func TestAdviseCanceled(t *testing.T) {
+	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{32}, FillValue: numeric.FloatScalar(numeric.Float64, 0)}
+	s, err := NewSample(spec, make([]float64, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Advise(ctx, s, Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+// TestFamilyCodecs checks that familyCodecs names the codec of every
+// setting of every compressor family.
+func TestFamilyCodecs(t *testing.T) {
+	for _, fam := range CompressorFamilies {
+		name, ok := familyCodecs[fam]
+		if !ok {
+			t.Errorf("%s: not in familyCodecs", fam)
+			continue
+		}
+		for _, c := range compressorSettings(fam, true) {
+			if js := c.codec(2, layoutPlain); !strings.Contains(js, `"name":"`+name+`"`) {
+				t.Errorf("%s: %s does not use %s", c.label, js, name)
+			}
+		}
+	}
+}

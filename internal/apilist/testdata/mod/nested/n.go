@@ -1,0 +1,4 @@
+package nested
+
+// N is in another module.
+func N() {}

@@ -1,0 +1,4 @@
+package q
+
+// Q is internal.
+func Q() {}

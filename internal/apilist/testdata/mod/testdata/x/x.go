@@ -1,0 +1,4 @@
+package x
+
+// X is test data.
+func X() {}
