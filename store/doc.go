@@ -33,7 +33,10 @@
 // Every error of a store names the operation and the key (a *KeyError) and
 // wraps the reason, so errors.Is works on the sentinels: ErrNotFound for a
 // key that holds no value, ErrInvalidKey, ErrIsDirectory (a directory store
-// key that is a directory of other keys, not a value), ErrTooLarge (a value
+// key that is a directory of other keys, not a value), ErrUnreadable (a
+// key that exists but is not a readable value: a FIFO, a device, a link out
+// of the store or to nothing, a directory; never ErrNotFound, which is only
+// for a key that holds nothing), ErrTooLarge (a value
 // longer than the caller's limit), ErrRange, ErrReadOnly (Set or Delete on a
 // read-only store), and errors.ErrUnsupported (List on a store that cannot
 // list, such as HTTP). Context errors pass through wrapped, so
@@ -51,6 +54,23 @@
 //     a directory store: as its concurrent walk finds them). A directory
 //     store lists files, not directories, and skips the temporary files of
 //     writes in progress.
+//   - List reports what it cannot list, never drops it: an Entry with Err
+//     set is something under the prefix that is not a value. A name that
+//     is not a valid key (not UTF-8, a backslash) gives an Err matched by
+//     ErrInvalidKey, and its Key is the path escaped as a Go string literal
+//     without the quotes (printable, and never a valid key, so it cannot be
+//     taken for one); the *InvalidKeyError holds the name as found, and a
+//     directory of such a name is not descended into. A FIFO, a device, a
+//     link out of the store, to nothing or to a directory (List does not
+//     follow directory links), and a directory that cannot be read give an
+//     Err matched by ErrUnreadable, with the key. Callers check Err on
+//     every entry; a copy or a check that skips such entries must say so.
+//   - A directory listing opens each directory from its parent's open
+//     handle, so its cost is linear in the number of entries whatever the
+//     depth (resolving each from the root would cost the square of the
+//     depth); it holds about one open file per level of the deepest
+//     directory being read. A link that leads up out of its own directory
+//     is resolved again from the store's root.
 //   - Directory writes are atomic: the value goes to a temporary file in the
 //     key's directory, which is renamed over the key, so a reader sees the
 //     old value or the new one, never a part. Files are not synced to the

@@ -90,3 +90,33 @@ func (e *RangeError) Error() string {
 
 // Is makes every RangeError match ErrRange.
 func (e *RangeError) Is(target error) bool { return target == ErrRange }
+
+// ErrUnreadable: the key names something in a store that exists but is not
+// a readable value, such as a FIFO, a device, a symbolic link that leads out
+// of the store or to nothing, or a directory; matched by every
+// *UnreadableError. It is never ErrNotFound: such a key is not absent.
+var ErrUnreadable = errors.New("exists but is not a readable value")
+
+// UnreadableError reports a key that exists in the store but cannot be read
+// as a value. Reason says what was found; Err is the underlying error, if
+// any (ErrIsDirectory for a directory, an *fs.PathError from the system).
+type UnreadableError struct {
+	Reason string
+	Err    error
+}
+
+func (e *UnreadableError) Error() string {
+	switch {
+	case e.Reason == "" && e.Err != nil:
+		return e.Err.Error()
+	case e.Err == nil:
+		return "exists but is not a readable value: " + e.Reason
+	}
+	return "exists but is not a readable value: " + e.Reason + ": " + e.Err.Error()
+}
+
+// Is makes every UnreadableError match ErrUnreadable.
+func (e *UnreadableError) Is(target error) bool { return target == ErrUnreadable }
+
+// Unwrap returns Err.
+func (e *UnreadableError) Unwrap() error { return e.Err }
