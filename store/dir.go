@@ -23,9 +23,11 @@ import (
 //
 // Every access goes through an os.Root, so no key, and no symbolic link met
 // on the way, can reach a file outside the directory. Only regular files
-// are values: a key that names a directory is ErrIsDirectory, and any other
-// kind of file (a FIFO, a device) is an error, never opened. Writes are
-// atomic (a temporary file renamed over the key).
+// are values: a key that names anything else (a directory, a FIFO, a
+// device, a link out of the directory or to nothing) is an *UnreadableError
+// (matched by ErrUnreadable, and by ErrIsDirectory for a directory), found
+// without blocking and never taken for an absent key. Writes are atomic (a
+// temporary file renamed over the key).
 type Dir struct {
 	root *os.Root
 	path string

@@ -78,9 +78,38 @@
 //     of the process, may lose recent writes.
 //   - HTTP reads retry, with backoff, only what is safe to repeat (GET of a
 //     whole value or a range) and only for failures that may pass: a
-//     connection that broke, a timeout of one attempt, 429, 502, 503 and
-//     504. 404 and 410 are ErrNotFound; any other status is an *HTTPError.
-//     A server that ignores Range and answers 200 with the whole value is
-//     read only as far as the range needs (for a suffix of unknown start,
-//     keeping only the last bytes), so memory stays bounded by the range.
+//     connection that broke, a timeout or a stall of one attempt, 429, 502,
+//     503 and 504. 404 and 410 are ErrNotFound; any other status is an
+//     *HTTPError.
+//   - HTTP time is bounded three ways (HTTPOptions): Timeout bounds one
+//     attempt, body included (DefaultTimeout, 30 s); StallTimeout ends an
+//     attempt when no byte arrives for that long (DefaultStallTimeout,
+//     20 s), so a dripping or silent server is cut off early; Deadline
+//     bounds the whole request, attempts and waits between them
+//     (DefaultDeadline, 2 min), so no key costs more whatever the retries
+//     and Retry-After say. A wait that would pass the deadline is not
+//     started. Each ends the request with a *TimeoutError naming the
+//     bound, matched by context.DeadlineExceeded.
+//   - HTTP memory grows with the bytes that arrive, never with a figure
+//     from a request or a header: at most 64 KiB is allocated ahead on
+//     the strength of a Content-Length or a range's length. A server that
+//     ignores Range and answers 200 with the whole value is read only as
+//     far as the range needs (for a suffix of unknown start, keeping only
+//     the last bytes), so memory stays bounded by the range and by what
+//     the server sent.
+//   - A 206 answer must carry the range asked for: a Content-Range that
+//     does not answer the Range header is a *ResponseError showing what the
+//     server sent; only a value shorter than the range (a 206 up to its
+//     end, as RFC 9110 has a server answer) is ErrRange.
+//   - HTTP redirects follow HTTPOptions.Redirects: RedirectSameOrigin (the
+//     default) follows redirects within the base URL's origin (scheme,
+//     host, port) and refuses any other with a *RedirectError naming both
+//     origins; RedirectAnyOrigin follows any, but sends the configured
+//     Header only to the base URL's origin; RedirectNone follows none. A
+//     caller's Client is copied, and its own CheckRedirect runs after the
+//     policy.
+//   - Secrets are never shown: every error and String of the HTTP store
+//     shows URLs as RedactURL does (userinfo and the values of query
+//     parameters named like signatures, credentials and tokens replaced by
+//     "xxxxx"). Origins in a *RedirectError hold no credentials.
 package store
