@@ -200,29 +200,44 @@ func origin(u *url.URL) string {
 // caller's client's own check; nil: Go's default of at most 10).
 func (h *HTTP) checkRedirect(policy RedirectPolicy, next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
-		to := origin(req.URL)
-		from := h.origin
-		if len(via) > 0 {
-			from = origin(via[len(via)-1].URL)
-		}
-		switch {
-		case policy == RedirectNone:
-			return &RedirectError{From: from, To: to, Policy: policy}
-		case to != h.origin && policy == RedirectSameOrigin:
-			return &RedirectError{From: from, To: to, Policy: policy}
-		case to != h.origin:
-			for k := range h.header {
-				req.Header.Del(k)
-			}
-		}
-		if next != nil {
-			return next(req, via)
-		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
+		if err := h.redirectAllowed(policy, next, req, via); err != nil {
+			return &redirectStop{err}
 		}
 		return nil
 	}
+}
+
+// redirectStop marks an error of the redirect check: the same redirect
+// would meet it again, so it is not retried.
+type redirectStop struct{ err error }
+
+func (e *redirectStop) Error() string { return e.err.Error() }
+func (e *redirectStop) Unwrap() error { return e.err }
+
+// redirectAllowed returns nil when the redirect to req may be followed
+// (after removing the configured headers from a request to another
+// origin), and the reason otherwise.
+func (h *HTTP) redirectAllowed(policy RedirectPolicy, next func(*http.Request, []*http.Request) error, req *http.Request, via []*http.Request) error {
+	to := origin(req.URL)
+	from := h.origin
+	if len(via) > 0 {
+		from = origin(via[len(via)-1].URL)
+	}
+	switch {
+	case policy == RedirectNone, to != h.origin && policy == RedirectSameOrigin:
+		return &RedirectError{From: from, To: to, Policy: policy}
+	case to != h.origin:
+		for k := range h.header {
+			req.Header.Del(k)
+		}
+	}
+	if next != nil {
+		return next(req, via)
+	}
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	return nil
 }
 
 // String returns the base URL, credentials redacted (see RedactURL).
@@ -722,8 +737,8 @@ func (h *HTTP) attempt(ctx context.Context, method, target, rng string, read fun
 	}
 	resp, err := h.client.Do(req)
 	if err != nil {
-		var re *RedirectError
-		if errors.As(err, &re) {
+		var rs *redirectStop
+		if errors.As(err, &rs) {
 			return nil, false, redactErr(err)
 		}
 		return nil, true, timedOut(redactErr(err)) // a connection that failed, or an attempt that timed out
