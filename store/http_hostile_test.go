@@ -112,8 +112,9 @@ func TestHTTPWrongContentRange(t *testing.T) {
 
 // redirector answers every request with a redirect to to+path, and
 // records the X-Api-Key it was sent.
-func redirector(t *testing.T, to func() string) *httptest.Server {
+func redirector(t *testing.T, to func() string, hits *atomic.Int32) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
 		if r.URL.Query().Get("here") != "" {
 			w.Write([]byte("same origin " + r.Header.Get("X-Api-Key")))
 			return
@@ -135,7 +136,8 @@ func TestHTTPRedirects(t *testing.T) {
 		w.Write([]byte("elsewhere"))
 	}))
 	t.Cleanup(other.Close)
-	src := redirector(t, func() string { return other.URL })
+	var srcHits, selfHits atomic.Int32
+	src := redirector(t, func() string { return other.URL }, &srcHits)
 	hdr := http.Header{"X-Api-Key": {"s3cr3t"}}
 	ctx := context.Background()
 
@@ -149,6 +151,9 @@ func TestHTTPRedirects(t *testing.T) {
 	if hits.Load() != 0 {
 		t.Errorf("the other origin was asked %d times", hits.Load())
 	}
+	if n := srcHits.Load(); n != 1 {
+		t.Errorf("a refused redirect was retried: %d requests", n)
+	}
 	// opt in: followed, without the header
 	h, _ = NewHTTP(src.URL, &HTTPOptions{Header: hdr, Redirects: RedirectAnyOrigin})
 	if v, err := h.Get(ctx, "k", NoLimit); err != nil || string(v) != "elsewhere" {
@@ -159,7 +164,7 @@ func TestHTTPRedirects(t *testing.T) {
 	}
 	// the same origin: followed, with the header
 	var self *httptest.Server
-	self = redirector(t, func() string { return self.URL + "/?here=1&" })
+	self = redirector(t, func() string { return self.URL + "/?here=1&" }, &selfHits)
 	sameURL := self.URL
 	h, _ = NewHTTP(sameURL, &HTTPOptions{Header: hdr})
 	if v, err := h.Get(ctx, "k", NoLimit); err != nil || string(v) != "same origin s3cr3t" {

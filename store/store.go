@@ -25,7 +25,8 @@ type Store interface {
 	// List calls fn for every key that starts with prefix ("" or a key
 	// followed by "/"), once each, in an order the store chooses, and stops
 	// at the first error fn returns, returning it. fn is called from one
-	// goroutine at a time.
+	// goroutine at a time. An Entry with Err set reports something under
+	// the prefix that is not a value (see Entry): fn must check Err.
 	List(ctx context.Context, prefix string, fn func(Entry) error) error
 }
 
