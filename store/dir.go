@@ -118,10 +118,19 @@ func (d *Dir) openErr(r *os.Root, name string, err error) error {
 		return &UnreadableError{Err: ErrIsDirectory}
 	case errors.Is(err, fs.ErrPermission):
 		return &UnreadableError{Reason: "permission denied", Err: err}
+	case escapes(err), errors.Is(err, syscall.ELOOP):
+		return &UnreadableError{Reason: "a path through a symbolic link that leads out of the store or in a loop", Err: err}
 	case notFound:
 		return ErrNotFound
 	}
 	return err
+}
+
+// escapes reports whether err is os.Root's refusal of a path that leads
+// out of the root (an error the os package does not export).
+func escapes(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && pe.Err != nil && pe.Err.Error() == "path escapes from parent"
 }
 
 // mapErr turns "no such file" and "a parent is not a directory" into
