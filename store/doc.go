@@ -85,9 +85,10 @@
 //     attempt, body included (DefaultTimeout, 30 s); StallTimeout ends an
 //     attempt when no byte arrives for that long (DefaultStallTimeout,
 //     20 s), so a dripping or silent server is cut off early; Deadline
-//     bounds the whole request, attempts and waits between them
-//     (DefaultDeadline, 2 min), so no key costs more whatever the retries
-//     and Retry-After say. A wait that would pass the deadline is not
+//     bounds the whole request, attempts and waits between them, from the
+//     start of its first attempt (DefaultDeadline, 2 min), so no key costs
+//     more whatever the retries and Retry-After say, while a request queued
+//     behind MaxConns others is not charged for the queue. A wait that would pass the deadline is not
 //     started. Each ends the request with a *TimeoutError naming the
 //     bound, matched by context.DeadlineExceeded.
 //   - HTTP memory grows with the bytes that arrive, never with a figure

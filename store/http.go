@@ -30,8 +30,10 @@ type HTTPOptions struct {
 	// last byte of the body (default DefaultTimeout; negative: no bound).
 	Timeout time.Duration
 	// Deadline bounds a whole request: every attempt and every wait
-	// between attempts (default DefaultDeadline; negative: no bound but
-	// the caller's context).
+	// between attempts, from the start of the first attempt (waiting for a
+	// connection slot behind the store's other requests before it does not
+	// count) (default DefaultDeadline; negative: no bound but the caller's
+	// context).
 	Deadline time.Duration
 	// StallTimeout ends an attempt when no byte of the answer (headers or
 	// body) arrives for this long, and retries it (default
@@ -629,19 +631,15 @@ func retryableStatus(code int) bool {
 
 // do sends the request, up to 1+retries times within the deadline, each
 // attempt bounded by the timeout and the stall timeout and holding one of
-// the store's connection slots, and lets read turn the response into the
-// result.
+// the store's connection slots (released while it waits to retry), and
+// lets read turn the response into the result.
 func (h *HTTP) do(ctx context.Context, op, key, method, rng string, read func(*http.Response) ([]byte, error)) ([]byte, error) {
 	target := h.keyURL(key)
 	fail := func(err error) ([]byte, error) { return nil, &KeyError{Op: op, Key: key, Err: err} }
+	// The deadline runs from the moment the first attempt has a connection
+	// slot: waiting behind the store's other requests is not this one's.
 	rctx := ctx
 	var giveUp time.Time
-	if h.deadline > 0 {
-		giveUp = time.Now().Add(h.deadline)
-		var cancel context.CancelFunc
-		rctx, cancel = context.WithDeadline(ctx, giveUp)
-		defer cancel()
-	}
 	deadline := func(attempts int, last error) ([]byte, error) {
 		return fail(&TimeoutError{Limit: "Deadline", Duration: h.deadline, Attempts: attempts, Err: last})
 	}
@@ -660,8 +658,23 @@ func (h *HTTP) do(ctx context.Context, op, key, method, rng string, read func(*h
 				return deadline(attempts, last)
 			}
 		}
+		select {
+		case h.sem <- struct{}{}:
+		case <-rctx.Done():
+			if ctx.Err() != nil {
+				return fail(ctx.Err())
+			}
+			return deadline(attempts, last)
+		}
+		if attempt == 0 && h.deadline > 0 {
+			giveUp = time.Now().Add(h.deadline)
+			var cancel context.CancelFunc
+			rctx, cancel = context.WithDeadline(ctx, giveUp)
+			defer cancel()
+		}
 		attempts++
 		out, retry, err := h.attempt(rctx, method, target, rng, read)
+		<-h.sem
 		if err == nil {
 			return out, nil
 		}
@@ -692,13 +705,8 @@ func (e *retryAfter) Unwrap() error { return e.err }
 // errStalled is the cause of an attempt ended by the stall timeout.
 var errStalled = errors.New("stalled")
 
+// attempt sends the request once, in a connection slot its caller holds.
 func (h *HTTP) attempt(ctx context.Context, method, target, rng string, read func(*http.Response) ([]byte, error)) (out []byte, retry bool, err error) {
-	select {
-	case h.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, false, ctx.Err()
-	}
-	defer func() { <-h.sem }()
 	actx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if h.timeout > 0 {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -357,4 +358,21 @@ func TestHTTPDeadline(t *testing.T) {
 		t.Errorf("negative bounds: %v %v %v", h.timeout, h.deadline, h.stall)
 	}
 
+}
+
+// TestHTTPDeadlineExcludesQueue: the deadline of a request starts with its
+// first attempt, not while it waits for a connection slot behind others.
+func TestHTTPDeadlineExcludesQueue(t *testing.T) {
+	s := newServer(t, httpValues)
+	s.delay.Store(int64(150 * time.Millisecond))
+	h := newHTTP(t, s, &HTTPOptions{MaxConns: 1, Deadline: 400 * time.Millisecond, Retries: -1})
+	var wg sync.WaitGroup
+	for range 4 { // the last waits about 450 ms for its slot
+		wg.Go(func() {
+			if _, err := h.Get(context.Background(), "c/0/0", NoLimit); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
 }
