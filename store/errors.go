@@ -17,8 +17,14 @@ var (
 	// matched by every *InvalidKeyError.
 	ErrInvalidKey = errors.New("invalid key")
 	// ErrIsDirectory: in a directory store, the key names a directory
-	// (a prefix of other keys), not a value.
+	// (a prefix of other keys), not a value. It comes inside an
+	// *UnreadableError, so ErrUnreadable matches too.
 	ErrIsDirectory = errors.New("is a directory of keys, not a value")
+	// ErrUnreadable: the key names something that exists but is not a
+	// readable value (a FIFO, a device, a symbolic link that leads out of
+	// the store or to nothing, a directory); matched by every
+	// *UnreadableError. Such a key is not absent: never ErrNotFound.
+	ErrUnreadable = errors.New("exists but is not a readable value")
 	// ErrTooLarge: the value is longer than the limit given to Get;
 	// matched by every *TooLargeError.
 	ErrTooLarge = errors.New("value too large")
@@ -90,12 +96,6 @@ func (e *RangeError) Error() string {
 
 // Is makes every RangeError match ErrRange.
 func (e *RangeError) Is(target error) bool { return target == ErrRange }
-
-// ErrUnreadable: the key names something in a store that exists but is not
-// a readable value, such as a FIFO, a device, a symbolic link that leads out
-// of the store or to nothing, or a directory; matched by every
-// *UnreadableError. It is never ErrNotFound: such a key is not absent.
-var ErrUnreadable = errors.New("exists but is not a readable value")
 
 // UnreadableError reports a key that exists in the store but cannot be read
 // as a value. Reason says what was found; Err is the underlying error, if

@@ -29,11 +29,11 @@ type HTTPOptions struct {
 	// Timeout bounds one attempt of a request, from sending it to the
 	// last byte of the body (default DefaultTimeout; negative: no bound).
 	Timeout time.Duration
-	// Deadline bounds a whole request: every attempt and every wait
-	// between attempts, from the start of the first attempt (waiting for a
-	// connection slot behind the store's other requests before it does not
-	// count) (default DefaultDeadline; negative: no bound but the caller's
-	// context).
+	// Deadline bounds a whole request, every attempt and every wait
+	// between attempts, from the start of its first attempt: waiting for
+	// a connection slot behind the store's other requests before that
+	// does not count (default DefaultDeadline; negative: no bound but the
+	// caller's context).
 	Deadline time.Duration
 	// StallTimeout ends an attempt when no byte of the answer (headers or
 	// body) arrives for this long, and retries it (default
