@@ -32,14 +32,15 @@
 //
 // Every error of a store names the operation and the key (a *KeyError) and
 // wraps the reason, so errors.Is works on the sentinels: ErrNotFound for a
-// key that holds no value, ErrInvalidKey, ErrIsDirectory (a directory store
-// key that is a directory of other keys, not a value), ErrUnreadable (a
-// key that exists but is not a readable value: a FIFO, a device, a link out
-// of the store or to nothing, a directory; never ErrNotFound, which is only
-// for a key that holds nothing), ErrTooLarge (a value
-// longer than the caller's limit), ErrRange, ErrReadOnly (Set or Delete on a
-// read-only store), and errors.ErrUnsupported (List on a store that cannot
-// list, such as HTTP). Context errors pass through wrapped, so
+// key that holds no value, ErrInvalidKey, ErrUnreadable (a key that exists
+// but is not a readable value: a FIFO, a device, a link out of the store or
+// to nothing, a directory, which also matches ErrIsDirectory), ErrTooLarge
+// (a value longer than the caller's limit), ErrRange, ErrReadOnly (Set or
+// Delete on a read-only store), and errors.ErrUnsupported (List on a store
+// that cannot list, such as HTTP). An HTTP store adds *HTTPError (a status
+// that is neither success nor "not found"), *ResponseError (a success that
+// does not answer the request), *RedirectError and *TimeoutError (matched
+// by context.DeadlineExceeded). Context errors pass through wrapped, so
 // errors.Is(err, context.Canceled) works too.
 //
 // # Choices
@@ -65,6 +66,8 @@
 //     follow directory links), and a directory that cannot be read give an
 //     Err matched by ErrUnreadable, with the key. Callers check Err on
 //     every entry; a copy or a check that skips such entries must say so.
+//   - A directory store tells a missing key from a link to nothing with one
+//     more lookup after a failed open: a missing key costs two.
 //   - A directory listing opens each directory from its parent's open
 //     handle, so its cost is linear in the number of entries whatever the
 //     depth (resolving each from the root would cost the square of the
@@ -84,13 +87,13 @@
 //   - HTTP time is bounded three ways (HTTPOptions): Timeout bounds one
 //     attempt, body included (DefaultTimeout, 30 s); StallTimeout ends an
 //     attempt when no byte arrives for that long (DefaultStallTimeout,
-//     20 s), so a dripping or silent server is cut off early; Deadline
-//     bounds the whole request, attempts and waits between them, from the
-//     start of its first attempt (DefaultDeadline, 2 min), so no key costs
-//     more whatever the retries and Retry-After say, while a request queued
-//     behind MaxConns others is not charged for the queue. A wait that would pass the deadline is not
-//     started. Each ends the request with a *TimeoutError naming the
-//     bound, matched by context.DeadlineExceeded.
+//     20 s), so a silent or dripping server is cut off early; Deadline
+//     bounds the whole request, its attempts and the waits between them,
+//     from the start of its first attempt (DefaultDeadline, 2 min), so no
+//     key costs more whatever the retries and Retry-After say, while a
+//     request queued behind MaxConns others is not charged for the queue.
+//     A wait that would pass the deadline is not started. Each bound ends
+//     the request with a *TimeoutError naming it.
 //   - HTTP memory grows with the bytes that arrive, never with a figure
 //     from a request or a header: at most 64 KiB is allocated ahead on
 //     the strength of a Content-Length or a range's length. A server that
