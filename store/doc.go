@@ -32,11 +32,15 @@
 //
 // Every error of a store names the operation and the key (a *KeyError) and
 // wraps the reason, so errors.Is works on the sentinels: ErrNotFound for a
-// key that holds no value, ErrInvalidKey, ErrIsDirectory (a directory store
-// key that is a directory of other keys, not a value), ErrTooLarge (a value
-// longer than the caller's limit), ErrRange, ErrReadOnly (Set or Delete on a
-// read-only store), and errors.ErrUnsupported (List on a store that cannot
-// list, such as HTTP). Context errors pass through wrapped, so
+// key that holds no value, ErrInvalidKey, ErrUnreadable (a key that exists
+// but is not a readable value: a FIFO, a device, a link out of the store or
+// to nothing, a directory, which also matches ErrIsDirectory), ErrTooLarge
+// (a value longer than the caller's limit), ErrRange, ErrReadOnly (Set or
+// Delete on a read-only store), and errors.ErrUnsupported (List on a store
+// that cannot list, such as HTTP). An HTTP store adds *HTTPError (a status
+// that is neither success nor "not found"), *ResponseError (a success that
+// does not answer the request), *RedirectError and *TimeoutError (matched
+// by context.DeadlineExceeded). Context errors pass through wrapped, so
 // errors.Is(err, context.Canceled) works too.
 //
 // # Choices
@@ -51,6 +55,25 @@
 //     a directory store: as its concurrent walk finds them). A directory
 //     store lists files, not directories, and skips the temporary files of
 //     writes in progress.
+//   - List reports what it cannot list, never drops it: an Entry with Err
+//     set is something under the prefix that is not a value. A name that
+//     is not a valid key (not UTF-8, a backslash) gives an Err matched by
+//     ErrInvalidKey, and its Key is the path escaped as a Go string literal
+//     without the quotes (printable, and never a valid key, so it cannot be
+//     taken for one); the *InvalidKeyError holds the name as found, and a
+//     directory of such a name is not descended into. A FIFO, a device, a
+//     link out of the store, to nothing or to a directory (List does not
+//     follow directory links), and a directory that cannot be read give an
+//     Err matched by ErrUnreadable, with the key. Callers check Err on
+//     every entry; a copy or a check that skips such entries must say so.
+//   - A directory store tells a missing key from a link to nothing with one
+//     more lookup after a failed open: a missing key costs two.
+//   - A directory listing opens each directory from its parent's open
+//     handle, so its cost is linear in the number of entries whatever the
+//     depth (resolving each from the root would cost the square of the
+//     depth); it holds about one open file per level of the deepest
+//     directory being read. A link that leads up out of its own directory
+//     is resolved again from the store's root.
 //   - Directory writes are atomic: the value goes to a temporary file in the
 //     key's directory, which is renamed over the key, so a reader sees the
 //     old value or the new one, never a part. Files are not synced to the
@@ -58,9 +81,39 @@
 //     of the process, may lose recent writes.
 //   - HTTP reads retry, with backoff, only what is safe to repeat (GET of a
 //     whole value or a range) and only for failures that may pass: a
-//     connection that broke, a timeout of one attempt, 429, 502, 503 and
-//     504. 404 and 410 are ErrNotFound; any other status is an *HTTPError.
-//     A server that ignores Range and answers 200 with the whole value is
-//     read only as far as the range needs (for a suffix of unknown start,
-//     keeping only the last bytes), so memory stays bounded by the range.
+//     connection that broke, a timeout or a stall of one attempt, 429, 502,
+//     503 and 504. 404 and 410 are ErrNotFound; any other status is an
+//     *HTTPError.
+//   - HTTP time is bounded three ways (HTTPOptions): Timeout bounds one
+//     attempt, body included (DefaultTimeout, 30 s); StallTimeout ends an
+//     attempt when no byte arrives for that long (DefaultStallTimeout,
+//     20 s), so a silent or dripping server is cut off early; Deadline
+//     bounds the whole request, its attempts and the waits between them,
+//     from the start of its first attempt (DefaultDeadline, 2 min), so no
+//     key costs more whatever the retries and Retry-After say, while a
+//     request queued behind MaxConns others is not charged for the queue.
+//     A wait that would pass the deadline is not started. Each bound ends
+//     the request with a *TimeoutError naming it.
+//   - HTTP memory grows with the bytes that arrive, never with a figure
+//     from a request or a header: at most 64 KiB is allocated ahead on
+//     the strength of a Content-Length or a range's length. A server that
+//     ignores Range and answers 200 with the whole value is read only as
+//     far as the range needs (for a suffix of unknown start, keeping only
+//     the last bytes), so memory stays bounded by the range and by what
+//     the server sent.
+//   - A 206 answer must carry the range asked for: a Content-Range that
+//     does not answer the Range header is a *ResponseError showing what the
+//     server sent; only a value shorter than the range (a 206 up to its
+//     end, as RFC 9110 has a server answer) is ErrRange.
+//   - HTTP redirects follow HTTPOptions.Redirects: RedirectSameOrigin (the
+//     default) follows redirects within the base URL's origin (scheme,
+//     host, port) and refuses any other with a *RedirectError naming both
+//     origins; RedirectAnyOrigin follows any, but sends the configured
+//     Header only to the base URL's origin; RedirectNone follows none. A
+//     caller's Client is copied, and its own CheckRedirect runs after the
+//     policy.
+//   - Secrets are never shown: every error and String of the HTTP store
+//     shows URLs as RedactURL does (userinfo and the values of query
+//     parameters named like signatures, credentials and tokens replaced by
+//     "xxxxx"). Origins in a *RedirectError hold no credentials.
 package store

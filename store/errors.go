@@ -17,8 +17,14 @@ var (
 	// matched by every *InvalidKeyError.
 	ErrInvalidKey = errors.New("invalid key")
 	// ErrIsDirectory: in a directory store, the key names a directory
-	// (a prefix of other keys), not a value.
+	// (a prefix of other keys), not a value. It comes inside an
+	// *UnreadableError, so ErrUnreadable matches too.
 	ErrIsDirectory = errors.New("is a directory of keys, not a value")
+	// ErrUnreadable: the key names something that exists but is not a
+	// readable value (a FIFO, a device, a symbolic link that leads out of
+	// the store or to nothing, a directory); matched by every
+	// *UnreadableError. Such a key is not absent: never ErrNotFound.
+	ErrUnreadable = errors.New("exists but is not a readable value")
 	// ErrTooLarge: the value is longer than the limit given to Get;
 	// matched by every *TooLargeError.
 	ErrTooLarge = errors.New("value too large")
@@ -90,3 +96,27 @@ func (e *RangeError) Error() string {
 
 // Is makes every RangeError match ErrRange.
 func (e *RangeError) Is(target error) bool { return target == ErrRange }
+
+// UnreadableError reports a key that exists in the store but cannot be read
+// as a value. Reason says what was found; Err is the underlying error, if
+// any (ErrIsDirectory for a directory, an *fs.PathError from the system).
+type UnreadableError struct {
+	Reason string
+	Err    error
+}
+
+func (e *UnreadableError) Error() string {
+	switch {
+	case e.Reason == "" && e.Err != nil:
+		return e.Err.Error()
+	case e.Err == nil:
+		return "exists but is not a readable value: " + e.Reason
+	}
+	return "exists but is not a readable value: " + e.Reason + ": " + e.Err.Error()
+}
+
+// Is makes every UnreadableError match ErrUnreadable.
+func (e *UnreadableError) Is(target error) bool { return target == ErrUnreadable }
+
+// Unwrap returns Err.
+func (e *UnreadableError) Unwrap() error { return e.Err }

@@ -25,16 +25,31 @@ type Store interface {
 	// List calls fn for every key that starts with prefix ("" or a key
 	// followed by "/"), once each, in an order the store chooses, and stops
 	// at the first error fn returns, returning it. fn is called from one
-	// goroutine at a time.
+	// goroutine at a time. An Entry with Err set reports something under
+	// the prefix that is not a value (see Entry): fn must check Err.
 	List(ctx context.Context, prefix string, fn func(Entry) error) error
 }
 
-// Entry is one key found by List.
+// Entry is one key found by List, or, with Err set, something found under
+// the prefix that is not a readable value. Callers must check Err: an
+// entry with Err is neither a value nor an absent key, and a caller that
+// skips it should say so (a copy that leaves it behind is incomplete).
 type Entry struct {
+	// Key is the key. When Err matches ErrInvalidKey, the name found is not
+	// a valid key and Key holds it escaped for display (as strconv.Quote,
+	// without the quotes), which is never a valid key; the
+	// *InvalidKeyError in Err holds the name as found.
 	Key string
 	// Size is the value's length in bytes, or -1 when the store cannot
-	// tell it without reading the value.
+	// tell it without reading the value, or when Err is set.
 	Size int64
+	// Err is nil for a value. Otherwise it says why the entry is not one:
+	// an error matched by ErrInvalidKey (a name that is not a valid key;
+	// a directory of such a name is not descended into) or by
+	// ErrUnreadable (a key that exists but cannot be read: a FIFO, a
+	// device, a link out of the store or to nothing, a directory List
+	// cannot read or does not follow).
+	Err error
 }
 
 // NoLimit is the limit of Get that accepts a value of any size.
