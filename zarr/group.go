@@ -272,7 +272,7 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		}
 		err := g.st.List(ctx, prefix, func(e store.Entry) error {
 			dir, name := path.Split(e.Key)
-			kerr := entryErr(e)
+			kerr := e.Err
 			if kerr == nil {
 				kerr = store.ValidKey(e.Key)
 			}

@@ -44,13 +44,13 @@ func (a *Array) ListChunks(ctx context.Context, fn func(StoredChunk) error) erro
 		rel := strings.TrimPrefix(e.Key, base)
 		coords, ok := a.keys.parse(rel, rank)
 		if !ok {
-			if err := entryErr(e); err != nil && a.keys.holdsChunks(rel, rank) {
+			if err := e.Err; err != nil && a.keys.holdsChunks(rel, rank) {
 				// A directory of chunks the store cannot read.
 				return fn(StoredChunk{Key: e.Key, Size: e.Size, InGrid: true, Err: err})
 			}
 			return nil
 		}
-		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, InGrid: a.grid.inGrid(coords), Err: entryErr(e)})
+		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, InGrid: a.grid.inGrid(coords), Err: e.Err})
 	})
 	if err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}

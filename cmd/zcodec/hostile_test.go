@@ -168,7 +168,7 @@ func TestConvertShapeUsage(t *testing.T) {
 }
 
 // TestHTTPRedirectsAndTimeout: a redirect to another host is refused
-// unless --redirects all; --redirects none refuses every redirect; an
+// unless --redirects any-origin; --redirects none refuses every redirect; an
 // unresponsive server is given up after --timeout.
 func TestHTTPRedirectsAndTimeout(t *testing.T) {
 	dir := t.TempDir()
@@ -203,13 +203,13 @@ func TestHTTPRedirectsAndTimeout(t *testing.T) {
 		t.Errorf("same-host redirect: exit %d\n%s%s", code, out, stderr)
 	}
 	_, stderr, code := zcodec(t, nil, "info", origin.URL+"/away")
-	if code != 1 || !strings.Contains(stderr, "redirects to another host") || !strings.Contains(stderr, "--redirects all") {
+	if code != 1 || !strings.Contains(stderr, "to another origin") || !strings.Contains(stderr, "any-origin follows it") {
 		t.Errorf("cross-host redirect: exit %d, want 1 and a refusal:\n%s", code, stderr)
 	}
-	if out, stderr, code := zcodec(t, nil, "info", "--redirects", "all", origin.URL+"/away"); code != 0 {
-		t.Errorf("--redirects all: exit %d\n%s%s", code, out, stderr)
+	if out, stderr, code := zcodec(t, nil, "info", "--redirects", "any-origin", origin.URL+"/away"); code != 0 {
+		t.Errorf("--redirects any-origin: exit %d\n%s%s", code, out, stderr)
 	}
-	if _, stderr, code := zcodec(t, nil, "cat", "--redirects", "none", origin.URL+"/here"); code != 1 || !strings.Contains(stderr, "redirect refused") {
+	if _, stderr, code := zcodec(t, nil, "cat", "--redirects", "none", origin.URL+"/here"); code != 1 || !strings.Contains(stderr, "refused: redirects are not followed") {
 		t.Errorf("--redirects none: exit %d\n%s", code, stderr)
 	}
 	if _, stderr, code := zcodec(t, nil, "verify", "--redirects", "sometimes", origin.URL+"/here"); code != 2 {

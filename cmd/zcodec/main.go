@@ -28,9 +28,10 @@
 // cmd/zcodec/internal/outfile).
 //
 // The store commands (info, cat, verify, convert, advise) take a PATH: a
-// directory or an http(s) URL. Over HTTP, --timeout bounds each attempt of
-// a request and --redirects says which redirects are followed: same-host
-// (the default: the same host and port, or http to https), all, or none.
+// directory or an http(s) URL. Over HTTP, --timeout bounds a whole request,
+// retries included, and --redirects says which redirects are followed:
+// same-origin (the default), any-origin (configured headers are not sent
+// to another origin) or none.
 // convert and advise --apply refuse a DST that is SRC, lies inside it or
 // holds it (after symbolic links), as a usage error.
 //
