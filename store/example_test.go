@@ -54,9 +54,9 @@ func ExampleNewMemory() {
 		return nil
 	})
 	// Output:
-	// bytes 2-4: 234
-	// bytes 7-: 789
-	// bytes -4: 6789
+	// 2-4: 234
+	// 7-: 789
+	// -4: 6789
 	// true
 	// shard 10
 }
