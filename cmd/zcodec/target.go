@@ -117,6 +117,9 @@ func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Opt
 			names = append(names, strings.TrimSuffix(path, "/")+"/"+m.Path)
 		}
 	}
+	if len(names) == 0 && t.problems != nil {
+		return nil, fmt.Errorf("%s is a group with no arrays that can be read: %w", path, t.problems)
+	}
 	if len(names) == 0 {
 		return nil, fmt.Errorf("%s is a group with no arrays", path)
 	}

@@ -272,3 +272,17 @@ func TestConvertMembersProblems(t *testing.T) {
 		t.Errorf("convert left %v", left)
 	}
 }
+
+// TestCatGroupOfProblems: a group whose only array cannot be read says why,
+// not that it has no arrays.
+func TestCatGroupOfProblems(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "g.zarr")
+	must(t, os.MkdirAll(filepath.Join(dir, "bad\xff"), 0o777))
+	must(t, os.WriteFile(filepath.Join(dir, "zarr.json"), []byte(`{"zarr_format":3,"node_type":"group"}`), 0o666))
+	must(t, os.WriteFile(filepath.Join(dir, "bad\xff", "zarr.json"), []byte(uint8ArrayJSON), 0o666))
+	out, stderr, code := zcodec(t, nil, "cat", dir)
+	checkEscaped(t, "cat", stderr)
+	if code != 1 || !strings.Contains(stderr, "is a group with no arrays that can be read") || !strings.Contains(stderr, `bad\`) {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}
