@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
@@ -51,6 +52,17 @@ type infoChunks struct {
 	Ratio float64 `json:"ratio,omitempty"`
 	// Unlisted is set when the store cannot list keys (HTTP).
 	Unlisted bool `json:"unlisted,omitempty"`
+	// Unreadable counts the chunk keys inside the grid that the store
+	// lists but cannot read (a FIFO, a link out of the store): neither
+	// present nor absent. FirstUnreadable is the first found.
+	Unreadable      int64           `json:"unreadable,omitempty"`
+	FirstUnreadable *infoUnreadable `json:"first_unreadable,omitempty"`
+}
+
+// infoUnreadable is a chunk key that cannot be read, and why.
+type infoUnreadable struct {
+	Key   string `json:"key"`
+	Error string `json:"error"`
 }
 
 func runInfo(env *environment, args []string) int {
@@ -94,10 +106,23 @@ func runInfo(env *environment, args []string) int {
 			nodes = append(nodes, describeArray(ctx, a))
 		}
 	}
+	problems := t.memberProblems()
 	if *asJSON {
-		writeJSON(env.stdout, map[string]any{"path": path, "nodes": nodes}, true)
+		doc := map[string]any{"path": path, "nodes": nodes}
+		if problems != nil {
+			doc["problems"] = problems
+		}
+		writeJSON(env.stdout, doc, true)
 	} else {
-		printInfo(newSafeWriter(env.stdout), path, nodes)
+		w := newSafeWriter(env.stdout)
+		printInfo(w, path, nodes)
+		if problems != nil {
+			fmt.Fprintf(w, "\nproblems     %s\n", problemsSummary(problems))
+			printProblems(w, "  ", problems)
+		}
+	}
+	if problems != nil {
+		return 1
 	}
 	for _, n := range nodes {
 		if n.Error != "" {
@@ -126,8 +151,16 @@ func describeArray(ctx context.Context, a *zarr.Array) infoNode {
 	case err != nil:
 		n.Error = err.Error()
 	default:
-		c := &infoChunks{Total: st.Total, Present: st.Present, Absent: st.Total - st.Present, Stray: st.Stray,
-			StoredBytes: st.StoredBytes, DecodedBytes: st.Present * int64(a.Pipeline().DecodedSize())}
+		c := &infoChunks{Total: st.Total, Present: st.Present, Absent: max(st.Total-st.Present-st.Unreadable, 0), Stray: st.Stray,
+			StoredBytes: st.StoredBytes, DecodedBytes: st.Present * int64(a.Pipeline().DecodedSize()),
+			Unreadable: st.Unreadable}
+		if err := st.FirstUnreadable; err != nil {
+			c.FirstUnreadable = &infoUnreadable{Error: err.Error()}
+			var ce *zarr.ChunkError
+			if errors.As(err, &ce) {
+				c.FirstUnreadable.Key = ce.Key
+			}
+		}
 		if c.StoredBytes > 0 {
 			c.Ratio = float64(c.DecodedBytes) / float64(c.StoredBytes)
 		}
@@ -212,6 +245,13 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 						}
 					}
 					fmt.Fprintln(w)
+					if c.Unreadable > 0 {
+						fmt.Fprintf(w, "  unreadable   %d chunk keys listed but cannot be read", c.Unreadable)
+						if f := c.FirstUnreadable; f != nil {
+							fmt.Fprintf(w, " (first: %s: %s)", memberName(f.Key), unreadableReason(f))
+						}
+						fmt.Fprintln(w)
+					}
 					if c.Stray > 0 {
 						fmt.Fprintf(w, "  note         %d chunk keys outside the grid (ignored)\n", c.Stray)
 					}
@@ -263,4 +303,14 @@ func attributeNames(attrs json.RawMessage) string {
 		names[i] = shorten.String(k)
 	}
 	return strings.Join(names, ", ") + more
+}
+
+// unreadableReason is the store's reason in the message of an unreadable
+// chunk, after the prefix that names the array and the key (shown beside
+// it).
+func unreadableReason(f *infoUnreadable) string {
+	if i := strings.Index(f.Error, "chunk "+strconv.Quote(f.Key)+": "); f.Key != "" && i >= 0 {
+		return f.Error[i+len("chunk "+strconv.Quote(f.Key)+": "):]
+	}
+	return f.Error
 }

@@ -55,6 +55,10 @@ type target struct {
 	array   *zarr.Array // when PATH is an array
 	group   *zarr.Group // when PATH is a group
 	members []zarr.Node
+	// problems lists the keys of the group's hierarchy that Members could
+	// not use (names that are not keys, unreadable entries or metadata),
+	// nil when there are none: members holds the nodes it read.
+	problems *zarr.MembersError
 	// opts are the options the arrays are opened with (members too).
 	opts *zarr.Options
 }
@@ -65,10 +69,11 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 	g, err := zarr.OpenGroup(ctx, s, "")
 	if err == nil {
 		members, err := g.Members(ctx)
-		if err != nil {
+		var problems *zarr.MembersError
+		if err != nil && !errors.As(err, &problems) {
 			return nil, err
 		}
-		return &target{group: g, members: members, opts: opts}, nil
+		return &target{group: g, members: members, problems: problems, opts: opts}, nil
 	}
 	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -111,6 +116,9 @@ func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Opt
 		if m.Kind == "array" {
 			names = append(names, strings.TrimSuffix(path, "/")+"/"+m.Path)
 		}
+	}
+	if len(names) == 0 && t.problems != nil {
+		return nil, fmt.Errorf("%s is a group with no arrays that can be read: %w", path, t.problems)
 	}
 	if len(names) == 0 {
 		return nil, fmt.Errorf("%s is a group with no arrays", path)
