@@ -6,71 +6,14 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/store"
 )
-
-// ByteRange selects bytes of one stored value: Offset >= 0 and Length >= 0
-// for [Offset, Offset+Length); Offset >= 0 and Length == -1 for everything
-// from Offset; Offset < 0 (Length == -Offset) for the last -Offset bytes (a
-// suffix, as HTTP "Range: bytes=-N").
-type ByteRange struct{ Offset, Length int64 }
-
-// WholeValue is the ByteRange of a whole stored value.
-var WholeValue = ByteRange{Offset: 0, Length: -1}
-
-// IsSuffix reports whether r selects the last -r.Offset bytes.
-func (r ByteRange) IsSuffix() bool { return r.Offset < 0 }
-
-// Valid reports whether r is one of the three forms ByteRange describes.
-func (r ByteRange) Valid() bool {
-	switch {
-	case r.Offset < 0:
-		return r.Length == -r.Offset
-	case r.Length == -1:
-		return true
-	}
-	return r.Length >= 0
-}
-
-// String returns the range in the spelling of an HTTP Range header without
-// the unit: "0-99" for 100 bytes at 0, "100-" for everything from 100,
-// "-16" for the last 16 bytes; an empty range at 10 is "10+0".
-func (r ByteRange) String() string {
-	switch {
-	case r.Offset < 0:
-		return fmt.Sprintf("-%d", -r.Offset)
-	case r.Length < 0:
-		return fmt.Sprintf("%d-", r.Offset)
-	case r.Length == 0:
-		return fmt.Sprintf("%d+0", r.Offset)
-	}
-	return fmt.Sprintf("%d-%d", r.Offset, r.Offset+r.Length-1)
-}
-
-// ByteRangeReader reads ranges of one stored encoded chunk (a shard).
-//
-// ReadRange returns the bytes r selects. For a range that reaches past the
-// end of the value it returns what there is (a shorter slice) or an error;
-// partial decoders treat a short read as a corrupt value. The caller may
-// keep the returned slice; the reader must not change it afterwards.
-// ReadRange may be called from several goroutines at once.
-type ByteRangeReader interface {
-	ReadRange(ctx context.Context, r ByteRange) ([]byte, error)
-}
-
-// ByteRangeSizer is an optional interface of a ByteRangeReader that knows
-// the length of the stored value without reading it (a file's size, an
-// object's length). A partial decoder that finds it checks every byte range
-// it will read against the value's end before reading any; without it, a
-// range past the end shows as a short read.
-type ByteRangeSizer interface {
-	Size(ctx context.Context) (int64, error)
-}
 
 // ReadError reports a failed read of a byte range. It wraps the reader's
 // error, so errors.Is and errors.As see through it (context.Canceled, a
 // store's not-found error, ...).
 type ReadError struct {
-	Range ByteRange
+	Range store.ByteRange
 	Err   error
 }
 
@@ -83,7 +26,7 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // that a range of known length came back whole: a short read of a bounded
 // range or of a suffix is a *CorruptError naming codecName ("the value ends
 // before ..."), and a longer one is an error of the reader.
-func ReadRange(ctx context.Context, r ByteRangeReader, br ByteRange, codecName string) ([]byte, error) {
+func ReadRange(ctx context.Context, r store.ByteRangeReader, br store.ByteRange, codecName string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -175,7 +118,7 @@ func (r Region) Covers(chunk []int) bool {
 // contract of Pipeline.DecodeRegion for a chain that is this codec alone;
 // the region has been validated against the codec's decoded shape.
 type PartialDecoder interface {
-	DecodeRegion(ctx context.Context, r ByteRangeReader, region Region, dst []byte) error
+	DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte) error
 }
 
 // PartialDecoding reports whether DecodeRegion reads less than the whole
@@ -195,7 +138,7 @@ func (p *Pipeline) PartialDecoding() bool {
 // An invalid region is a *RegionError, a dst of the wrong length a
 // *SizeError; a reader's failure is a *ReadError wrapping it; a region with
 // no elements reads nothing. On error the contents of dst are unspecified.
-func (p *Pipeline) DecodeRegion(ctx context.Context, r ByteRangeReader, region Region, dst []byte) error {
+func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte) error {
 	if err := region.Validate(p.spec.Shape); err != nil {
 		return err
 	}
@@ -215,7 +158,7 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r ByteRangeReader, region R
 		}
 		return nil
 	}
-	value, err := ReadRange(ctx, r, WholeValue, p.steps[p.nA2A].Name)
+	value, err := ReadRange(ctx, r, store.WholeValue, p.steps[p.nA2A].Name)
 	if err != nil {
 		return err
 	}

@@ -7,12 +7,13 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // storedValue serves byte ranges of one stored value held in memory.
 type storedValue []byte
 
-func (v storedValue) ReadRange(_ context.Context, r codec.ByteRange) ([]byte, error) {
+func (v storedValue) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
 	switch {
 	case r.Offset < 0:
 		return v[len(v)+int(r.Offset):], nil

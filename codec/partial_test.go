@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/store"
 )
 
 // memReader serves byte ranges of one value and counts the reads.
@@ -17,7 +18,7 @@ type memReader struct {
 	err   error
 }
 
-func (m *memReader) ReadRange(_ context.Context, r codec.ByteRange) ([]byte, error) {
+func (m *memReader) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
 	m.reads.Add(1)
 	if m.err != nil {
 		return nil, m.err
@@ -115,16 +116,16 @@ func TestReadRangeChecksLength(t *testing.T) {
 	ctx := context.Background()
 	r := &memReader{value: []byte("0123456789")}
 	for _, tc := range []struct {
-		br      codec.ByteRange
+		br      store.ByteRange
 		want    string
 		corrupt bool
 	}{
-		{codec.ByteRange{Offset: 2, Length: 3}, "234", false},
-		{codec.ByteRange{Offset: -4, Length: 4}, "6789", false},
-		{codec.ByteRange{Offset: 7, Length: -1}, "789", false},
-		{codec.WholeValue, "0123456789", false},
-		{codec.ByteRange{Offset: 8, Length: 5}, "", true},
-		{codec.ByteRange{Offset: -11, Length: 11}, "", true},
+		{store.ByteRange{Offset: 2, Length: 3}, "234", false},
+		{store.ByteRange{Offset: -4, Length: 4}, "6789", false},
+		{store.ByteRange{Offset: 7, Length: -1}, "789", false},
+		{store.WholeValue, "0123456789", false},
+		{store.ByteRange{Offset: 8, Length: 5}, "", true},
+		{store.ByteRange{Offset: -11, Length: 11}, "", true},
 	} {
 		got, err := codec.ReadRange(ctx, r, tc.br, "test")
 		if tc.corrupt {
@@ -141,16 +142,16 @@ func TestReadRangeChecksLength(t *testing.T) {
 
 func TestByteRange(t *testing.T) {
 	for _, tc := range []struct {
-		r     codec.ByteRange
+		r     store.ByteRange
 		valid bool
 		s     string
 	}{
-		{codec.ByteRange{Offset: 0, Length: 100}, true, "0-99"},
-		{codec.ByteRange{Offset: 100, Length: -1}, true, "100-"},
-		{codec.ByteRange{Offset: -16, Length: 16}, true, "-16"},
-		{codec.ByteRange{Offset: 10, Length: 0}, true, "10+0"},
-		{codec.ByteRange{Offset: -16, Length: 3}, false, "-16"},
-		{codec.ByteRange{Offset: 5, Length: -2}, false, "5-"},
+		{store.ByteRange{Offset: 0, Length: 100}, true, "0-99"},
+		{store.ByteRange{Offset: 100, Length: -1}, true, "100-"},
+		{store.ByteRange{Offset: -16, Length: 16}, true, "-16"},
+		{store.ByteRange{Offset: 10, Length: 0}, true, "10+0"},
+		{store.ByteRange{Offset: -16, Length: 3}, false, "-16"},
+		{store.ByteRange{Offset: 5, Length: -2}, false, "5-"},
 	} {
 		if tc.r.Valid() != tc.valid || tc.r.String() != tc.s {
 			t.Errorf("%#v: Valid %v String %q, want %v %q", tc.r, tc.r.Valid(), tc.r.String(), tc.valid, tc.s)

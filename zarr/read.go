@@ -97,6 +97,6 @@ type rangeReader struct {
 	key string
 }
 
-func (r rangeReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
+func (r rangeReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
 	return r.st.GetRange(ctx, r.key, br)
 }

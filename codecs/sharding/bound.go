@@ -10,6 +10,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // Bound is a sharding_indexed codec bound to the spec of its shards. It
@@ -186,12 +187,12 @@ func (b *Bound) IndexLocation() IndexLocation { return b.c.indexLocation }
 
 // IndexRange returns the byte range of a shard's index: the first
 // IndexSize() bytes, or a suffix of that many bytes.
-func (b *Bound) IndexRange() codec.ByteRange {
+func (b *Bound) IndexRange() store.ByteRange {
 	n := int64(b.indexLen)
 	if b.c.indexLocation == IndexStart {
-		return codec.ByteRange{Offset: 0, Length: n}
+		return store.ByteRange{Offset: 0, Length: n}
 	}
-	return codec.ByteRange{Offset: -n, Length: n}
+	return store.ByteRange{Offset: -n, Length: n}
 }
 
 // chunkCoords writes the grid coordinates of inner chunk number i (C order)

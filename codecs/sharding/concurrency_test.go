@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // bigShard is a 4 MiB float32 [1024 1024] shard of 64 inner chunks of
@@ -139,7 +140,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(50, func() { _ = p.Decode(dec, enc) }); n != 0 {
 			t.Errorf("%s: Decode: %v allocs", tc.name, n)
 		}
-		r := &countingReader{value: enc, reads: make([]codec.ByteRange, 0, 1024)}
+		r := &countingReader{value: enc, reads: make([]store.ByteRange, 0, 1024)}
 		one := make([]byte, 4)
 		region := codec.Region{Start: []int{20, 30}, Shape: []int{1, 1}}
 		ctx := context.Background()

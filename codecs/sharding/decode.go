@@ -5,6 +5,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/store"
 )
 
 // DecodeBytes decodes src, one whole shard, into dst, which has exactly the
@@ -74,5 +75,5 @@ func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
 }
 
 func (b *Bound) chunkError(coords []int, off, n uint64, err error) error {
-	return &ChunkError{Chunk: slices.Clone(coords), Range: codec.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
+	return &ChunkError{Chunk: slices.Clone(coords), Range: store.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
 }

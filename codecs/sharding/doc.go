@@ -86,7 +86,7 @@
 // region touches; absent inner chunks need no read. A region that is the
 // whole shard is read as one range, the whole value. Nested shards are read
 // the same way inside an inner chunk's range. Without the shard's length
-// (a reader that is not a codec.ByteRangeSizer), entries are checked against
+// (a reader that is not a store.ByteRangeSizer), entries are checked against
 // the largest shard the codec can produce, and a range past the real end
 // shows as a short read, a *codec.CorruptError. Hosts that inspect shards
 // (verify, info) use FromPipeline, then ParseIndex or ReadIndex, Index.Chunks

@@ -6,6 +6,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/strictjson"
+	"github.com/zcodec/zcodec/store"
 )
 
 // IndexError reports a shard index entry that cannot be right: only one of
@@ -31,12 +32,12 @@ func (e *IndexError) Is(target error) bool { return target == codec.ErrCorrupt }
 // codec.ErrCorrupt) and errors.As see through it.
 type ChunkError struct {
 	Chunk []int           // the inner chunk's grid coordinates
-	Range codec.ByteRange // its bytes within the shard; zero when encoding
+	Range store.ByteRange // its bytes within the shard; zero when encoding
 	Err   error
 }
 
 func (e *ChunkError) Error() string {
-	if e.Range == (codec.ByteRange{}) {
+	if e.Range == (store.ByteRange{}) {
 		return fmt.Sprintf("%s: inner chunk %v: %v", Name, e.Chunk, e.Err)
 	}
 	return fmt.Sprintf("%s: inner chunk %v (bytes %v): %v", Name, e.Chunk, e.Range, e.Err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/store"
 )
 
 // FromPipeline returns the sharding codec of p, bound to its shard spec as
@@ -22,8 +23,8 @@ func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool, err error) {
 
 // ReadIndex reads the index of a shard through r (one range, the first or
 // last IndexSize() bytes) and validates it as DecodeIndex does; the shard's
-// length is known when r is a codec.ByteRangeSizer.
-func (b *Bound) ReadIndex(ctx context.Context, r codec.ByteRangeReader) (*Index, error) {
+// length is known when r is a store.ByteRangeSizer.
+func (b *Bound) ReadIndex(ctx context.Context, r store.ByteRangeReader) (*Index, error) {
 	ix := &Index{b: b, entries: make([]byte, 16*b.n)}
 	size, err := b.readIndex(ctx, r, ix.entries)
 	if err != nil {
@@ -53,7 +54,7 @@ func (b *Bound) DecodeChunk(dst, shard []byte, ix *Index, coords []int) error {
 
 // ReadChunk is DecodeChunk through a reader: it reads the inner chunk's
 // range (nothing for an absent chunk) and decodes it into dst.
-func (b *Bound) ReadChunk(ctx context.Context, r codec.ByteRangeReader, ix *Index, coords []int, dst []byte) error {
+func (b *Bound) ReadChunk(ctx context.Context, r store.ByteRangeReader, ix *Index, coords []int, dst []byte) error {
 	rng, ok, err := b.lookup(dst, ix, coords)
 	if err != nil || !ok {
 		return err
@@ -70,12 +71,12 @@ func (b *Bound) ReadChunk(ctx context.Context, r codec.ByteRangeReader, ix *Inde
 
 // lookup checks dst and coords and finds the inner chunk's range; an
 // absent chunk is written to dst as the fill value (ok false).
-func (b *Bound) lookup(dst []byte, ix *Index, coords []int) (codec.ByteRange, bool, error) {
+func (b *Bound) lookup(dst []byte, ix *Index, coords []int) (store.ByteRange, bool, error) {
 	if len(dst) != b.chunkLen {
-		return codec.ByteRange{}, false, &codec.SizeError{What: "inner chunk destination", Got: len(dst), Want: b.chunkLen}
+		return store.ByteRange{}, false, &codec.SizeError{What: "inner chunk destination", Got: len(dst), Want: b.chunkLen}
 	}
 	if ix.b != b && (ix.b.n != b.n || ix.b.indexLen != b.indexLen) {
-		return codec.ByteRange{}, false, &codec.ConfigError{Codec: Name, Reason: "the index belongs to a sharding codec of another shape"}
+		return store.ByteRange{}, false, &codec.ConfigError{Codec: Name, Reason: "the index belongs to a sharding codec of another shape"}
 	}
 	rng, ok, err := ix.Lookup(coords)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/store"
 )
 
 // DecodeRegion decodes region of one shard into dst (C order over the
@@ -20,11 +21,11 @@ import (
 // GOMAXPROCS goroutines.
 //
 // The index is validated before any inner chunk is read, against the
-// shard's length when r is a codec.ByteRangeSizer; otherwise a range past
+// shard's length when r is a store.ByteRangeSizer; otherwise a range past
 // the shard's end shows as a short read (a *codec.CorruptError). Reader
 // errors are *codec.ReadError values wrapping the reader's error; an inner
 // chunk that fails is a *ChunkError.
-func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, region codec.Region, dst []byte) error {
+func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte) error {
 	if err := region.Validate(b.spec.Shape); err != nil {
 		return err
 	}
@@ -35,7 +36,7 @@ func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, regio
 		return nil
 	}
 	if region.Covers(b.spec.Shape) {
-		shard, err := codec.ReadRange(ctx, r, codec.WholeValue, Name)
+		shard, err := codec.ReadRange(ctx, r, store.WholeValue, Name)
 		if err != nil {
 			return err
 		}
@@ -63,12 +64,12 @@ func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, regio
 
 // readIndex reads and validates the index through r into entries and
 // returns the shard's size (-1 if r cannot tell it).
-func (b *Bound) readIndex(ctx context.Context, r codec.ByteRangeReader, entries []byte) (int64, error) {
+func (b *Bound) readIndex(ctx context.Context, r store.ByteRangeReader, entries []byte) (int64, error) {
 	size := int64(-1)
-	if sz, ok := r.(codec.ByteRangeSizer); ok {
+	if sz, ok := r.(store.ByteRangeSizer); ok {
 		n, err := sz.Size(ctx)
 		if err != nil {
-			return -1, &codec.ReadError{Range: codec.WholeValue, Err: err}
+			return -1, &codec.ReadError{Range: store.WholeValue, Err: err}
 		}
 		if n < int64(b.indexLen) {
 			return -1, corrupt(nil, "shard has %d bytes, too short for its %d-byte index", n, b.indexLen)
@@ -111,7 +112,7 @@ func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
 }
 
 // regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch) error {
+func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch) error {
 	b.chunkCoords(i, s.coords)
 	whole := true
 	for d, cs := range b.c.chunkShape {
@@ -128,7 +129,7 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 		ndcopy.Fill(dst, region.Shape, s.dstPos, s.box, b.fill)
 		return nil
 	}
-	rng := codec.ByteRange{Offset: int64(off), Length: int64(n)}
+	rng := store.ByteRange{Offset: int64(off), Length: int64(n)}
 	if !whole && b.inner.PartialDecoding() {
 		part := s.chunk[:codec.Region{Shape: s.box}.NumElements()*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
@@ -159,12 +160,12 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 // subReader reads ranges of the n bytes at off of another reader: an inner
 // chunk seen as a value of its own.
 type subReader struct {
-	r      codec.ByteRangeReader
+	r      store.ByteRangeReader
 	off, n int64
 }
 
 // ReadRange maps br into the parent's ranges, clipping it to the n bytes.
-func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
+func (s *subReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
 	var start, end int64 // within [0, n]
 	switch {
 	case br.Offset < 0:
@@ -178,7 +179,7 @@ func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, 
 	if end == start {
 		return nil, nil
 	}
-	return s.r.ReadRange(ctx, codec.ByteRange{Offset: s.off + start, Length: end - start})
+	return s.r.ReadRange(ctx, store.ByteRange{Offset: s.off + start, Length: end - start})
 }
 
 // Size returns n: the inner value's length is known from the index.

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // TestPartialReadTouchesOnlyWhatItNeeds reads random regions of a 64-chunk
@@ -47,7 +48,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				box = []int{1, 1}
 			}
 			region := codec.Region{Start: start, Shape: box}
-			var r codec.ByteRangeReader = &countingReader{value: shard}
+			var r store.ByteRangeReader = &countingReader{value: shard}
 			counting := r.(*countingReader)
 			if trial%2 == 1 {
 				r = sizedReader{counting}
@@ -61,7 +62,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			}
 			reads := counting.Reads()
 			if region.Covers(shape) {
-				if len(reads) != 1 || reads[0] != codec.WholeValue {
+				if len(reads) != 1 || reads[0] != store.WholeValue {
 					t.Fatalf("whole shard: reads %v, want the whole value once", reads)
 				}
 				continue
@@ -69,7 +70,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if reads[0] != b.IndexRange() {
 				t.Fatalf("%v: first read %v, want the index %v", region, reads[0], b.IndexRange())
 			}
-			var want []codec.ByteRange
+			var want []store.ByteRange
 			for c0 := start[0] / 4; c0 <= (start[0]+box[0]-1)/4; c0++ {
 				for c1 := start[1] / 4; c1 <= (start[1]+box[1]-1)/4; c1++ {
 					if rg, ok, _ := ix.Lookup([]int{c0, c1}); ok {
@@ -78,7 +79,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				}
 			}
 			gotRanges := reads[1:]
-			slices.SortFunc(gotRanges, func(a, b codec.ByteRange) int { return int(a.Offset - b.Offset) })
+			slices.SortFunc(gotRanges, func(a, b store.ByteRange) int { return int(a.Offset - b.Offset) })
 			if !slices.Equal(gotRanges, want) {
 				t.Fatalf("%v: read %v after the index, want %v", region, gotRanges, want)
 			}
@@ -123,7 +124,7 @@ func TestNestedPartialRead(t *testing.T) {
 			t.Fatalf("%v: reads %v, want %d", tc.at, reads, tc.reads)
 		}
 		rg, _, _ := ix.Lookup([]int{tc.at[0] / 8, tc.at[1] / 8})
-		innerIndex := codec.ByteRange{Offset: rg.Offset + rg.Length - int64(inner.IndexSize()), Length: int64(inner.IndexSize())}
+		innerIndex := store.ByteRange{Offset: rg.Offset + rg.Length - int64(inner.IndexSize()), Length: int64(inner.IndexSize())}
 		if reads[0] != outer.IndexRange() || reads[1] != innerIndex {
 			t.Fatalf("%v: reads %v, want the outer index %v then the inner index %v", tc.at, reads, outer.IndexRange(), innerIndex)
 		}
@@ -157,7 +158,7 @@ func TestPartialReadErrors(t *testing.T) {
 	sentinel := errors.New("connection reset")
 	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst)
 	var re *codec.ReadError
-	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (codec.ByteRange{Offset: -68, Length: 68}) {
+	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (store.ByteRange{Offset: -68, Length: 68}) {
 		t.Fatalf("reader failure on the index: got %v", err)
 	}
 	// A reader that fails after the index: the error names the chunk.
@@ -196,7 +197,7 @@ type failAfter struct {
 	err error
 }
 
-func (f *failAfter) ReadRange(ctx context.Context, r codec.ByteRange) ([]byte, error) {
+func (f *failAfter) ReadRange(ctx context.Context, r store.ByteRange) ([]byte, error) {
 	b, _ := f.countingReader.ReadRange(ctx, r)
 	if len(f.Reads()) > f.n {
 		return nil, f.err
