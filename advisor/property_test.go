@@ -68,7 +68,7 @@ func verifyWhole(t *testing.T, f field, codecsJSON []byte, tol Tolerance) Errors
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := codec.NewPipeline(f.spec, ch.Codecs)
+	p, err := codec.NewPipeline(f.spec, ch.Codecs, nil)
 	if err != nil {
 		t.Fatalf("%s: the advised chain does not resolve strictly: %v\n%s", f.name, err, codecsJSON)
 	}
@@ -128,7 +128,7 @@ func TestAdvisedChainKeepsToleranceOverWholeArray(t *testing.T) {
 				s.Chunks = append(s.Chunks, f.chunks[c[0]*f.grid[1]+c[1]])
 			}
 		}
-		rep, err := Advise(context.Background(), s, Options{Tolerance: tol, Compressors: []string{"zstd"}, Finalists: 1})
+		rep, err := Advise(context.Background(), s, &Options{Tolerance: tol, Compressors: []string{"zstd"}, Finalists: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

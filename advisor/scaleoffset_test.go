@@ -24,7 +24,7 @@ func runScaleOffset(t *testing.T, dt, target numeric.DataType, plan soPlan, valu
 		t.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: dt, Shape: []int{len(values)}, FillValue: numeric.Zero(dt)}
-	p, err := codec.NewPipeline(spec, ch.Codecs, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec, ch.Codecs, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatal(err)
 	}

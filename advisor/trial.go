@@ -95,7 +95,7 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 		return
 	}
 	c.Codecs = canonicalCodecs(ch.Codecs)
-	p, err := codec.NewPipeline(set.spec, ch.Codecs)
+	p, err := codec.NewPipeline(set.spec, ch.Codecs, nil)
 	if err != nil {
 		c.Err = err
 		return

@@ -28,7 +28,7 @@ func TestLongChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 10000
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)}, chain.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

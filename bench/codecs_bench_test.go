@@ -153,7 +153,7 @@ func BenchmarkChain(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p, err := codec.NewPipeline(codec.ChunkSpec{DataType: in.dt, Shape: []int{n}, FillValue: numeric.Zero(in.dt)}, chain.Codecs)
+			p, err := codec.NewPipeline(codec.ChunkSpec{DataType: in.dt, Shape: []int{n}, FillValue: numeric.Zero(in.dt)}, chain.Codecs, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -22,17 +22,18 @@ func (e *BatchError) Unwrap() error { return e.Err }
 
 // EncodeBatch encodes every chunk of srcs, appending the encoding of srcs[i]
 // to dsts[i][:0] (dsts may be nil, or shorter than srcs, to allocate), and
-// returns the encoded chunks. It uses at most workers goroutines (<= 0 means
-// GOMAXPROCS); each holds one set of the pipeline's scratch buffers, so
-// memory stays bounded by workers, not by the batch size. It stops at the
+// returns the encoded chunks. It uses at most opts.Concurrency goroutines
+// (nil opts, or 0, means GOMAXPROCS); each holds one set of the pipeline's
+// scratch buffers, so memory stays bounded by the concurrency, not by the
+// batch size. Only opts.Concurrency is read. It stops at the
 // first failure, or when ctx is done, and returns a *BatchError naming the
 // chunk (or ctx's error). A codec that panics does not end the process: the
 // panic becomes a *PanicError inside the chunk's *BatchError. A nil ctx is
 // ErrNilContext.
-func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) ([][]byte, error) {
+func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) ([][]byte, error) {
 	out := make([][]byte, len(srcs))
 	copy(out, dsts)
-	err := runBatch(ctx, len(srcs), workers, func(i int) error {
+	err := runBatch(ctx, len(srcs), opts.ConcurrencyOrDefault(), func(i int) error {
 		var dst []byte
 		if out[i] != nil {
 			dst = out[i][:0]
@@ -47,11 +48,11 @@ func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, workers
 // DecodeBatch decodes srcs[i] into dsts[i] (each exactly DecodedSize()
 // bytes) for every i, with the same concurrency and error rules as
 // EncodeBatch. len(dsts) must equal len(srcs).
-func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, workers int) error {
+func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) error {
 	if len(dsts) != len(srcs) {
 		return &SizeError{What: "DecodeBatch destination list", Got: len(dsts), Want: len(srcs), Unit: UnitChunks}
 	}
-	return runBatch(ctx, len(srcs), workers, func(i int) error { return p.Decode(dsts[i], srcs[i]) })
+	return runBatch(ctx, len(srcs), opts.ConcurrencyOrDefault(), func(i int) error { return p.Decode(dsts[i], srcs[i]) })
 }
 
 // runBatch calls f(i) for i in [0, n) on up to workers goroutines, handing

@@ -30,8 +30,8 @@
 // equal (every NaN equals every NaN, -0.0 equals +0.0, all else exact;
 // docs/decisions.md#d1). The round trip is always computed. Under
 // FillStrict (the default: validating, encoding, creating arrays) a failure
-// is a *FillRoundTripError; under WithFillMode(FillWarn) (reading existing
-// arrays) it is a FillRoundTripWarning in Pipeline.Warnings and resolution
+// is a *FillRoundTripError; under Options.FillMode FillWarn (reading
+// existing arrays) it is a FillRoundTripWarning in Pipeline.Warnings and resolution
 // goes on. Codecs implementing FillRoundTripAdvisor (the numcodecs
 // array->array codecs) only ever warn (docs/decisions.md#d17).
 //
@@ -135,16 +135,17 @@ type BoundArrayToArray interface {
 // chains of its own and resolves them when it is resolved (sharding_indexed:
 // its inner chain and its index chain).
 //
-// NewPipeline resolves such a codec as c.WithOptions(opts...), where opts
-// are the pipeline's own options, so that the nested chains are resolved
-// under the same rules (the same FillMode); a nested codec that holds
+// NewPipeline resolves such a codec as c.WithOptions(opts), where opts are
+// the pipeline's own options (nil for the defaults), so that the nested
+// chains are resolved under the same rules (the same FillMode) and decode
+// under the same MaxChunkBytes; a nested codec that holds
 // chains of its own is given them in turn by the nested pipeline.
 // WithOptions returns a codec of the same kind and configuration that
 // resolves its chains with opts, and leaves the receiver unchanged;
 // Pipeline.Steps reports the codec as it was given. The bound codec reports
 // what its chains warned about with NestedWarner.
 type ChainHolder interface {
-	WithOptions(opts ...Option) Codec
+	WithOptions(opts *Options) Codec
 }
 
 // ArrayToBytes is an unbound array->bytes codec (bytes).

@@ -102,7 +102,7 @@ func (fusedAddTwo) DecodeFill(e numeric.Scalar) (numeric.Scalar, error) {
 func TestFusedArrayPasses(t *testing.T) {
 	passes := 0
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4}, FillValue: numeric.ScalarOf(uint8(7))}
-	p, err := codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, addOne{}, addOne{}, &bytescodec.Codec{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, addOne{}, addOne{}, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestFusedArrayPasses(t *testing.T) {
 		t.Errorf("fused error = %v", err)
 	}
 	// No fusion when the next codec is not one the first can fuse with.
-	p, err = codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, fillMapper{decoded: numeric.ScalarOf(uint8(8))}, &bytescodec.Codec{}})
+	p, err = codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, fillMapper{decoded: numeric.ScalarOf(uint8(8))}, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestFusedArrayPasses(t *testing.T) {
 	}
 	// A following codec that fuses backwards is asked when the codec before
 	// it does not fuse forwards.
-	p, err = codec.NewPipeline(spec, []codec.Codec{addOne{}, prevFusingAddOne{&passes}, addOne{}, &bytescodec.Codec{}})
+	p, err = codec.NewPipeline(spec, []codec.Codec{addOne{}, prevFusingAddOne{&passes}, addOne{}, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func TestIdentityBytesHandsBuffersOn(t *testing.T) {
 	}
 	for _, tc := range chains {
 		rec := &spyRecord{}
-		p, err := codec.NewPipeline(spec, tc.codecs(rec))
+		p, err := codec.NewPipeline(spec, tc.codecs(rec), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestIdentityBytesHandsBuffersOn(t *testing.T) {
 // its decoder would: a wrong length, a bool byte other than 0 or 1.
 func TestIdentityKeepsChecks(t *testing.T) {
 	boolSpec := codec.ChunkSpec{DataType: numeric.Bool, Shape: []int{20}, FillValue: numeric.Zero(numeric.Bool)}
-	p, err := codec.NewPipeline(boolSpec, []codec.Codec{littleBytes, &shuffle.Codec{ElementSize: 1}})
+	p, err := codec.NewPipeline(boolSpec, []codec.Codec{littleBytes, &shuffle.Codec{ElementSize: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestIdentityKeepsChecks(t *testing.T) {
 // may cannot reach the caller's memory beyond dst.
 func TestDecodeCapsDestination(t *testing.T) {
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{8}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, liar{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, liar{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestDecodeCapsDestination(t *testing.T) {
 // memory.
 func TestOverlappingBuffers(t *testing.T) {
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{64}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, xorBytes{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, xorBytes{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func (b boundArraySpy) DecodeArray(dst, src []byte) error {
 func TestArrayPassUsesCallerBuffers(t *testing.T) {
 	rec := &arraySpyRecord{}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{64}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{arraySpy{rec}, littleBytes})
+	p, err := codec.NewPipeline(spec, []codec.Codec{arraySpy{rec}, littleBytes}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

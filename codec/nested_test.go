@@ -18,17 +18,17 @@ import (
 type holder struct {
 	inner   []codec.Codec
 	pointer string
-	opts    []codec.Option
+	opts    *codec.Options
 }
 
 func (holder) Name() string                 { return "holder" }
 func (holder) MarshalJSON() ([]byte, error) { return codec.MarshalCodec("holder", nil) }
-func (h holder) WithOptions(opts ...codec.Option) codec.Codec {
+func (h holder) WithOptions(opts *codec.Options) codec.Codec {
 	h.opts = opts
 	return h
 }
 func (h holder) ResolveBytes(s codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
-	p, err := codec.NewPipeline(s, h.inner, h.opts...)
+	p, err := codec.NewPipeline(s, h.inner, h.opts)
 	if err != nil {
 		return nil, &codec.ConfigError{Codec: "holder", Key: "inner", Reason: err.Error(), Err: err}
 	}
@@ -58,7 +58,7 @@ func (b boundHolder) NestedWarnings() []codec.NestedWarning {
 // returning a codec of another kind.
 type kindChanger struct{ holder }
 
-func (kindChanger) WithOptions(...codec.Option) codec.Codec { return addOne{} }
+func (kindChanger) WithOptions(*codec.Options) codec.Codec { return addOne{} }
 
 // TestNestedFillMode checks that the fill mode of a pipeline reaches the
 // chains nested in its codecs, at every depth, and that their warnings come
@@ -69,13 +69,13 @@ func TestNestedFillMode(t *testing.T) {
 	inner := []codec.Codec{addOne{}, fillMapper{decoded: wrong}, littleBytes}
 	chain := []codec.Codec{addOne{}, holder{inner: inner, pointer: "/codecs/1/configuration/inner"}, xorBytes{}}
 
-	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain)
+	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain, nil)
 	var se *codec.StepError
 	if !errors.As(err, &se) || se.Index != 1 || !errors.Is(err, codec.ErrFillRoundTrip) || !strings.Contains(err.Error(), "codec 1 (fill_mapper)") {
 		t.Fatalf("strict: %v, want a fill round trip error of the inner fill_mapper inside codec 1", err)
 	}
 
-	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatalf("warn: %v", err)
 	}
@@ -113,10 +113,10 @@ func TestNestedTwice(t *testing.T) {
 	fill := numeric.ScalarFromBits(numeric.Uint8, 7, 0)
 	deepest := []codec.Codec{advisoryMapper{fillMapper{decoded: numeric.ScalarFromBits(numeric.Uint8, 1, 0)}}, fillMapper{err: errors.New("no")}, littleBytes}
 	chain := []codec.Codec{holder{inner: []codec.Codec{holder{inner: deepest}}}}
-	if _, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain); !errors.Is(err, codec.ErrFillRoundTrip) {
+	if _, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain, nil); !errors.Is(err, codec.ErrFillRoundTrip) {
 		t.Fatalf("strict: %v", err)
 	}
-	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), chain, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestNestedTwice(t *testing.T) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(paths, "\n"), strings.Join(want, "\n"))
 	}
 	// An advisory failure alone is a warning in strict mode too.
-	p, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{holder{inner: []codec.Codec{holder{inner: []codec.Codec{deepest[0], littleBytes}}}}})
+	p, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{holder{inner: []codec.Codec{holder{inner: []codec.Codec{deepest[0], littleBytes}}}}}, nil)
 	if err != nil || len(p.Warnings()) != 1 || !p.Warnings()[0].Advisory {
 		t.Errorf("strict, advisory only: %v, %+v", err, p.Warnings())
 	}
@@ -140,7 +140,7 @@ func TestNestedTwice(t *testing.T) {
 
 func TestChainHolderThatChangesKind(t *testing.T) {
 	fill := numeric.ScalarFromBits(numeric.Uint8, 7, 0)
-	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{kindChanger{}})
+	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{kindChanger{}}, nil)
 	var se *codec.StepError
 	if !errors.As(err, &se) || se.Index != 0 || !errors.Is(err, codec.ErrConfig) {
 		t.Fatalf("got %v, want a configuration error of codec 0", err)
@@ -167,7 +167,7 @@ func TestPipelineIdentity(t *testing.T) {
 		if tc.name == "widen then bytes" {
 			dt, fill = numeric.Int16, numeric.Zero(numeric.Int16)
 		}
-		p, err := codec.NewPipeline(spec(dt, fill, 3), tc.codecs)
+		p, err := codec.NewPipeline(spec(dt, fill, 3), tc.codecs, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

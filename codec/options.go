@@ -1,6 +1,9 @@
 package codec
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+)
 
 // FillMode says what a failed fill round trip (docs/decisions.md#d1,
 // docs/decisions.md#d17) is when a pipeline is resolved.
@@ -28,16 +31,55 @@ func (m FillMode) String() string {
 	return fmt.Sprintf("FillMode(%d)", uint8(m))
 }
 
-// Option configures the resolution of a pipeline (NewPipeline).
-type Option func(*options)
+// DefaultMaxChunkBytes is the default of Options.MaxChunkBytes (2 GiB).
+const DefaultMaxChunkBytes = 2 << 30
 
-type options struct {
-	fillMode FillMode
+// Options control how a pipeline is resolved and how it runs. A nil
+// *Options gives the defaults, as does the zero value of each field.
+// Functions that take an *Options read only the fields that concern them
+// and never keep or change it.
+type Options struct {
+	// FillMode says what a failed fill round trip is when a pipeline is
+	// resolved (NewPipeline); the default is FillStrict.
+	FillMode FillMode
+	// MaxChunkBytes is the cap on any buffer a decode allocates on the
+	// word of stored bytes: a decoded chunk, a shard's index, an inner
+	// chunk of a shard. 0 (or less) means DefaultMaxChunkBytes. It cannot
+	// raise the limit of a ChunkSpec, MaxChunkBytes. NewPipeline hands it
+	// to the codecs that hold chains of their own (ChainHolder).
+	MaxChunkBytes int64
+	// Concurrency is the number of goroutines one call may use
+	// (EncodeBatch, DecodeBatch, DecodeRegion and the partial decoders
+	// they reach), the budget of the whole call including nested work;
+	// 0 (or less) means GOMAXPROCS.
+	Concurrency int
 }
 
-// WithFillMode sets what a failed fill round trip is (FillStrict by
-// default).
-func WithFillMode(m FillMode) Option { return func(o *options) { o.fillMode = m } }
+// fillMode returns o.FillMode, FillStrict for a nil o.
+func (o *Options) fillMode() FillMode {
+	if o == nil {
+		return FillStrict
+	}
+	return o.FillMode
+}
+
+// MaxChunkBytesOrDefault returns o.MaxChunkBytes, or DefaultMaxChunkBytes
+// when o is nil or the field is not positive.
+func (o *Options) MaxChunkBytesOrDefault() int64 {
+	if o == nil || o.MaxChunkBytes <= 0 {
+		return DefaultMaxChunkBytes
+	}
+	return o.MaxChunkBytes
+}
+
+// ConcurrencyOrDefault returns o.Concurrency, or GOMAXPROCS when o is nil
+// or the field is not positive.
+func (o *Options) ConcurrencyOrDefault() int {
+	if o == nil || o.Concurrency <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Concurrency
+}
 
 // FillRoundTripAdvisor is an optional interface of an unbound array->array
 // codec. A codec whose FillRoundTripAdvisory returns true has fill round

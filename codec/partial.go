@@ -116,9 +116,11 @@ func (r Region) Covers(chunk []int) bool {
 // that decodes a region of a chunk from byte ranges of its encoded value
 // without reading all of it (sharding_indexed). DecodeRegion has the
 // contract of Pipeline.DecodeRegion for a chain that is this codec alone;
-// the region has been validated against the codec's decoded shape.
+// the region has been validated against the codec's decoded shape. opts
+// (nil for the defaults) carries the goroutine budget of the call,
+// Concurrency, which the decoder shares with the work it nests.
 type PartialDecoder interface {
-	DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte) error
+	DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error
 }
 
 // PartialDecoding reports whether DecodeRegion reads less than the whole
@@ -138,7 +140,12 @@ func (p *Pipeline) PartialDecoding() bool {
 // An invalid region is a *RegionError, a dst of the wrong length a
 // *SizeError; a reader's failure is a *ReadError wrapping it; a region with
 // no elements reads nothing. On error the contents of dst are unspecified.
-func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte) error {
+//
+// opts (nil for the defaults) gives the goroutine budget of the call,
+// Concurrency: a partial decoder reads and decodes inner chunks on at most
+// that many goroutines, nested shards included. Only opts.Concurrency is
+// read.
+func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error {
 	if err := region.Validate(p.spec.Shape); err != nil {
 		return err
 	}
@@ -153,7 +160,7 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, re
 		return err
 	}
 	if pd, ok := p.a2b.(PartialDecoder); ok && p.PartialDecoding() {
-		if err := pd.DecodeRegion(ctx, r, region, dst); err != nil {
+		if err := pd.DecodeRegion(ctx, r, region, dst, opts); err != nil {
 			return p.wrapPartial(err)
 		}
 		return nil

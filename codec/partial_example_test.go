@@ -29,7 +29,7 @@ func (v storedValue) ReadRange(_ context.Context, r store.ByteRange) ([]byte, er
 // needs (see the sharding package's example).
 func ExamplePipeline_DecodeRegion() {
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{3, 4}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{}}, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -43,7 +43,7 @@ func ExamplePipeline_DecodeRegion() {
 	}
 	region := codec.Region{Start: []int{1, 1}, Shape: []int{2, 2}}
 	dst := make([]byte, region.NumElements())
-	if err := p.DecodeRegion(context.Background(), storedValue(chunk), region, dst); err != nil {
+	if err := p.DecodeRegion(context.Background(), storedValue(chunk), region, dst, nil); err != nil {
 		panic(err)
 	}
 	fmt.Println(dst, p.PartialDecoding())

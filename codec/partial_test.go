@@ -54,7 +54,7 @@ func TestDecodeRegionWholeValue(t *testing.T) {
 		r := &memReader{value: enc}
 		region := codec.Region{Start: tc.start, Shape: tc.shape}
 		dst := make([]byte, 2*region.NumElements())
-		if err := p.DecodeRegion(context.Background(), r, region, dst); err != nil {
+		if err := p.DecodeRegion(context.Background(), r, region, dst, nil); err != nil {
 			t.Fatalf("%v: %v", region, err)
 		}
 		if want := int16Bytes(tc.want); !bytes.Equal(dst, want) {
@@ -77,24 +77,24 @@ func TestDecodeRegionErrors(t *testing.T) {
 		{Start: []int{0, 4}, Shape: []int{1, 1}},
 		{Start: []int{0, 0}, Shape: []int{1, -1}},
 	} {
-		err := p.DecodeRegion(ctx, &memReader{value: enc}, region, nil)
+		err := p.DecodeRegion(ctx, &memReader{value: enc}, region, nil, nil)
 		var re *codec.RegionError
 		if !errors.As(err, &re) || !errors.Is(err, codec.ErrRegion) {
 			t.Errorf("%v: got %v, want a *RegionError", region, err)
 		}
 	}
 	region := codec.Region{Start: []int{0, 0}, Shape: []int{1, 2}}
-	if err := p.DecodeRegion(ctx, &memReader{value: enc}, region, make([]byte, 5)); !errors.Is(err, codec.ErrSize) {
+	if err := p.DecodeRegion(ctx, &memReader{value: enc}, region, make([]byte, 5), nil); !errors.Is(err, codec.ErrSize) {
 		t.Errorf("short dst: got %v, want ErrSize", err)
 	}
 	// An empty region reads nothing.
 	r := &memReader{value: enc}
-	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int{1, 1}, Shape: []int{0, 2}}, nil); err != nil || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int{1, 1}, Shape: []int{0, 2}}, nil, nil); err != nil || r.reads.Load() != 0 {
 		t.Errorf("empty region: err %v, %d reads", err, r.reads.Load())
 	}
 	// A reader error passes through, wrapped.
 	sentinel := errors.New("store offline")
-	err := p.DecodeRegion(ctx, &memReader{err: sentinel}, region, make([]byte, 4))
+	err := p.DecodeRegion(ctx, &memReader{err: sentinel}, region, make([]byte, 4), nil)
 	var rerr *codec.ReadError
 	if !errors.Is(err, sentinel) || !errors.As(err, &rerr) {
 		t.Errorf("reader failure: got %v, want a *ReadError wrapping it", err)
@@ -103,11 +103,11 @@ func TestDecodeRegionErrors(t *testing.T) {
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	r = &memReader{value: enc}
-	if err := p.DecodeRegion(cctx, r, region, make([]byte, 4)); !errors.Is(err, context.Canceled) || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(cctx, r, region, make([]byte, 4), nil); !errors.Is(err, context.Canceled) || r.reads.Load() != 0 {
 		t.Errorf("cancelled: got %v after %d reads", err, r.reads.Load())
 	}
 	// A corrupt value is the codec's error.
-	if err := p.DecodeRegion(ctx, &memReader{value: enc[:5]}, region, make([]byte, 4)); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, &memReader{value: enc[:5]}, region, make([]byte, 4), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("truncated value: got %v, want ErrCorrupt", err)
 	}
 }

@@ -97,7 +97,7 @@ func (p *Pipeline) putScratch(s *scratch) {
 // wrapping the codec's error (a *ConfigError, or a *FillRoundTripError).
 //
 // The fill round trip is always computed. What a failure is depends on the
-// FillMode (WithFillMode; FillStrict by default) and on the codec: under
+// FillMode (Options.FillMode; FillStrict by default) and on the codec: under
 // FillStrict it is an error, under FillWarn a FillRoundTripWarning
 // (Warnings) and resolution goes on; for a codec whose unbound form is a
 // FillRoundTripAdvisor reporting true it is a warning in both modes. When a
@@ -108,14 +108,11 @@ func (p *Pipeline) putScratch(s *scratch) {
 // after it see. A reader fills missing chunks with the array's own fill
 // value and never needs the encoded one (docs/decisions.md#d17).
 //
-// A codec that holds chains of its own (ChainHolder) is resolved with
-// opts, so its nested chains follow the same FillMode; their warnings
+// A nil opts gives the defaults (see Options). A codec that holds chains
+// of its own (ChainHolder) is resolved with opts, so its nested chains
+// follow the same FillMode and MaxChunkBytes; their warnings
 // (NestedWarner) join the pipeline's at the codec's position.
-func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
-	var o options
-	for _, opt := range opts {
-		opt(&o)
-	}
+func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, &ConfigError{Reason: "chunk spec: " + err.Error()}
 	}
@@ -123,7 +120,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 	if err := checkOrder(codecs); err != nil {
 		return nil, err
 	}
-	p := &Pipeline{spec: spec, fillMode: o.fillMode, lastActive: -1, firstActive: -1}
+	p := &Pipeline{spec: spec, fillMode: opts.fillMode(), lastActive: -1, firstActive: -1}
 	cur := spec
 	var bound []BoundArrayToArray
 	var curBytes BytesSpec
@@ -188,14 +185,14 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 	return p, nil
 }
 
-// withOptions returns c.WithOptions(opts...) when c is a ChainHolder, else
-// c. A ChainHolder that changes kind is a configuration error.
-func withOptions(c Codec, opts []Option) (Codec, error) {
+// withOptions returns c.WithOptions(opts) when c is a ChainHolder, else c.
+// A ChainHolder that changes kind is a configuration error.
+func withOptions(c Codec, opts *Options) (Codec, error) {
 	h, ok := c.(ChainHolder)
 	if !ok {
 		return c, nil
 	}
-	withOpts := h.WithOptions(opts...)
+	withOpts := h.WithOptions(opts)
 	if withOpts == nil || KindOf(withOpts) != KindOf(c) {
 		return nil, &ConfigError{Codec: c.Name(), Reason: "WithOptions returned a codec of another kind"}
 	}

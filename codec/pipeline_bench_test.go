@@ -42,7 +42,7 @@ func benchPipeline(b *testing.B, dt numeric.DataType, chain string) *codec.Pipel
 		b.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: dt, Shape: []int{benchChunkBytes / dt.Size()}, FillValue: numeric.Zero(dt)}
-	p, err := codec.NewPipeline(spec, parsed.Codecs)
+	p, err := codec.NewPipeline(spec, parsed.Codecs, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int) *codec.Pipeline {
 	t.Helper()
-	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}})
+	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

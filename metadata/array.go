@@ -45,14 +45,42 @@ func (a *Array) ChunkSpec() codec.ChunkSpec {
 	return codec.ChunkSpec{DataType: a.DataType, Shape: slices.Clone(a.ChunkShape), FillValue: a.FillValue}
 }
 
-// Parse reads a zarr.json document, building codecs with reg (nil means
-// registry.Default()) and resolving the chain with opts (see
-// codec.NewPipeline; none gives the strict fill round trip).
-func Parse(data []byte, reg *registry.Registry, opts ...codec.Option) (*Array, error) {
-	if reg == nil {
-		reg = registry.Default()
+// Options control how Parse builds and resolves a codec chain. A nil
+// *Options gives the defaults, as does the zero value of each field.
+type Options struct {
+	// Registry builds the codecs; nil means registry.Default().
+	Registry *registry.Registry
+	// FillMode says what a failed fill round trip is: codec.FillStrict
+	// (the default: validating, creating) makes it an error,
+	// codec.FillWarn (reading arrays that exist) a warning.
+	FillMode codec.FillMode
+	// MaxChunkBytes is the cap on any buffer a decode through the resolved
+	// Pipeline allocates (see codec.Options); 0 means
+	// codec.DefaultMaxChunkBytes.
+	MaxChunkBytes int64
+}
+
+func (o *Options) registry() *registry.Registry {
+	if o == nil || o.Registry == nil {
+		return registry.Default()
 	}
-	p := &parser{reg: reg, a: &Array{}, opts: opts}
+	return o.Registry
+}
+
+// codecOptions returns the options the pipeline is resolved with.
+func (o *Options) codecOptions() *codec.Options {
+	if o == nil {
+		return nil
+	}
+	return &codec.Options{FillMode: o.FillMode, MaxChunkBytes: o.MaxChunkBytes}
+}
+
+// Parse reads a zarr.json document, building codecs with opts.Registry and
+// resolving the chain for one chunk with opts.FillMode and
+// opts.MaxChunkBytes (see codec.NewPipeline). A nil opts gives the
+// defaults: registry.Default() and the strict fill round trip.
+func Parse(data []byte, opts *Options) (*Array, error) {
+	p := &parser{reg: opts.registry(), a: &Array{}, opts: opts.codecOptions()}
 	p.parse(data)
 	if len(p.problems) > 0 {
 		return nil, &ValidationError{Problems: p.problems, Err: p.firstErr}
@@ -62,7 +90,7 @@ func Parse(data []byte, reg *registry.Registry, opts ...codec.Option) (*Array, e
 
 type parser struct {
 	reg      *registry.Registry
-	opts     []codec.Option
+	opts     *codec.Options
 	a        *Array
 	problems []Problem
 	firstErr error
@@ -343,7 +371,7 @@ func ignorableExtension(v json.RawMessage) bool {
 // problems with pointers, and its warnings into warnings.
 func (p *parser) resolve() {
 	spec := p.a.ChunkSpec()
-	pl, err := codec.NewPipeline(spec, p.a.Codecs, p.opts...)
+	pl, err := codec.NewPipeline(spec, p.a.Codecs, p.opts)
 	if err == nil {
 		p.a.Pipeline = pl
 		for _, w := range pl.Warnings() {

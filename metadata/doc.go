@@ -21,11 +21,11 @@
 //
 // # Reading and writing
 //
-// Parse resolves the chain with the options it is given (see
-// codec.NewPipeline). Without options the fill round trip is strict
-// (codec.FillStrict): the right check for metadata about to be written or
-// validated. A reader of an existing array passes
-// codec.WithFillMode(codec.FillWarn): a fill value that does not survive
+// Parse resolves the chain with the options it is given (an *Options; nil
+// for the defaults; see codec.NewPipeline). By default the fill round trip
+// is strict (codec.FillStrict): the right check for metadata about to be
+// written or validated. A reader of an existing array passes
+// &Options{FillMode: codec.FillWarn}: a fill value that does not survive
 // scale_offset or cast_value is then a warning in Array.Warnings, since
 // missing chunks are filled with the array's own fill value
 // (docs/decisions.md#d17).

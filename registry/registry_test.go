@@ -301,7 +301,7 @@ func TestDefaultRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{2}, FillValue: numeric.Zero(numeric.Uint16)}, ch.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{2}, FillValue: numeric.Zero(numeric.Uint16)}, ch.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

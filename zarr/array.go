@@ -32,17 +32,16 @@ type Options struct {
 	// import github.com/zcodec/zcodec/codecs for the standard set).
 	Registry *registry.Registry
 	// MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
-	// since reading one means holding it whole (default 2 GiB, at most
-	// codec.MaxChunkBytes).
+	// since reading one means holding it whole, and is the cap of every
+	// other buffer a decode allocates (see codec.Options.MaxChunkBytes):
+	// 0 means codec.DefaultMaxChunkBytes (2 GiB); it cannot exceed
+	// codec.MaxChunkBytes.
 	MaxChunkBytes int64
 }
 
-// DefaultMaxChunkBytes is the default of Options.MaxChunkBytes.
-const DefaultMaxChunkBytes = 2 << 30
-
 func (o *Options) maxChunkBytes() int64 {
 	if o == nil || o.MaxChunkBytes <= 0 {
-		return DefaultMaxChunkBytes
+		return codec.DefaultMaxChunkBytes
 	}
 	return o.MaxChunkBytes
 }
@@ -139,7 +138,7 @@ func nodeType(doc []byte) string {
 // its chain is resolved for reading: a fill value that does not survive the
 // chain is a warning, not an error (docs/decisions.md#d17).
 func openV3(s store.Store, path string, doc []byte, opts *Options) (*Array, error) {
-	m, err := metadata.Parse(doc, opts.registry(), codec.WithFillMode(codec.FillWarn))
+	m, err := metadata.Parse(doc, &metadata.Options{Registry: opts.registry(), FillMode: codec.FillWarn, MaxChunkBytes: opts.maxChunkBytes()})
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("zarr.json: %w", err)}
 	}
@@ -192,7 +191,7 @@ func Create(ctx context.Context, s store.Store, path string, m *metadata.Array, 
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	parsed, err := metadata.Parse(doc, opts.registry())
+	parsed, err := metadata.Parse(doc, &metadata.Options{Registry: opts.registry(), MaxChunkBytes: opts.maxChunkBytes()})
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}

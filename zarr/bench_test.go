@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
@@ -150,7 +151,7 @@ func BenchmarkDecodeBatch(b *testing.B) {
 		}
 		dsts[z] = dst[z*size : (z+1)*size]
 	}
-	if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, 2); err != nil { // untimed, as in BenchmarkReadArray
+	if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, &codec.Options{Concurrency: 2}); err != nil { // untimed, as in BenchmarkReadArray
 		b.Fatal(err)
 	}
 	for _, workers := range []int{1, 2} {
@@ -159,7 +160,7 @@ func BenchmarkDecodeBatch(b *testing.B) {
 			b.ReportAllocs()
 			cpu := cputime.Process()
 			for b.Loop() {
-				if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, workers); err != nil {
+				if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, &codec.Options{Concurrency: workers}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -76,7 +76,7 @@ func (a *Array) readPart(ctx context.Context, key string, r Region, dst []byte, 
 		defer a.putBuf(buf)
 		part = (*buf)[:n]
 	}
-	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.start, Shape: extent}, part)
+	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.start, Shape: extent}, part, &codec.Options{Concurrency: a.conc})
 	if errors.Is(err, store.ErrNotFound) {
 		a.fill.fillBox(dst, inRegion, extent)
 		return nil

@@ -266,7 +266,7 @@ func prepare(c benchCase, dir string) (*zcodecRun, error) {
 		shape = []int{len(data) / c.dtype.Size()}
 	}
 	spec := codec.ChunkSpec{DataType: c.dtype, Shape: shape, FillValue: fill}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func runHDF5Filters(env *environment, args []string) int {
 		return code
 	}
 	defer dst.Abort()
-	a, code := parseArray(env, "hdf5 filters", name, data)
+	a, code := parseArray(env, "hdf5 filters", name, data, nil)
 	if a == nil {
 		return code
 	}

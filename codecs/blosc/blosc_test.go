@@ -221,7 +221,7 @@ func TestInsideShard(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64, 64}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

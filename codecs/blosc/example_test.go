@@ -24,7 +24,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{100, 100}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}

@@ -49,7 +49,7 @@ func FuzzPipelineDecode(f *testing.F) {
 			e = bytescodec.BigEndian
 		}
 		elems := 1 + int(n)%64
-		p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), elems), []codec.Codec{&bytescodec.Codec{Endian: e}})
+		p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), elems), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

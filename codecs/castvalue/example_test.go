@@ -24,7 +24,7 @@ func Example() {
 		panic(err)
 	}
 	nan, _ := numeric.ParseFillValue(numeric.Float64, []byte(`"NaN"`))
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{5}, FillValue: nan}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{5}, FillValue: nan}, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -62,7 +62,7 @@ func ExampleElementError() {
 		panic(err)
 	}
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{3}, FillValue: numeric.Zero(numeric.Float32)},
-		[]codec.Codec{c, &bytescodec.Codec{}})
+		[]codec.Codec{c, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -83,7 +83,7 @@ func Example_fillValue() {
 	c, _ := castvalue.New(numeric.Int32, numeric.NearestEven, numeric.OutOfRangeError, nil, nil)
 	fill := numeric.FloatScalar(numeric.Float64, 1.5)
 	_, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: fill},
-		[]codec.Codec{c, &bytescodec.Codec{Endian: bytescodec.LittleEndian}})
+		[]codec.Codec{c, &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
 	fmt.Println(err)
 	// Output:
 	// codec 0 (cast_value): fill value 1.5 (float64) encodes to 2 (int32) but decodes back to 2

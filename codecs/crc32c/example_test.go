@@ -23,7 +23,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{9}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}

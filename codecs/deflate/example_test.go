@@ -22,7 +22,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{1000}, FillValue: numeric.Zero(numeric.Float64)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}

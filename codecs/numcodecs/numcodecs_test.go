@@ -199,7 +199,7 @@ func TestNumcodecsFillRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	chain := []codec.Codec{c, &bytescodec.Codec{}}
-	p, err := codec.NewPipeline(spec(numeric.Float64, 4, numeric.FloatScalar(numeric.Float64, 1000.5)), chain)
+	p, err := codec.NewPipeline(spec(numeric.Float64, 4, numeric.FloatScalar(numeric.Float64, 1000.5)), chain, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestNumcodecsFillRoundTrip(t *testing.T) {
 	}
 	// In a pipeline the failed round trip is a warning even in strict mode.
 	for _, mode := range []codec.FillMode{codec.FillStrict, codec.FillWarn} {
-		p, err := codec.NewPipeline(spec(numeric.Float64, 4, nan), chain, codec.WithFillMode(mode))
+		p, err := codec.NewPipeline(spec(numeric.Float64, 4, nan), chain, &codec.Options{FillMode: mode})
 		if err != nil {
 			t.Fatalf("%v: NaN fill: %v", mode, err)
 		}

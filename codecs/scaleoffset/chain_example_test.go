@@ -30,7 +30,7 @@ func Example_castValueChain() {
 	}
 	nan, _ := numeric.ParseFillValue(numeric.Float64, []byte(`"NaN"`))
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{6}, FillValue: nan}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -64,7 +64,7 @@ func Example_fusedPass() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: numeric.FloatScalar(numeric.Float64, 250)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}

@@ -20,7 +20,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{4}, FillValue: numeric.FloatScalar(numeric.Float32, 15)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -45,7 +45,7 @@ func Example() {
 func Example_integerOverflow() {
 	chain, _ := registry.Default().ParseCodecs([]byte(`[{"name": "scale_offset", "configuration": {"offset": 1000}}, {"name": "bytes", "configuration": {"endian": "little"}}]`), "/codecs")
 	fill, _ := numeric.IntScalar(numeric.Uint16, 1000)
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{3}, FillValue: fill}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{3}, FillValue: fill}, chain.Codecs, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -266,7 +266,7 @@ func TestPipelineFusedPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	dt := numeric.Float64
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{3}, FillValue: numeric.Zero(dt)}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{3}, FillValue: numeric.Zero(dt)}, chain.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

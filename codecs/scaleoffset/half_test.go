@@ -71,7 +71,7 @@ func TestSpecRow32RoundTrip(t *testing.T) {
 	chain := []codec.Codec{mustCodec(t, `{"offset": 0, "scale": 10}`),
 		parseCast(t, `{"data_type": "int16", "rounding": "nearest-even", "out_of_range": "clamp"}`),
 		&bytescodec.Codec{Endian: bytescodec.LittleEndian}}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{100}, FillValue: numeric.Zero(numeric.Float64)}, chain)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{100}, FillValue: numeric.Zero(numeric.Float64)}, chain, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -133,7 +133,7 @@ func BenchmarkReadOneElement(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r.reads = r.reads[:0]
-		if err := p.DecodeRegion(ctx, r, region, one); err != nil {
+		if err := p.DecodeRegion(ctx, r, region, one, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

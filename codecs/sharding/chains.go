@@ -32,7 +32,7 @@ func (c *Codec) indexChain() chain {
 // and, when the codec came from JSON, points at the nested entry (or into
 // its configuration).
 func (c *Codec) resolveChain(ch chain, spec codec.ChunkSpec) (*codec.Pipeline, error) {
-	p, err := codec.NewPipeline(spec, ch.codecs, c.opts...)
+	p, err := codec.NewPipeline(spec, ch.codecs, c.opts)
 	if err == nil {
 		return p, nil
 	}

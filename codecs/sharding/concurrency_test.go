@@ -103,7 +103,7 @@ func TestConcurrentUse(t *testing.T) {
 				}
 				region := codec.Region{Start: []int{g * 100, 7}, Shape: []int{130, 300}}
 				got := make([]byte, 130*300*4)
-				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, region.Start, region.Shape, 4)) {
+				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got, nil); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, region.Start, region.Shape, 4)) {
 					t.Errorf("goroutine %d: region: %v", g, err)
 					return
 				}
@@ -144,7 +144,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		one := make([]byte, 4)
 		region := codec.Region{Start: []int{20, 30}, Shape: []int{1, 1}}
 		ctx := context.Background()
-		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one) }); n != 0 {
+		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one, nil) }); n != 0 {
 			t.Errorf("%s: DecodeRegion of one element: %v allocs", tc.name, n)
 		}
 	}

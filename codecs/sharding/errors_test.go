@@ -72,7 +72,7 @@ func TestIndexValidation(t *testing.T) {
 			// Through a sized reader the same check happens after the
 			// index read and before any other.
 			r := sizedReader{&countingReader{value: shard}}
-			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int{1}, Shape: []int{3}}, make([]byte, 6))
+			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int{1}, Shape: []int{3}}, make([]byte, 6), nil)
 			if !errors.As(err, &ie) || len(r.Reads()) != 1 {
 				t.Fatalf("DecodeRegion: got %v after reads %v, want an *IndexError after the index read alone", err, r.Reads())
 			}
@@ -82,7 +82,7 @@ func TestIndexValidation(t *testing.T) {
 	// than the largest one shows as a short read.
 	part := codec.Region{Start: []int{0}, Shape: []int{3}} // not the whole shard, which is one read
 	shard := forgeShard(body[:4], [4]uint64{A, A, 40, 4}, false)
-	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6))
+	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
 	var ce *sharding.ChunkError
 	if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || ce.Chunk[0] != 1 {
 		t.Fatalf("unsized reader, entry past the end: got %v", err)
@@ -90,7 +90,7 @@ func TestIndexValidation(t *testing.T) {
 	// An entry beyond what any shard of the codec can hold is caught even
 	// without the size.
 	shard = forgeShard(body, [4]uint64{0, 4, 1 << 40, 4}, false)
-	err = p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6))
+	err = p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
 	var ie *sharding.IndexError
 	if !errors.As(err, &ie) {
 		t.Fatalf("unsized reader, entry past any shard: got %v", err)
@@ -280,7 +280,7 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 		t.Fatalf("Decode: got %v, want ErrCorrupt for a bool byte of 2", err)
 	}
 	one := codec.Region{Start: []int{c.Coords[0] * 2, c.Coords[1] * 2}, Shape: []int{1, 1}}
-	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1)); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("DecodeRegion: got %v, want ErrCorrupt", err)
 	}
 }

@@ -39,7 +39,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{4, 4}, FillValue: numeric.Zero(numeric.Uint16)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -57,7 +57,7 @@ func Example() {
 	// Read one element: the index, then one inner chunk.
 	one := make([]byte, 2)
 	region := codec.Region{Start: []int{3, 2}, Shape: []int{1, 1}}
-	if err := p.DecodeRegion(context.Background(), memValue(shard), region, one); err != nil {
+	if err := p.DecodeRegion(context.Background(), memValue(shard), region, one, nil); err != nil {
 		panic(err)
 	}
 	fmt.Println("element [3 2]:", binary.LittleEndian.Uint16(one))

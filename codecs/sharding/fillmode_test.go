@@ -34,7 +34,7 @@ func float32Spec(shape ...int) codec.ChunkSpec {
 func TestInnerFillModes(t *testing.T) {
 	chain := parseChain(t, shardJSON([]int{2, 2}, innerScaleOffset, indexCRC, ""))
 
-	_, err := codec.NewPipeline(float32Spec(4, 4), chain)
+	_, err := codec.NewPipeline(float32Spec(4, 4), chain, nil)
 	var se *codec.StepError
 	var fe *codec.FillRoundTripError
 	if !errors.As(err, &se) || se.Index != 0 || se.Codec != sharding.Name || !errors.As(err, &fe) ||
@@ -42,7 +42,7 @@ func TestInnerFillModes(t *testing.T) {
 		t.Fatalf("strict: got %v (pointer %q); want the inner scale_offset's fill round trip error", err, pointerOf(err))
 	}
 
-	p, err := codec.NewPipeline(float32Spec(4, 4), chain, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(float32Spec(4, 4), chain, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatalf("warn: %v", err)
 	}
@@ -105,11 +105,11 @@ func TestNestedShardFillModes(t *testing.T) {
 	chain := parseChain(t, shardJSON([]int{2, 2}, "["+innerShard+"]", indexCRC, ""))
 	const ptr = "/codecs/0/configuration/codecs/0/configuration/codecs/0"
 
-	_, err := codec.NewPipeline(float32Spec(4, 4), chain)
+	_, err := codec.NewPipeline(float32Spec(4, 4), chain, nil)
 	if !errors.Is(err, codec.ErrFillRoundTrip) || pointerOf(err) != ptr {
 		t.Fatalf("strict: got %v (pointer %q), want a fill round trip error at %s", err, pointerOf(err), ptr)
 	}
-	p, err := codec.NewPipeline(float32Spec(4, 4), chain, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(float32Spec(4, 4), chain, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatalf("warn: %v", err)
 	}
@@ -136,7 +136,7 @@ func TestMetadataPointsIntoTheShard(t *testing.T) {
 	if !errors.As(err, &ve) || len(ve.Problems) != 1 || ve.Problems[0].Pointer != "/codecs/0/configuration/codecs/0" {
 		t.Fatalf("strict: got %v, want one problem at the inner scale_offset", err)
 	}
-	a, err := metadata.Parse([]byte(doc), nil, codec.WithFillMode(codec.FillWarn))
+	a, err := metadata.Parse([]byte(doc), &metadata.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatalf("warn: %v", err)
 	}
@@ -175,14 +175,14 @@ func TestIndexChainFillModes(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4}, FillValue: numeric.Zero(numeric.Uint8)}
-	if _, err := codec.NewPipeline(spec, []codec.Codec{c}); !errors.Is(err, codec.ErrFillRoundTrip) || !strings.Contains(err.Error(), "index_codecs: codec 0 (fill_breaker)") {
+	if _, err := codec.NewPipeline(spec, []codec.Codec{c}, nil); !errors.Is(err, codec.ErrFillRoundTrip) || !strings.Contains(err.Error(), "index_codecs: codec 0 (fill_breaker)") {
 		t.Fatalf("strict: %v", err)
 	}
 	// Bound directly, the codec resolves its chains as it was given.
 	if _, err := c.Bind(spec); !errors.Is(err, codec.ErrFillRoundTrip) {
 		t.Fatalf("Bind: %v", err)
 	}
-	warn := c.WithOptions(codec.WithFillMode(codec.FillWarn)).(*sharding.Codec)
+	warn := c.WithOptions(&codec.Options{FillMode: codec.FillWarn}).(*sharding.Codec)
 	b, err := warn.Bind(spec)
 	if err != nil {
 		t.Fatalf("Bind with FillWarn: %v", err)
@@ -190,7 +190,7 @@ func TestIndexChainFillModes(t *testing.T) {
 	if w := b.NestedWarnings(); len(w) != 1 || w[0].Chain != "index" || w[0].Warning.Codec != "fill_breaker" || w[0].Warning.Pointer != "" {
 		t.Errorf("nested warnings %+v", w)
 	}
-	p, err := codec.NewPipeline(spec, []codec.Codec{c}, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec, []codec.Codec{c}, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatal(err)
 	}

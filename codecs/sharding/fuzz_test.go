@@ -73,7 +73,7 @@ func FuzzDecode(f *testing.F) {
 		elem := p.Spec().DataType.Size()
 		part := make([]byte, region.NumElements()*elem)
 		r := sizedReader{&countingReader{value: shard}}
-		if err := p.DecodeRegion(context.Background(), r, region, part); err != nil {
+		if err := p.DecodeRegion(context.Background(), r, region, part, nil); err != nil {
 			t.Fatalf("whole decode succeeded, partial read failed: %v", err)
 		}
 		if !bytes.Equal(part, subArray(dst, shape, region.Start, region.Shape, elem)) {
@@ -119,10 +119,10 @@ func FuzzConfig(f *testing.F) {
 			t.Fatalf("JSON changes when reparsed:\n%s\n%s", out, out2)
 		}
 		spec := codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{4, 4}, FillValue: numeric.Zero(numeric.Uint16)}
-		p, err := codec.NewPipeline(spec, ch.Codecs)
+		p, err := codec.NewPipeline(spec, ch.Codecs, nil)
 		// Reading accepts whatever writing does; its warnings are about
 		// codecs inside the shard, each with its path and pointer.
-		pw, errWarn := codec.NewPipeline(spec, ch.Codecs, codec.WithFillMode(codec.FillWarn))
+		pw, errWarn := codec.NewPipeline(spec, ch.Codecs, &codec.Options{FillMode: codec.FillWarn})
 		if err == nil && errWarn != nil {
 			t.Fatalf("%s: resolves strict but not under FillWarn: %v", out, errWarn)
 		}

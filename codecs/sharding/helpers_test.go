@@ -72,7 +72,7 @@ func pipeline(t testing.TB, js string, dt numeric.DataType, fill string, shape .
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: shape, FillValue: f}, parseChain(t, js))
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: shape, FillValue: f}, parseChain(t, js), nil)
 	if err != nil {
 		t.Fatalf("resolve %s for %v %v: %v", js, dt, shape, err)
 	}

@@ -2,7 +2,6 @@ package sharding
 
 import (
 	"context"
-	"runtime"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
@@ -18,14 +17,14 @@ import (
 // inner chunk whose own chain supports partial decoding (nested sharding)
 // and that the region covers only in part is itself read partially, through
 // ranges inside its bytes. Inner chunks are read and decoded on up to
-// GOMAXPROCS goroutines.
+// opts.Concurrency goroutines (nil opts, or 0: GOMAXPROCS).
 //
 // The index is validated before any inner chunk is read, against the
 // shard's length when r is a store.ByteRangeSizer; otherwise a range past
 // the shard's end shows as a short read (a *codec.CorruptError). Reader
 // errors are *codec.ReadError values wrapping the reader's error; an inner
 // chunk that fails is a *ChunkError.
-func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte) error {
+func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, opts *codec.Options) error {
 	if err := region.Validate(b.spec.Shape); err != nil {
 		return err
 	}
@@ -48,14 +47,14 @@ func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 		return err
 	}
 	needed := b.neededChunks(region, s)
-	if workers := runtime.GOMAXPROCS(0); workers > 1 && len(needed) > 1 {
+	if workers := opts.ConcurrencyOrDefault(); workers > 1 && len(needed) > 1 {
 		entries := s.entries
 		return b.parallel(workers, len(needed), func(k int, ws *scratch) error {
-			return b.regionChunk(ctx, r, region, dst, entries, needed[k], ws)
+			return b.regionChunk(ctx, r, region, dst, entries, needed[k], ws, opts)
 		})
 	}
 	for _, i := range needed {
-		if err := b.regionChunk(ctx, r, region, dst, s.entries, i, s); err != nil {
+		if err := b.regionChunk(ctx, r, region, dst, s.entries, i, s, opts); err != nil {
 			return err
 		}
 	}
@@ -112,7 +111,7 @@ func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
 }
 
 // regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch) error {
+func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
 	b.chunkCoords(i, s.coords)
 	whole := true
 	for d, cs := range b.c.chunkShape {
@@ -133,7 +132,7 @@ func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region
 	if !whole && b.inner.PartialDecoding() {
 		part := s.chunk[:codec.Region{Shape: s.box}.NumElements()*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
-		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.inChunk, Shape: s.box}, part); err != nil {
+		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.inChunk, Shape: s.box}, part, opts); err != nil {
 			return b.chunkError(s.coords, off, n, err)
 		}
 		ndcopy.Copy(dst, region.Shape, s.dstPos, part, s.box, s.zero, s.box, b.elem)

@@ -54,7 +54,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				r = sizedReader{counting}
 			}
 			got := make([]byte, prod(box)*4)
-			if err := p.DecodeRegion(context.Background(), r, region, got); err != nil {
+			if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
 				t.Fatalf("%v: %v", region, err)
 			}
 			if want := subArray(src, shape, start, box, 4); !bytes.Equal(got, want) {
@@ -113,7 +113,7 @@ func TestNestedPartialRead(t *testing.T) {
 		r := &countingReader{value: shard}
 		got := make([]byte, 2)
 		region := codec.Region{Start: tc.at, Shape: []int{1, 1}}
-		if err := p.DecodeRegion(context.Background(), r, region, got); err != nil {
+		if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
 			t.Fatal(err)
 		}
 		if want := subArray(src, shape, tc.at, []int{1, 1}, 2); !bytes.Equal(got, want) {
@@ -135,13 +135,13 @@ func TestNestedPartialRead(t *testing.T) {
 	// The whole shard is one read.
 	r0 := &countingReader{value: shard}
 	whole := make([]byte, len(src))
-	if err := p.DecodeRegion(context.Background(), r0, codec.FullRegion(shape), whole); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
+	if err := p.DecodeRegion(context.Background(), r0, codec.FullRegion(shape), whole, nil); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
 		t.Fatalf("whole shard: %v, reads %v", err, r0.Reads())
 	}
 	// A whole inner shard is read in one range.
 	r := &countingReader{value: shard}
 	got := make([]byte, 8*8*2)
-	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int{8, 0}, Shape: []int{8, 8}}, got); err != nil {
+	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int{8, 0}, Shape: []int{8, 8}}, got, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Reads()) != 2 || !bytes.Equal(got, subArray(src, shape, []int{8, 0}, []int{8, 8}, 2)) {
@@ -156,36 +156,36 @@ func TestPartialReadErrors(t *testing.T) {
 	region := codec.Region{Start: []int{1, 1}, Shape: []int{2, 2}}
 	dst := make([]byte, 8)
 	sentinel := errors.New("connection reset")
-	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst)
+	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst, nil)
 	var re *codec.ReadError
 	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (store.ByteRange{Offset: -68, Length: 68}) {
 		t.Fatalf("reader failure on the index: got %v", err)
 	}
 	// A reader that fails after the index: the error names the chunk.
 	fr := &failAfter{countingReader: countingReader{value: shard}, n: 1, err: sentinel}
-	err = p.DecodeRegion(ctx, fr, region, dst)
+	err = p.DecodeRegion(ctx, fr, region, dst, nil)
 	var ce *sharding.ChunkError
 	if !errors.Is(err, sentinel) || !errors.As(err, &ce) {
 		t.Fatalf("reader failure on a chunk: got %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := p.DecodeRegion(cctx, &countingReader{value: shard}, region, dst); !errors.Is(err, context.Canceled) {
+	if err := p.DecodeRegion(cctx, &countingReader{value: shard}, region, dst, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 	// The shard's bound codec checks regions itself too.
 	b, _, _ := sharding.FromPipeline(p)
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int{3, 3}, Shape: []int{2, 2}}, dst); !errors.Is(err, codec.ErrRegion) {
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int{3, 3}, Shape: []int{2, 2}}, dst, nil); !errors.Is(err, codec.ErrRegion) {
 		t.Fatalf("region outside: got %v", err)
 	}
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region, dst[:3]); !errors.Is(err, codec.ErrSize) {
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region, dst[:3], nil); !errors.Is(err, codec.ErrSize) {
 		t.Fatalf("short dst: got %v", err)
 	}
 	// A value shorter than the index.
-	if err := p.DecodeRegion(ctx, sizedReader{&countingReader{value: shard[:10]}}, region, dst); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, sizedReader{&countingReader{value: shard[:10]}}, region, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("truncated shard: got %v", err)
 	}
-	if err := p.DecodeRegion(ctx, &countingReader{value: shard[:10]}, region, dst); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, &countingReader{value: shard[:10]}, region, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("truncated shard, unsized: got %v", err)
 	}
 }

@@ -137,7 +137,7 @@ func TestSpecVectorsRegions(t *testing.T) {
 				region := codec.Region{Start: append([]int(nil), idx...), Shape: one}
 				r := &countingReader{value: v.encoded}
 				got := make([]byte, elem)
-				if err := p.DecodeRegion(context.Background(), r, region, got); err != nil {
+				if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
 					t.Fatalf("element %v: %v", idx, err)
 				}
 				if want := subArray(v.decoded, v.Shape, idx, one, elem); !bytes.Equal(got, want) {

@@ -31,7 +31,7 @@ func Example_pipeline() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Int16, Shape: []int{4}, FillValue: numeric.Zero(numeric.Int16)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}

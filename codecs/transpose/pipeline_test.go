@@ -28,7 +28,7 @@ func TestPipelineFusedPass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{2, 3}, FillValue: numeric.Zero(numeric.Float32)}, chain.Codecs)
+		p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{2, 3}, FillValue: numeric.Zero(numeric.Float32)}, chain.Codecs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

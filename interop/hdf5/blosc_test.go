@@ -126,7 +126,7 @@ func TestBloscFiltersFromRealPipelines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := metadata.Parse(j, registry.Default())
+		a, err := metadata.Parse(j, &metadata.Options{Registry: registry.Default()})
 		if err != nil {
 			t.Fatalf("%s: %v", vc.Name, err)
 		}

@@ -63,7 +63,7 @@ func readEachOther(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) (or
 	if err != nil {
 		t.Fatalf("Codecs(%+v): %v", fp.Filters, err)
 	}
-	back, err := codec.NewPipeline(spec, codecs)
+	back, err := codec.NewPipeline(spec, codecs, nil)
 	if err != nil {
 		t.Fatalf("NewPipeline(Codecs(filters)): %v", err)
 	}

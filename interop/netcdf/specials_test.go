@@ -89,7 +89,7 @@ func TestSpecialsDecodeNetCDFChunks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := metadata.Parse(zarrJSON, registry.Default())
+			a, err := metadata.Parse(zarrJSON, &metadata.Options{Registry: registry.Default()})
 			if err != nil {
 				t.Fatalf("metadata.Parse(%s): %v", zarrJSON, err)
 			}

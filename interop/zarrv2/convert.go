@@ -23,7 +23,8 @@ import (
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 )
 
-// Options control Convert.
+// Options control Convert. A nil *Options gives the defaults, as does the
+// zero value of each field.
 type Options struct {
 	// FillValue is the fill value (Zarr v3 fill-value JSON) to use when the
 	// .zarray's fill_value is null. Without it a null fill_value is an
@@ -54,14 +55,17 @@ type Result struct {
 
 // Convert translates a Zarr v2 .zarray document to Zarr v3 array metadata
 // whose chain decodes the array's existing chunks (see the package
-// documentation).
-func Convert(zarray []byte, opts Options) (*Result, error) {
+// documentation). A nil opts gives the defaults.
+func Convert(zarray []byte, opts *Options) (*Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
 	reg := opts.Registry
 	if reg == nil {
 		reg = registry.Default()
 	}
 	c := &converter{reg: reg, res: &Result{}}
-	if err := c.convert(zarray, opts); err != nil {
+	if err := c.convert(zarray, *opts); err != nil {
 		return nil, err
 	}
 	return c.res, nil
@@ -186,7 +190,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	}
 	// The array exists: its chunks are read, so a fill value that does not
 	// survive the chain is a warning (docs/decisions.md#d17).
-	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, codec.WithFillMode(codec.FillWarn)); err != nil {
+	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, &codec.Options{FillMode: codec.FillWarn}); err != nil {
 		return &Error{Reason: "the converted chain does not resolve: " + err.Error(), Err: err}
 	}
 	for _, w := range a.Pipeline.Warnings() {

@@ -111,7 +111,7 @@ func standIns(kinds map[string]codec.Kind) *registry.Registry {
 // codecsOf converts zarray with reg and returns the chain's codec JSON.
 func codecsOf(t *testing.T, reg *registry.Registry, zarray string) string {
 	t.Helper()
-	res, err := zarrv2.Convert([]byte(zarray), zarrv2.Options{Registry: reg})
+	res, err := zarrv2.Convert([]byte(zarray), &zarrv2.Options{Registry: reg})
 	if err != nil {
 		t.Fatalf("Convert(%s): %v", zarray, err)
 	}
@@ -185,7 +185,7 @@ func TestGenericMapping(t *testing.T) {
 // Zarr v3 chain.
 func TestFilterOrder(t *testing.T) {
 	reg := standIns(map[string]codec.Kind{"numcodecs.frob": codec.KindBytesToBytes, "numcodecs.narrow": codec.KindArrayToArray})
-	_, err := zarrv2.Convert([]byte(zarray("<f4", "C", `[{"id": "frob"}, {"id": "narrow", "astype": "<f4"}]`, "null")), zarrv2.Options{Registry: reg})
+	_, err := zarrv2.Convert([]byte(zarray("<f4", "C", `[{"id": "frob"}, {"id": "narrow", "astype": "<f4"}]`, "null")), &zarrv2.Options{Registry: reg})
 	var ce *zarrv2.Error
 	if !errors.As(err, &ce) || ce.Pointer != "/filters/1" {
 		t.Fatalf("Convert = %v, want an *Error at /filters/1", err)
