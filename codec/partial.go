@@ -48,70 +48,6 @@ func ReadRange(ctx context.Context, r store.ByteRangeReader, br store.ByteRange,
 	return b, nil
 }
 
-// Region is a box of one chunk in element coordinates (len == chunk rank,
-// Start+Shape within the chunk).
-type Region struct{ Start, Shape []int }
-
-// ErrRegion is matched by every *RegionError.
-var ErrRegion = errors.New("invalid chunk region")
-
-// RegionError reports a Region that does not lie inside the chunk it is
-// applied to.
-type RegionError struct {
-	Region Region
-	Chunk  []int // the chunk's shape
-	Reason string
-}
-
-func (e *RegionError) Error() string {
-	return fmt.Sprintf("region start %v shape %v of chunk %v: %s", e.Region.Start, e.Region.Shape, e.Chunk, e.Reason)
-}
-
-// Is makes every RegionError match ErrRegion.
-func (e *RegionError) Is(target error) bool { return target == ErrRegion }
-
-// FullRegion returns the region that covers a whole chunk of shape.
-func FullRegion(shape []int) Region {
-	return Region{Start: make([]int, len(shape)), Shape: append([]int(nil), shape...)}
-}
-
-// Validate checks that r has the rank of chunk and lies inside it.
-func (r Region) Validate(chunk []int) error {
-	if len(r.Start) != len(chunk) || len(r.Shape) != len(chunk) {
-		return &RegionError{Region: r, Chunk: chunk, Reason: fmt.Sprintf("start has %d and shape %d dimensions, the chunk %d", len(r.Start), len(r.Shape), len(chunk))}
-	}
-	for i, c := range chunk {
-		s, n := r.Start[i], r.Shape[i]
-		if s < 0 || n < 0 || s > c || n > c-s {
-			return &RegionError{Region: r, Chunk: chunk, Reason: fmt.Sprintf("dimension %d: [%d, %d+%d) is not inside [0, %d)", i, s, s, n, c)}
-		}
-	}
-	return nil
-}
-
-// NumElements returns the number of elements of r (0 if any dimension is
-// empty, 1 for a rank-0 region).
-func (r Region) NumElements() int {
-	n := 1
-	for _, d := range r.Shape {
-		n *= d
-	}
-	return n
-}
-
-// Covers reports whether r is the whole chunk of shape chunk.
-func (r Region) Covers(chunk []int) bool {
-	if len(r.Start) != len(chunk) || len(r.Shape) != len(chunk) {
-		return false
-	}
-	for i, c := range chunk {
-		if r.Start[i] != 0 || r.Shape[i] != c {
-			return false
-		}
-	}
-	return true
-}
-
 // PartialDecoder is an optional interface of a bound array->bytes codec
 // that decodes a region of a chunk from byte ranges of its encoded value
 // without reading all of it (sharding_indexed). DecodeRegion has the
@@ -146,11 +82,11 @@ func (p *Pipeline) PartialDecoding() bool {
 // that many goroutines, nested shards included. Only opts.Concurrency is
 // read.
 func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error {
-	if err := region.Validate(p.spec.Shape); err != nil {
+	if err := region.ValidateChunk(p.spec.Shape); err != nil {
 		return err
 	}
 	n := region.NumElements()
-	if want := n * p.spec.DataType.Size(); len(dst) != want {
+	if want := int(n) * p.spec.DataType.Size(); len(dst) != want {
 		return &SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
 	if n == 0 {
@@ -169,14 +105,15 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, re
 	if err != nil {
 		return err
 	}
-	if region.Covers(p.spec.Shape) {
+	if region.CoversChunk(p.spec.Shape) {
 		return p.Decode(dst, value)
 	}
 	whole := make([]byte, p.DecodedSize())
 	if err := p.Decode(whole, value); err != nil {
 		return err
 	}
-	ndcopy.Copy(dst, region.Shape, make([]int, len(region.Shape)), whole, p.spec.Shape, region.Start, region.Shape, p.spec.DataType.Size())
+	shape := ints(region.Shape)
+	ndcopy.Copy(dst, shape, make([]int, len(shape)), whole, p.spec.Shape, ints(region.Start), shape, p.spec.DataType.Size())
 	return nil
 }
 

@@ -41,7 +41,7 @@ func ExamplePipeline_DecodeRegion() {
 	if err != nil {
 		panic(err)
 	}
-	region := codec.Region{Start: []int{1, 1}, Shape: []int{2, 2}}
+	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
 	dst := make([]byte, region.NumElements())
 	if err := p.DecodeRegion(context.Background(), storedValue(chunk), region, dst, nil); err != nil {
 		panic(err)

@@ -42,13 +42,13 @@ func TestDecodeRegionWholeValue(t *testing.T) {
 	vals := []int16{0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23}
 	enc := fullChainEncoding(vals)
 	tests := []struct {
-		start, shape []int
+		start, shape []int64
 		want         []int16
 	}{
-		{[]int{0, 0}, []int{3, 4}, vals},
-		{[]int{1, 1}, []int{2, 2}, []int16{11, 12, 21, 22}},
-		{[]int{0, 3}, []int{3, 1}, []int16{3, 13, 23}},
-		{[]int{2, 0}, []int{1, 4}, []int16{20, 21, 22, 23}},
+		{[]int64{0, 0}, []int64{3, 4}, vals},
+		{[]int64{1, 1}, []int64{2, 2}, []int16{11, 12, 21, 22}},
+		{[]int64{0, 3}, []int64{3, 1}, []int16{3, 13, 23}},
+		{[]int64{2, 0}, []int64{1, 4}, []int16{20, 21, 22, 23}},
 	}
 	for _, tc := range tests {
 		r := &memReader{value: enc}
@@ -71,11 +71,11 @@ func TestDecodeRegionErrors(t *testing.T) {
 	enc := fullChainEncoding(make([]int16, 12))
 	ctx := context.Background()
 	for _, region := range []codec.Region{
-		{Start: []int{0}, Shape: []int{1}},
-		{Start: []int{0, 0}, Shape: []int{4, 1}},
-		{Start: []int{-1, 0}, Shape: []int{1, 1}},
-		{Start: []int{0, 4}, Shape: []int{1, 1}},
-		{Start: []int{0, 0}, Shape: []int{1, -1}},
+		{Start: []int64{0}, Shape: []int64{1}},
+		{Start: []int64{0, 0}, Shape: []int64{4, 1}},
+		{Start: []int64{-1, 0}, Shape: []int64{1, 1}},
+		{Start: []int64{0, 4}, Shape: []int64{1, 1}},
+		{Start: []int64{0, 0}, Shape: []int64{1, -1}},
 	} {
 		err := p.DecodeRegion(ctx, &memReader{value: enc}, region, nil, nil)
 		var re *codec.RegionError
@@ -83,13 +83,13 @@ func TestDecodeRegionErrors(t *testing.T) {
 			t.Errorf("%v: got %v, want a *RegionError", region, err)
 		}
 	}
-	region := codec.Region{Start: []int{0, 0}, Shape: []int{1, 2}}
+	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{1, 2}}
 	if err := p.DecodeRegion(ctx, &memReader{value: enc}, region, make([]byte, 5), nil); !errors.Is(err, codec.ErrSize) {
 		t.Errorf("short dst: got %v, want ErrSize", err)
 	}
 	// An empty region reads nothing.
 	r := &memReader{value: enc}
-	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int{1, 1}, Shape: []int{0, 2}}, nil, nil); err != nil || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int64{1, 1}, Shape: []int64{0, 2}}, nil, nil); err != nil || r.reads.Load() != 0 {
 		t.Errorf("empty region: err %v, %d reads", err, r.reads.Load())
 	}
 	// A reader error passes through, wrapped.
@@ -157,8 +157,8 @@ func TestByteRange(t *testing.T) {
 			t.Errorf("%#v: Valid %v String %q, want %v %q", tc.r, tc.r.Valid(), tc.r.String(), tc.valid, tc.s)
 		}
 	}
-	full := codec.FullRegion([]int{2, 3})
-	if !full.Covers([]int{2, 3}) || full.NumElements() != 6 || full.Validate([]int{2, 3}) != nil {
-		t.Errorf("FullRegion: %+v", full)
+	full := codec.WholeRegion([]int64{2, 3})
+	if !full.Covers([]int64{2, 3}) || full.NumElements() != 6 || full.Validate([]int64{2, 3}) != nil {
+		t.Errorf("WholeRegion: %+v", full)
 	}
 }

@@ -279,13 +279,13 @@ func (a *Array) putBuf(b *[]byte) { a.bufs.Put(b) }
 
 // checkRegion checks r against the array and len(buf) against r and
 // returns the chunk range it touches.
-func (a *Array) checkRegion(r Region, n int, what string) (chunkRange, error) {
-	if err := r.check(a.meta.Shape); err != nil {
+func (a *Array) checkRegion(r codec.Region, n int, what string) (chunkRange, error) {
+	if err := r.Validate(a.meta.Shape); err != nil {
 		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
 	want, ok := regionBytes(r, a.es)
 	if !ok {
-		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	if n != want {
 		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/zcodec/zcodec/codec"
 )
 
 // forChunks calls fn for every chunk of cr on up to the array's
@@ -70,7 +72,7 @@ func (a *Array) safeCall(coords []int64, scratch *[]byte, fn func([]int64, *[]by
 // chunkLayout returns, for the chunk at coords and a region r, the part of
 // the chunk inside r (its extent) and where that part sits in the region's
 // buffer and in the decoded chunk; whole says the part is the whole chunk.
-func (a *Array) chunkLayout(coords []int64, r Region) (extent []int, inRegion, inChunk box, whole bool) {
+func (a *Array) chunkLayout(coords []int64, r codec.Region) (extent []int, inRegion, inChunk box, whole bool) {
 	cb := a.grid.chunkBox(coords)
 	in := intersect(cb, r)
 	rank := len(coords)
@@ -92,7 +94,7 @@ func (a *Array) chunkLayout(coords []int64, r Region) (extent []int, inRegion, i
 
 // coversChunk reports whether r holds every element of the chunk at coords
 // that lies inside the array.
-func (a *Array) coversChunk(coords []int64, r Region) bool {
+func (a *Array) coversChunk(coords []int64, r codec.Region) bool {
 	cb := a.grid.chunkBox(coords)
-	return intersect(cb, r).equal(cb)
+	return regionsEqual(intersect(cb, r), cb)
 }

@@ -16,7 +16,7 @@ import (
 // inside r and contiguous in dst is decoded straight into dst. On error
 // the contents of dst are unspecified; the error is a *ChunkError naming
 // the chunk, a *NodeError, or ctx's error.
-func (a *Array) ReadRegion(ctx context.Context, r Region, dst []byte) error {
+func (a *Array) ReadRegion(ctx context.Context, r codec.Region, dst []byte) error {
 	cr, err := a.checkRegion(r, len(dst), "destination")
 	if err != nil {
 		return err
@@ -26,7 +26,7 @@ func (a *Array) ReadRegion(ctx context.Context, r Region, dst []byte) error {
 	})
 }
 
-func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []byte) error {
+func (a *Array) readChunk(ctx context.Context, coords []int64, r codec.Region, dst []byte) error {
 	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
 	key := a.ChunkKey(coords)
 	if !whole && a.pipe.PartialDecoding() {
@@ -59,7 +59,7 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []b
 // readPart decodes the part of a chunk (a shard) that r needs through byte
 // ranges of the stored value: the shard's index and the inner chunks the
 // part meets, nothing else.
-func (a *Array) readPart(ctx context.Context, key string, r Region, dst []byte, extent []int, inRegion, inChunk box) error {
+func (a *Array) readPart(ctx context.Context, key string, r codec.Region, dst []byte, extent []int, inRegion, inChunk box) error {
 	n := a.es
 	for _, e := range extent {
 		n *= e
@@ -76,7 +76,7 @@ func (a *Array) readPart(ctx context.Context, key string, r Region, dst []byte, 
 		defer a.putBuf(buf)
 		part = (*buf)[:n]
 	}
-	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.start, Shape: extent}, part, &codec.Options{Concurrency: a.conc})
+	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: int64s(inChunk.start), Shape: int64s(extent)}, part, &codec.Options{Concurrency: a.conc})
 	if errors.Is(err, store.ErrNotFound) {
 		a.fill.fillBox(dst, inRegion, extent)
 		return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -18,7 +19,7 @@ import (
 // value. Zarr v2 arrays are read-only (store.ErrReadOnly). On error some
 // chunks may have been written and others not; each chunk is replaced
 // atomically in stores that write atomically.
-func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
+func (a *Array) WriteRegion(ctx context.Context, r codec.Region, src []byte) error {
 	if a.format != 3 {
 		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}
@@ -31,7 +32,7 @@ func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
 	})
 }
 
-func (a *Array) writeChunk(ctx context.Context, coords []int64, r Region, src []byte, enc *[]byte) error {
+func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, src []byte, enc *[]byte) error {
 	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
 	key := a.ChunkKey(coords)
 	var chunk []byte

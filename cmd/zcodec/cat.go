@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/bytes"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
@@ -67,7 +68,7 @@ func runCat(env *environment, args []string) int {
 	}
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
-	err = writeRegion(w, a, region, *format, func(fn func(zarr.Region, []byte) error) error {
+	err = writeRegion(w, a, region, *format, func(fn func(codec.Region, []byte) error) error {
 		return a.ReadSlabs(ctx, region, catSlabBytes, fn)
 	})
 	if err == nil {
@@ -84,7 +85,7 @@ func runCat(env *environment, args []string) int {
 
 // writeRegion writes a region's slabs, which read calls back in order, in
 // the given format.
-func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read func(func(zarr.Region, []byte) error) error) error {
+func writeRegion(w io.Writer, a *zarr.Array, r codec.Region, format string, read func(func(codec.Region, []byte) error) error) error {
 	dt := a.DataType()
 	switch format {
 	case "npy":
@@ -97,7 +98,7 @@ func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read 
 		}
 		fallthrough
 	case "raw":
-		return read(func(_ zarr.Region, data []byte) error {
+		return read(func(_ codec.Region, data []byte) error {
 			_, err := w.Write(data)
 			return err
 		})
@@ -110,7 +111,7 @@ func writeRegion(w io.Writer, a *zarr.Array, r zarr.Region, format string, read 
 	es := dt.Size()
 	var col int64
 	var line []byte
-	return read(func(_ zarr.Region, data []byte) error {
+	return read(func(_ codec.Region, data []byte) error {
 		for i := 0; i < len(data); i += es {
 			if col > 0 {
 				line = append(line, ',')

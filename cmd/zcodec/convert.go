@@ -144,7 +144,7 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 	}
 	var total int64
 	for _, a := range arrays {
-		total += zarr.Whole(a.Shape()).NumElements() * int64(a.DataType().Size())
+		total += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
 	}
 	sizes := make([]int, len(arrays))
 	for i, a := range arrays {

@@ -128,7 +128,7 @@ func BenchmarkReadOneElement(b *testing.B) {
 	p, _, shard, _ := benchShard(b, []int{256, 256}, []int{32, 32}, zstdLE)
 	r := &countingReader{value: shard}
 	one := make([]byte, 4)
-	region := codec.Region{Start: []int{100, 200}, Shape: []int{1, 1}}
+	region := codec.Region{Start: []int64{100, 200}, Shape: []int64{1, 1}}
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -61,6 +61,7 @@ type scratch struct {
 	// the chunk.
 	coords, start, zero, box, dstPos, inChunk []int
 	needed                                    []int // inner chunks a region needs
+	rStart, rShape                            []int // the region of a partial read
 }
 
 // parallelMinBytes is the decoded shard size from which whole-shard encode
@@ -136,7 +137,7 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 		b.workers = min(procs, b.n)
 	}
 	b.scratch.New = func() any {
-		ints := make([]int, 6*rank)
+		ints := make([]int, 8*rank)
 		s := &scratch{
 			chunk:   make([]byte, b.chunkLen),
 			entries: make([]byte, 16*b.n),
@@ -146,6 +147,8 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 			box:     ints[3*rank : 4*rank : 4*rank],
 			dstPos:  ints[4*rank : 5*rank : 5*rank],
 			inChunk: ints[5*rank : 6*rank : 6*rank],
+			rStart:  ints[6*rank : 7*rank : 7*rank],
+			rShape:  ints[7*rank : 8*rank : 8*rank],
 		}
 		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
 		ndcopy.FillPattern(s.fillRef, b.fill)

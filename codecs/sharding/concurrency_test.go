@@ -101,9 +101,9 @@ func TestConcurrentUse(t *testing.T) {
 					t.Errorf("goroutine %d: decode: %v", g, err)
 					return
 				}
-				region := codec.Region{Start: []int{g * 100, 7}, Shape: []int{130, 300}}
+				region := codec.Region{Start: []int64{int64(g) * 100, 7}, Shape: []int64{130, 300}}
 				got := make([]byte, 130*300*4)
-				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got, nil); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, region.Start, region.Shape, 4)) {
+				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got, nil); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, iint(region.Start), iint(region.Shape), 4)) {
 					t.Errorf("goroutine %d: region: %v", g, err)
 					return
 				}
@@ -142,7 +142,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		}
 		r := &countingReader{value: enc, reads: make([]store.ByteRange, 0, 1024)}
 		one := make([]byte, 4)
-		region := codec.Region{Start: []int{20, 30}, Shape: []int{1, 1}}
+		region := codec.Region{Start: []int64{20, 30}, Shape: []int64{1, 1}}
 		ctx := context.Background()
 		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one, nil) }); n != 0 {
 			t.Errorf("%s: DecodeRegion of one element: %v allocs", tc.name, n)

@@ -72,7 +72,7 @@ func TestIndexValidation(t *testing.T) {
 			// Through a sized reader the same check happens after the
 			// index read and before any other.
 			r := sizedReader{&countingReader{value: shard}}
-			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int{1}, Shape: []int{3}}, make([]byte, 6), nil)
+			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{1}, Shape: []int64{3}}, make([]byte, 6), nil)
 			if !errors.As(err, &ie) || len(r.Reads()) != 1 {
 				t.Fatalf("DecodeRegion: got %v after reads %v, want an *IndexError after the index read alone", err, r.Reads())
 			}
@@ -80,7 +80,7 @@ func TestIndexValidation(t *testing.T) {
 	}
 	// Without the shard's size, an entry past the end of a shard shorter
 	// than the largest one shows as a short read.
-	part := codec.Region{Start: []int{0}, Shape: []int{3}} // not the whole shard, which is one read
+	part := codec.Region{Start: []int64{0}, Shape: []int64{3}} // not the whole shard, which is one read
 	shard := forgeShard(body[:4], [4]uint64{A, A, 40, 4}, false)
 	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
 	var ce *sharding.ChunkError
@@ -279,7 +279,7 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 	if err := p.Decode(make([]byte, 16), shard); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("Decode: got %v, want ErrCorrupt for a bool byte of 2", err)
 	}
-	one := codec.Region{Start: []int{c.Coords[0] * 2, c.Coords[1] * 2}, Shape: []int{1, 1}}
+	one := codec.Region{Start: []int64{int64(c.Coords[0]) * 2, int64(c.Coords[1]) * 2}, Shape: []int64{1, 1}}
 	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("DecodeRegion: got %v, want ErrCorrupt", err)
 	}

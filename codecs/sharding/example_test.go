@@ -56,7 +56,7 @@ func Example() {
 
 	// Read one element: the index, then one inner chunk.
 	one := make([]byte, 2)
-	region := codec.Region{Start: []int{3, 2}, Shape: []int{1, 1}}
+	region := codec.Region{Start: []int64{3, 2}, Shape: []int64{1, 1}}
 	if err := p.DecodeRegion(context.Background(), memValue(shard), region, one, nil); err != nil {
 		panic(err)
 	}

@@ -119,3 +119,21 @@ func subArray(data []byte, full, start, shape []int, elem int) []byte {
 	}
 	return out.Bytes()
 }
+
+// i64 returns s as int64 values, for a codec.Region.
+func i64(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+
+// iint returns s as int values.
+func iint(s []int64) []int {
+	out := make([]int, len(s))
+	for i, v := range s {
+		out[i] = int(v)
+	}
+	return out
+}

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
@@ -47,7 +46,7 @@ func (ix *Index) ShardSize() int64 { return ix.shardSize }
 func (ix *Index) Lookup(coords []int) (r store.ByteRange, ok bool, err error) {
 	i := ix.b.chunkNumber(coords)
 	if i < 0 {
-		return r, false, &codec.RegionError{Region: codec.Region{Start: slices.Clone(coords), Shape: make([]int, len(coords))}, Chunk: ix.b.Grid(), Reason: "inner chunk coordinates outside the shard's grid"}
+		return r, false, &codec.RegionError{Input: fmt.Sprint(coords), Shape: int64s(ix.b.Grid()), Dim: -1, Reason: "inner chunk coordinates outside the shard's grid"}
 	}
 	r, ok = ix.rangeOf(i)
 	return r, ok, nil

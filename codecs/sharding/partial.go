@@ -25,16 +25,16 @@ import (
 // errors are *codec.ReadError values wrapping the reader's error; an inner
 // chunk that fails is a *ChunkError.
 func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, opts *codec.Options) error {
-	if err := region.Validate(b.spec.Shape); err != nil {
+	if err := region.ValidateChunk(b.spec.Shape); err != nil {
 		return err
 	}
-	if want := region.NumElements() * b.elem; len(dst) != want {
+	if want := int(region.NumElements()) * b.elem; len(dst) != want {
 		return &codec.SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
 	if len(dst) == 0 {
 		return nil
 	}
-	if region.Covers(b.spec.Shape) {
+	if region.CoversChunk(b.spec.Shape) {
 		shard, err := codec.ReadRange(ctx, r, store.WholeValue, Name)
 		if err != nil {
 			return err
@@ -46,15 +46,16 @@ func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 	if _, err := b.readIndex(ctx, r, s.entries); err != nil {
 		return err
 	}
-	needed := b.neededChunks(region, s)
+	ir := s.intRegion(region)
+	needed := b.neededChunks(ir, s)
 	if workers := opts.ConcurrencyOrDefault(); workers > 1 && len(needed) > 1 {
 		entries := s.entries
 		return b.parallel(workers, len(needed), func(k int, ws *scratch) error {
-			return b.regionChunk(ctx, r, region, dst, entries, needed[k], ws, opts)
+			return b.regionChunk(ctx, r, ir, dst, entries, needed[k], ws, opts)
 		})
 	}
 	for _, i := range needed {
-		if err := b.regionChunk(ctx, r, region, dst, s.entries, i, s, opts); err != nil {
+		if err := b.regionChunk(ctx, r, ir, dst, s.entries, i, s, opts); err != nil {
 			return err
 		}
 	}
@@ -84,7 +85,7 @@ func (b *Bound) readIndex(ctx context.Context, r store.ByteRangeReader, entries 
 
 // neededChunks lists, in s.needed, the inner chunks that region touches,
 // in C order.
-func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
+func (b *Bound) neededChunks(region intRegion, s *scratch) []int {
 	lo, hi := s.start, s.box // grid box [lo, hi] of the region
 	for d, cs := range b.c.chunkShape {
 		lo[d] = region.Start[d] / cs
@@ -111,7 +112,7 @@ func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
 }
 
 // regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
+func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
 	b.chunkCoords(i, s.coords)
 	whole := true
 	for d, cs := range b.c.chunkShape {
@@ -130,9 +131,9 @@ func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region
 	}
 	rng := store.ByteRange{Offset: int64(off), Length: int64(n)}
 	if !whole && b.inner.PartialDecoding() {
-		part := s.chunk[:codec.Region{Shape: s.box}.NumElements()*b.elem]
+		part := s.chunk[:elements(s.box)*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
-		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.inChunk, Shape: s.box}, part, opts); err != nil {
+		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: int64s(s.inChunk), Shape: int64s(s.box)}, part, opts); err != nil {
 			return b.chunkError(s.coords, off, n, err)
 		}
 		ndcopy.Copy(dst, region.Shape, s.dstPos, part, s.box, s.zero, s.box, b.elem)
@@ -183,3 +184,34 @@ func (s *subReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, 
 
 // Size returns n: the inner value's length is known from the index.
 func (s *subReader) Size(context.Context) (int64, error) { return s.n, nil }
+
+// elements returns the number of elements of a box of the given shape.
+func elements(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	return n
+}
+
+// int64s returns s as int64 values.
+func int64s(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+
+// intRegion is a region of a shard in int coordinates, as the shard's grid
+// arithmetic uses them.
+type intRegion struct{ Start, Shape []int }
+
+// intRegion returns r, validated against the shard's shape, in s's region
+// buffers.
+func (s *scratch) intRegion(r codec.Region) intRegion {
+	for d := range r.Start {
+		s.rStart[d], s.rShape[d] = int(r.Start[d]), int(r.Shape[d])
+	}
+	return intRegion{Start: s.rStart, Shape: s.rShape}
+}

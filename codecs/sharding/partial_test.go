@@ -47,7 +47,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if trial%4 == 0 {
 				box = []int{1, 1}
 			}
-			region := codec.Region{Start: start, Shape: box}
+			region := codec.Region{Start: i64(start), Shape: i64(box)}
 			var r store.ByteRangeReader = &countingReader{value: shard}
 			counting := r.(*countingReader)
 			if trial%2 == 1 {
@@ -61,7 +61,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				t.Fatalf("%v: values differ", region)
 			}
 			reads := counting.Reads()
-			if region.Covers(shape) {
+			if region.CoversChunk(shape) {
 				if len(reads) != 1 || reads[0] != store.WholeValue {
 					t.Fatalf("whole shard: reads %v, want the whole value once", reads)
 				}
@@ -112,7 +112,7 @@ func TestNestedPartialRead(t *testing.T) {
 	}{{[]int{0, 0}, 3}, {[]int{15, 3}, 3}, {[]int{9, 9}, 2}} {
 		r := &countingReader{value: shard}
 		got := make([]byte, 2)
-		region := codec.Region{Start: tc.at, Shape: []int{1, 1}}
+		region := codec.Region{Start: i64(tc.at), Shape: []int64{1, 1}}
 		if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -135,13 +135,13 @@ func TestNestedPartialRead(t *testing.T) {
 	// The whole shard is one read.
 	r0 := &countingReader{value: shard}
 	whole := make([]byte, len(src))
-	if err := p.DecodeRegion(context.Background(), r0, codec.FullRegion(shape), whole, nil); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
+	if err := p.DecodeRegion(context.Background(), r0, codec.WholeRegion(i64(shape)), whole, nil); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
 		t.Fatalf("whole shard: %v, reads %v", err, r0.Reads())
 	}
 	// A whole inner shard is read in one range.
 	r := &countingReader{value: shard}
 	got := make([]byte, 8*8*2)
-	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int{8, 0}, Shape: []int{8, 8}}, got, nil); err != nil {
+	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{8, 0}, Shape: []int64{8, 8}}, got, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Reads()) != 2 || !bytes.Equal(got, subArray(src, shape, []int{8, 0}, []int{8, 8}, 2)) {
@@ -153,7 +153,7 @@ func TestPartialReadErrors(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2, 2}, bytesLE, indexCRC, ""), numeric.Uint16, "0", 4, 4)
 	shard, _ := p.Encode(nil, ramp(numeric.Uint16, 16))
 	ctx := context.Background()
-	region := codec.Region{Start: []int{1, 1}, Shape: []int{2, 2}}
+	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
 	dst := make([]byte, 8)
 	sentinel := errors.New("connection reset")
 	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst, nil)
@@ -175,7 +175,7 @@ func TestPartialReadErrors(t *testing.T) {
 	}
 	// The shard's bound codec checks regions itself too.
 	b, _, _ := sharding.FromPipeline(p)
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int{3, 3}, Shape: []int{2, 2}}, dst, nil); !errors.Is(err, codec.ErrRegion) {
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int64{3, 3}, Shape: []int64{2, 2}}, dst, nil); !errors.Is(err, codec.ErrRegion) {
 		t.Fatalf("region outside: got %v", err)
 	}
 	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region, dst[:3], nil); !errors.Is(err, codec.ErrSize) {

@@ -134,7 +134,7 @@ func TestSpecVectorsRegions(t *testing.T) {
 				for d := range one {
 					one[d] = 1
 				}
-				region := codec.Region{Start: append([]int(nil), idx...), Shape: one}
+				region := codec.Region{Start: i64(idx), Shape: i64(one)}
 				r := &countingReader{value: v.encoded}
 				got := make([]byte, elem)
 				if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
