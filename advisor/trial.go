@@ -127,14 +127,14 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 			ws.encoded, err = p.Encode(ws.encoded[:0], chunk)
 			encTime += time.Since(start)
 			if err != nil {
-				c.Err = &ChunkError{Chunk: i, Op: "encode", Err: err}
+				c.Err = &codec.ChunkError{Index: i, Op: "encode", Err: err}
 				return
 			}
 			start = time.Now()
 			err = p.Decode(dec, ws.encoded)
 			decTime += time.Since(start)
 			if err != nil {
-				c.Err = &ChunkError{Chunk: i, Op: "decode", Err: err}
+				c.Err = &codec.ChunkError{Index: i, Op: "decode", Err: err}
 				return
 			}
 			if run == 0 {

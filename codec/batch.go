@@ -2,23 +2,11 @@ package codec
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
-
-// BatchError reports the failure of one chunk of a batch.
-type BatchError struct {
-	Index int // the chunk's position in the batch
-	Err   error
-}
-
-func (e *BatchError) Error() string { return fmt.Sprintf("chunk %d: %v", e.Index, e.Err) }
-
-// Unwrap returns Err.
-func (e *BatchError) Unwrap() error { return e.Err }
 
 // EncodeBatch encodes every chunk of srcs, appending the encoding of srcs[i]
 // to dsts[i][:0] (dsts may be nil, or shorter than srcs, to allocate), and
@@ -26,9 +14,9 @@ func (e *BatchError) Unwrap() error { return e.Err }
 // (nil opts, or 0, means GOMAXPROCS); each holds one set of the pipeline's
 // scratch buffers, so memory stays bounded by the concurrency, not by the
 // batch size. Only opts.Concurrency is read. It stops at the
-// first failure, or when ctx is done, and returns a *BatchError naming the
+// first failure, or when ctx is done, and returns a *ChunkError naming the
 // chunk (or ctx's error). A codec that panics does not end the process: the
-// panic becomes a *PanicError inside the chunk's *BatchError. A nil ctx is
+// panic becomes a *PanicError inside the chunk's *ChunkError. A nil ctx is
 // ErrNilContext.
 func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) ([][]byte, error) {
 	out := make([][]byte, len(srcs))
@@ -88,7 +76,7 @@ func runBatch(ctx context.Context, n, workers int, f func(i int) error) error {
 					return
 				}
 				if err := recovered(f, i); err != nil {
-					fail(&BatchError{Index: i, Err: err})
+					fail(&ChunkError{Index: i, Err: err})
 					return
 				}
 			}

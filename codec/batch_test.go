@@ -75,7 +75,7 @@ func TestBatchErrors(t *testing.T) {
 	p := bigEndianFloat64Pipeline(t, 4)
 	srcs := [][]byte{float64Chunk(4, 0), float64Chunk(3, 0), float64Chunk(4, 1)}
 	_, err := p.EncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: 1})
-	var be *codec.BatchError
+	var be *codec.ChunkError
 	if !errors.As(err, &be) || be.Index != 1 || !errors.Is(err, codec.ErrSize) {
 		t.Errorf("EncodeBatch error = %v, want chunk 1 with ErrSize", err)
 	}
@@ -169,7 +169,7 @@ func TestBatchRecoversPanics(t *testing.T) {
 
 func checkPanicError(t *testing.T, err error, chunk int, isRuntime bool, contains string) {
 	t.Helper()
-	var be *codec.BatchError
+	var be *codec.ChunkError
 	var pe *codec.PanicError
 	if !errors.As(err, &be) || be.Index != chunk || !errors.As(err, &pe) {
 		t.Fatalf("error %v; want chunk %d with a *PanicError", err, chunk)

@@ -3,10 +3,12 @@ package codec
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // Sentinel errors, for errors.Is. The typed errors below wrap them.
@@ -193,7 +195,7 @@ func (e *SizeError) Is(target error) bool { return target == ErrSize }
 
 // PanicError reports a codec that panicked while encoding or decoding a
 // chunk of a batch. The batch recovers the panic so that one faulty codec
-// cannot end the process; the *BatchError around it names the chunk.
+// cannot end the process; the *ChunkError around it names the chunk.
 type PanicError struct {
 	Value any    // the value passed to panic
 	Stack []byte // the stack of the panicking goroutine (runtime/debug.Stack)
@@ -229,3 +231,64 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 
 // Is makes every CorruptError match ErrCorrupt.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// ChunkError reports the failure of one chunk: reading, decoding, encoding
+// or writing it. It wraps the cause, so errors.Is and errors.As see through
+// it. Which fields are set depends on who reports it:
+//
+//   - a batch (Pipeline.EncodeBatch, DecodeBatch) sets Index, the chunk's
+//     position in the batch;
+//   - a shard (sharding_indexed) sets Coords, the inner chunk's grid
+//     coordinates in the shard, Range, its bytes in the shard when it was
+//     stored, and Op;
+//   - an array (package zarr) sets Array and Key;
+//   - the advisor sets Index, the chunk's position in the sample, and Op.
+//
+// Fields not set are the zero value. A chunk inside a shard inside an
+// array is a *ChunkError (Array, Key) wrapping a *StepError wrapping a
+// *ChunkError (Coords).
+type ChunkError struct {
+	// Array is the array's path in its store (package zarr).
+	Array string
+	// Key is the chunk's key in the store, with the array's path.
+	Key string
+	// Coords are the chunk's grid coordinates, when known.
+	Coords []int64
+	// Index is the chunk's position in a batch or a sample; meaningful
+	// only when Key and Coords are not set.
+	Index int
+	// Range is the chunk's bytes within the value holding it (an inner
+	// chunk within its shard), or the zero ByteRange.
+	Range store.ByteRange
+	// Op is what failed ("read", "decode", "encode", "write"), or "".
+	Op  string
+	Err error
+}
+
+// Error returns `array "/a": chunk "a/c/0/1": cause`, `chunk [1 0] (bytes
+// 8-15): decode: cause` or `chunk 3: encode: cause`, from the fields set.
+func (e *ChunkError) Error() string {
+	var b strings.Builder
+	if e.Array != "" {
+		fmt.Fprintf(&b, "array %s: ", strconv.Quote("/"+e.Array))
+	}
+	switch {
+	case e.Key != "":
+		fmt.Fprintf(&b, "chunk %s", strconv.Quote(e.Key))
+	case e.Coords != nil:
+		fmt.Fprintf(&b, "chunk %v", e.Coords)
+	default:
+		fmt.Fprintf(&b, "chunk %d", e.Index)
+	}
+	if e.Range != (store.ByteRange{}) {
+		fmt.Fprintf(&b, " (bytes %v)", e.Range)
+	}
+	if e.Op != "" {
+		b.WriteString(": " + e.Op)
+	}
+	fmt.Fprintf(&b, ": %v", e.Err)
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *ChunkError) Unwrap() error { return e.Err }

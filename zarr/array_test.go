@@ -283,7 +283,7 @@ func TestVerify(t *testing.T) {
 		case !c.InGrid:
 			got[c.Key] = "stray"
 		case err != nil:
-			var ce *ChunkError
+			var ce *codec.ChunkError
 			if !errors.As(err, &ce) || ce.Key != c.Key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, store.ErrTooLarge) {
 				t.Errorf("%s: %v", c.Key, err)
 			}

@@ -63,7 +63,7 @@ func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(coords []i
 func (a *Array) safeCall(coords []int64, scratch *[]byte, fn func([]int64, *[]byte) error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = &ChunkError{Array: a.path, Key: a.ChunkKey(coords), Err: fmt.Errorf("panic: %v", p)}
+			err = &codec.ChunkError{Array: a.path, Key: a.ChunkKey(coords), Err: fmt.Errorf("panic: %v", p)}
 		}
 	}()
 	return fn(coords, scratch)

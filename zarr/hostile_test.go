@@ -34,7 +34,7 @@ func TestHostileDirectoryStore(t *testing.T) {
 	os.Symlink("../../../../etc/passwd", filepath.Join(dir, "3")) // leads out of the store
 	for i, want := range []error{store.ErrIsDirectory, store.ErrTooLarge, codec.ErrCorrupt, nil} {
 		_, err := Read[uint8](ctx, a, codec.Region{Start: []int64{int64(2 * i)}, Shape: []int64{1}})
-		var ce *ChunkError
+		var ce *codec.ChunkError
 		if !errors.As(err, &ce) || ce.Array != "arr" || ce.Key != a.ChunkKey([]int64{int64(i)}) {
 			t.Errorf("chunk %d: %v", i, err)
 			continue

@@ -14,7 +14,7 @@ import (
 // size. Chunks that are absent read as the fill value. Chunks are fetched
 // and decoded concurrently (Options.Concurrency); a chunk that lies whole
 // inside r and contiguous in dst is decoded straight into dst. On error
-// the contents of dst are unspecified; the error is a *ChunkError naming
+// the contents of dst are unspecified; the error is a *codec.ChunkError naming
 // the chunk, a *NodeError, or ctx's error.
 func (a *Array) ReadRegion(ctx context.Context, r codec.Region, dst []byte) error {
 	cr, err := a.checkRegion(r, len(dst), "destination")
@@ -38,19 +38,19 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r codec.Region, d
 		return nil
 	}
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	if whole && contiguous(r.Shape, extent) {
 		off := offsetOf(r.Shape, inRegion.start, a.es)
 		if err := a.pipe.Decode(dst[off:off+int64(a.pipe.DecodedSize())], enc); err != nil {
-			return &ChunkError{Array: a.path, Key: key, Err: err}
+			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		return nil
 	}
 	buf := a.getBuf()
 	defer a.putBuf(buf)
 	if err := a.pipe.Decode(*buf, enc); err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	copyBox(dst, inRegion, *buf, inChunk, extent, a.es)
 	return nil
@@ -82,7 +82,7 @@ func (a *Array) readPart(ctx context.Context, key string, r codec.Region, dst []
 		return nil
 	}
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	if !contig {
 		copyBox(dst, inRegion, part, box{shape: extent, start: make([]int, len(extent))}, extent, a.es)

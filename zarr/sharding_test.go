@@ -141,7 +141,7 @@ func TestHostileShards(t *testing.T) {
 		{"s/c/1/0", codec.Region{Start: []int64{8, 0}, Shape: []int64{1, 1}}},
 	} {
 		_, err := Read[uint16](ctx, a, tc.region)
-		var ce *ChunkError
+		var ce *codec.ChunkError
 		if !errors.As(err, &ce) || ce.Key != tc.key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, store.ErrRange) {
 			t.Errorf("%s %v: %v", tc.key, tc.region, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 )
 
@@ -15,7 +16,7 @@ type Check struct {
 	// StoredChunk; nil for an unsharded chunk, or for a failure of the
 	// shard as a whole (unreadable, or its index invalid).
 	Inner []int
-	// Err is nil, or why the chunk failed: a *ChunkError naming the key,
+	// Err is nil, or why the chunk failed: a *codec.ChunkError naming the key,
 	// wrapping the store's or the codec's error.
 	Err error
 }
@@ -104,7 +105,7 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 // by inner chunk when shards is not nil.
 func (a *Array) verifyChunk(ctx context.Context, c StoredChunk, shards *sharding.Bound, buf []byte) []Check {
 	fail := func(err error) []Check {
-		return []Check{{StoredChunk: c, Err: &ChunkError{Array: a.path, Key: c.Key, Err: err}}}
+		return []Check{{StoredChunk: c, Err: &codec.ChunkError{Array: a.path, Key: c.Key, Err: err}}}
 	}
 	enc, err := a.st.Get(ctx, c.Key, a.maxEnc)
 	if err != nil {
@@ -128,7 +129,7 @@ func (a *Array) verifyChunk(ctx context.Context, c StoredChunk, shards *sharding
 		}
 		ch := Check{StoredChunk: c, Inner: ic.Coords}
 		if err := shards.DecodeChunk(inner, enc, ix, ic.Coords); err != nil {
-			ch.Err = &ChunkError{Array: a.path, Key: c.Key, Err: err}
+			ch.Err = &codec.ChunkError{Array: a.path, Key: c.Key, Err: err}
 		}
 		checks = append(checks, ch)
 	}

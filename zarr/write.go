@@ -56,17 +56,17 @@ func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, 
 	}
 	if a.fill.isFill(chunk) {
 		if err := a.st.Delete(ctx, key); err != nil {
-			return &ChunkError{Array: a.path, Key: key, Err: err}
+			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		return nil
 	}
 	out, err := a.pipe.Encode((*enc)[:0], chunk)
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	*enc = out
 	if err := a.st.Set(ctx, key, out); err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	return nil
 }
@@ -80,10 +80,10 @@ func (a *Array) loadChunk(ctx context.Context, key string, buf []byte) error {
 		return nil
 	}
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	if err := a.pipe.Decode(buf, enc); err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	return nil
 }

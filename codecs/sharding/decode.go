@@ -1,8 +1,6 @@
 package sharding
 
 import (
-	"slices"
-
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/store"
@@ -12,7 +10,7 @@ import (
 // shard's decoded size. The index is decoded and validated first (see
 // DecodeIndex); then every stored inner chunk is decoded with the inner
 // chain into its place, and every absent one is filled with the fill value.
-// A failing inner chunk is a *ChunkError naming it.
+// A failing inner chunk is a *codec.ChunkError naming it.
 func (b *Bound) DecodeBytes(dst, src []byte) error {
 	if len(dst) != b.spec.Size() {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: b.spec.Size()}
@@ -75,5 +73,5 @@ func (b *Bound) decodeChunk(dst, src, entries []byte, i int, s *scratch) error {
 }
 
 func (b *Bound) chunkError(coords []int, off, n uint64, err error) error {
-	return &ChunkError{Chunk: slices.Clone(coords), Range: store.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
+	return &codec.ChunkError{Coords: int64s(coords), Range: store.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
 }

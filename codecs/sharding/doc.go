@@ -75,7 +75,7 @@
 // in any order with unused bytes between them, as the specification allows;
 // two entries may share bytes (nothing forbids a writer to store identical
 // inner chunks once). Absent inner chunks are filled with the fill value; an
-// inner chunk that fails to decode is a *ChunkError naming it and wrapping
+// inner chunk that fails to decode is a *codec.ChunkError naming it and wrapping
 // the inner chain's error.
 //
 // # Partial reads

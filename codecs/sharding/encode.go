@@ -2,7 +2,6 @@ package sharding
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -79,7 +78,7 @@ func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]by
 		enc, err := b.inner.Encode(out, chunk)
 		if err != nil {
 			b.chunkCoords(i, s.coords)
-			return out, &ChunkError{Chunk: slices.Clone(s.coords), Err: err}
+			return out, &codec.ChunkError{Coords: int64s(s.coords), Op: "encode", Err: err}
 		}
 		out = enc
 		putEntry(s.entries, i, uint64(before-base), uint64(len(out)-before))
@@ -104,7 +103,7 @@ func (b *Bound) encodeParallel(out []byte, base int, src []byte, s *scratch) ([]
 		enc, err := b.inner.Encode(parts[i][:0], chunk)
 		if err != nil {
 			b.chunkCoords(i, ws.coords)
-			return &ChunkError{Chunk: slices.Clone(ws.coords), Err: err}
+			return &codec.ChunkError{Coords: int64s(ws.coords), Op: "encode", Err: err}
 		}
 		parts[i] = enc
 		return nil

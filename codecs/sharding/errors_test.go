@@ -83,8 +83,8 @@ func TestIndexValidation(t *testing.T) {
 	part := codec.Region{Start: []int64{0}, Shape: []int64{3}} // not the whole shard, which is one read
 	shard := forgeShard(body[:4], [4]uint64{A, A, 40, 4}, false)
 	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
-	var ce *sharding.ChunkError
-	if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || ce.Chunk[0] != 1 {
+	var ce *codec.ChunkError
+	if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || ce.Coords[0] != 1 {
 		t.Fatalf("unsized reader, entry past the end: got %v", err)
 	}
 	// An entry beyond what any shard of the codec can hold is caught even
@@ -126,8 +126,8 @@ func TestIndexChecksumAndTruncation(t *testing.T) {
 	bad := bytes.Clone(good)
 	bad[9] ^= 1 // second inner chunk: bytes 8..15
 	err = p.Decode(make([]byte, 8), bad)
-	var ce *sharding.ChunkError
-	if !errors.As(err, &ce) || ce.Chunk[0] != 1 || ce.Range != (store.ByteRange{Offset: 8, Length: 8}) || !errors.Is(err, codec.ErrCorrupt) {
+	var ce *codec.ChunkError
+	if !errors.As(err, &ce) || ce.Coords[0] != 1 || ce.Range != (store.ByteRange{Offset: 8, Length: 8}) || !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("corrupt inner chunk: got %v", err)
 	}
 }
@@ -292,11 +292,11 @@ func TestEncodeErrorNamesTheInnerChunk(t *testing.T) {
 	src := make([]byte, 32)
 	binary.LittleEndian.PutUint16(src[2*(2*4+1):], 300) // element [2 1]: inner chunk [1 0]
 	out, err := p.Encode([]byte("keep"), src)
-	var ce *sharding.ChunkError
-	if !errors.As(err, &ce) || !slices.Equal(ce.Chunk, []int{1, 0}) || string(out) != "keep" {
+	var ce *codec.ChunkError
+	if !errors.As(err, &ce) || !slices.Equal(ce.Coords, []int64{1, 0}) || string(out) != "keep" {
 		t.Fatalf("got %q, %v; want a *ChunkError for [1 0] and the output untouched", out, err)
 	}
-	if !strings.Contains(err.Error(), "inner chunk [1 0]: ") {
+	if !strings.Contains(err.Error(), "chunk [1 0]: encode: ") {
 		t.Errorf("message %q", err)
 	}
 }

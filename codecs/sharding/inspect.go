@@ -2,7 +2,6 @@ package sharding
 
 import (
 	"context"
-	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
@@ -37,17 +36,17 @@ func (b *Bound) ReadIndex(ctx context.Context, r store.ByteRangeReader) (*Index,
 // DecodeChunk decodes the inner chunk at coords of shard (a whole shard's
 // bytes, whose index is ix) into dst, which holds one inner chunk
 // (Inner().DecodedSize() bytes). An absent inner chunk decodes to the fill
-// value. A failure is a *ChunkError.
+// value. A failure is a *codec.ChunkError.
 func (b *Bound) DecodeChunk(dst, shard []byte, ix *Index, coords []int) error {
 	rng, ok, err := b.lookup(dst, ix, coords)
 	if err != nil || !ok {
 		return err
 	}
 	if rng.Offset+rng.Length > int64(len(shard)) {
-		return &ChunkError{Chunk: slices.Clone(coords), Range: rng, Err: corrupt(nil, "the chunk ends past the end of the %d-byte shard", len(shard))}
+		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: corrupt(nil, "the chunk ends past the end of the %d-byte shard", len(shard))}
 	}
 	if err := b.inner.Decode(dst, shard[rng.Offset:rng.Offset+rng.Length]); err != nil {
-		return &ChunkError{Chunk: slices.Clone(coords), Range: rng, Err: err}
+		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: err}
 	}
 	return nil
 }
@@ -64,7 +63,7 @@ func (b *Bound) ReadChunk(ctx context.Context, r store.ByteRangeReader, ix *Inde
 		err = b.inner.Decode(dst, enc)
 	}
 	if err != nil {
-		return &ChunkError{Chunk: slices.Clone(coords), Range: rng, Err: err}
+		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: err}
 	}
 	return nil
 }

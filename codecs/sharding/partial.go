@@ -23,7 +23,7 @@ import (
 // shard's length when r is a store.ByteRangeSizer; otherwise a range past
 // the shard's end shows as a short read (a *codec.CorruptError). Reader
 // errors are *codec.ReadError values wrapping the reader's error; an inner
-// chunk that fails is a *ChunkError.
+// chunk that fails is a *codec.ChunkError.
 func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, opts *codec.Options) error {
 	if err := region.ValidateChunk(b.spec.Shape); err != nil {
 		return err

@@ -164,7 +164,7 @@ func TestPartialReadErrors(t *testing.T) {
 	// A reader that fails after the index: the error names the chunk.
 	fr := &failAfter{countingReader: countingReader{value: shard}, n: 1, err: sentinel}
 	err = p.DecodeRegion(ctx, fr, region, dst, nil)
-	var ce *sharding.ChunkError
+	var ce *codec.ChunkError
 	if !errors.Is(err, sentinel) || !errors.As(err, &ce) {
 		t.Fatalf("reader failure on a chunk: got %v", err)
 	}
@@ -262,8 +262,8 @@ func TestInspectShard(t *testing.T) {
 	c0 := ix.Chunks()[0]
 	bad := bytes.Clone(shard)
 	bad[c0.Range.Offset+c0.Range.Length-1] ^= 0xff // gzip trailer
-	var ce *sharding.ChunkError
-	if err := b.DecodeChunk(make([]byte, 12), bad, ix, c0.Coords); !errors.As(err, &ce) || !slices.Equal(ce.Chunk, c0.Coords) || !errors.Is(err, codec.ErrCorrupt) {
+	var ce *codec.ChunkError
+	if err := b.DecodeChunk(make([]byte, 12), bad, ix, c0.Coords); !errors.As(err, &ce) || !slices.Equal(ce.Coords, i64(c0.Coords)) || !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("corrupt chunk: %v", err)
 	}
 	if err := b.DecodeChunk(make([]byte, 12), bad, ix, ix.Chunks()[1].Coords); err != nil {
