@@ -265,11 +265,12 @@ type ChunkError struct {
 	Err error
 }
 
-// Error returns `array "/a": chunk "a/c/0/1": cause`, `chunk [1 0] (bytes
+// Error returns `array "/a": chunk "a/c/0/1": cause` (the array is named
+// whenever Key is set), `chunk [1 0] (bytes
 // 8-15): decode: cause` or `chunk 3: encode: cause`, from the fields set.
 func (e *ChunkError) Error() string {
 	var b strings.Builder
-	if e.Array != "" {
+	if e.Array != "" || e.Key != "" { // the root array's path is ""
 		fmt.Fprintf(&b, "array %s: ", strconv.Quote("/"+e.Array))
 	}
 	switch {

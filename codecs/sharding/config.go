@@ -129,7 +129,7 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	}
 	for _, l := range []struct {
 		key  string
-		list codec.CodecList
+		list codec.Chain
 	}{{"codecs", inner}, {"index_codecs", index}} {
 		if len(l.list.Codecs) == 0 {
 			return nil, cfg.Errorf(l.key, "the chain is empty; it needs an array->bytes codec such as \"bytes\"")
