@@ -26,7 +26,7 @@ type Config struct {
 	// configuration key it belongs to; "" for the configuration itself.
 	key    string
 	obj    *strictjson.Object // nil when the codec has no configuration
-	parser ChainParser    // builds nested codec lists; nil outside a registry
+	parser ChainParser        // builds nested codec lists; nil outside a registry
 }
 
 // ChainParser builds the codecs of a JSON codec list found at pointer. A

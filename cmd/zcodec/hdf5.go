@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	_ "github.com/zcodec/zcodec/codecs/bytes"
+	_ "github.com/zcodec/zcodec/codecs/bytescodec"
 	_ "github.com/zcodec/zcodec/codecs/numcodecs"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"

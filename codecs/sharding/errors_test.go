@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/crc32c"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/metadata"

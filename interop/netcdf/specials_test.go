@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/interop/hdf5"
