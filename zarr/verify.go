@@ -32,10 +32,7 @@ type Check struct {
 func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	shards, sharded, err := sharding.FromPipeline(a.pipe)
-	if err != nil {
-		return &NodeError{Kind: "array", Path: a.path, Err: err}
-	}
+	shards, sharded := sharding.FromPipeline(a.pipe)
 	if !sharded {
 		shards = nil
 	}

@@ -24,7 +24,7 @@ func benchShard(b *testing.B, shape, chunk []int, inner string) (*codec.Pipeline
 	if err != nil {
 		b.Fatal(err)
 	}
-	sb, _, _ := sharding.FromPipeline(p)
+	sb, _ := sharding.FromPipeline(p)
 	ix, err := sb.ParseIndex(shard)
 	if err != nil || ix.NumStored() != 64 {
 		b.Fatalf("%v, %d stored", err, ix.NumStored())
@@ -52,7 +52,7 @@ func BenchmarkDecode(b *testing.B) {
 	} {
 		for _, inner := range []struct{ name, js string }{{"bytes", bytesLE}, {"zstd", zstdLE}} {
 			p, src, shard, chunks := benchShard(b, tc.shape, tc.chunk, inner.js)
-			sb, _, _ := sharding.FromPipeline(p)
+			sb, _ := sharding.FromPipeline(p)
 			dst := make([]byte, len(src))
 			b.Run(fmt.Sprintf("%s/%s/shard", tc.name, inner.name), func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
@@ -91,7 +91,7 @@ func BenchmarkEncode(b *testing.B) {
 		{"1MiB/boxes", []int{512, 512}, []int{64, 64}},
 	} {
 		p, src, _, _ := benchShard(b, tc.shape, tc.chunk, zstdLE)
-		sb, _, _ := sharding.FromPipeline(p)
+		sb, _ := sharding.FromPipeline(p)
 		b.Run(tc.name+"/zstd/shard", func(b *testing.B) {
 			var out []byte
 			b.SetBytes(int64(len(src)))
@@ -161,7 +161,7 @@ func BenchmarkDecodeShardVsInner(b *testing.B) {
 		{"1MiB/boxes/zstd", []int{512, 512}, []int{64, 64}, zstdLE},
 	} {
 		p, src, shard, chunks := benchShard(b, tc.shape, tc.chunk, tc.inner)
-		sb, _, _ := sharding.FromPipeline(p)
+		sb, _ := sharding.FromPipeline(p)
 		ip := sb.Inner()
 		dst := make([]byte, len(src))
 		bufs := make([]byte, len(src))

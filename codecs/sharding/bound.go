@@ -80,13 +80,9 @@ const fillRefLen = 4 << 10
 // shape and fill value, fill round trip included; the index one for uint64
 // [grid..., 2] with fill 2^64-1, to a fixed size). Both are resolved with
 // the options of the pipeline resolving the codec (see WithOptions); what
-// they warn about is reported by the Bound's NestedWarnings.
+// they warn about is reported by the Bound's NestedWarnings. The bound
+// codec is a *Bound.
 func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
-	return c.Bind(decoded)
-}
-
-// Bind is ResolveBytes with the concrete result.
-func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	rank := len(decoded.Shape)
 	if len(c.chunkShape) != rank {
 		return nil, c.configError("chunk_shape", -1, fmt.Sprintf("chunk_shape %v has %d dimensions, the shard %v has %d", c.chunkShape, len(c.chunkShape), decoded.Shape, rank))

@@ -272,7 +272,7 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	ix, _ := b.ParseIndex(shard)
 	c := ix.Chunks()[0]
 	shard[c.Range.Offset] = 2

@@ -63,7 +63,7 @@ func Example() {
 	fmt.Println("element [3 2]:", binary.LittleEndian.Uint16(one))
 
 	// Look inside the shard, as `zcodec verify` does.
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	ix, err := b.ParseIndex(shard)
 	if err != nil {
 		panic(err)

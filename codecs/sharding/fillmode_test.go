@@ -73,9 +73,9 @@ func TestInnerFillModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, ok, err := sharding.FromPipeline(p)
-	if !ok || err != nil {
-		t.Fatalf("FromPipeline under FillWarn: %v, %v", ok, err)
+	b, ok := sharding.FromPipeline(p)
+	if !ok {
+		t.Fatalf("FromPipeline under FillWarn: %v", ok)
 	}
 	ix, err := b.ParseIndex(shard)
 	if err != nil || ix.NumStored() != 3 {
@@ -179,14 +179,15 @@ func TestIndexChainFillModes(t *testing.T) {
 		t.Fatalf("strict: %v", err)
 	}
 	// Bound directly, the codec resolves its chains as it was given.
-	if _, err := c.Bind(spec); !errors.Is(err, codec.ErrFillRoundTrip) {
-		t.Fatalf("Bind: %v", err)
+	if _, err := c.ResolveBytes(spec); !errors.Is(err, codec.ErrFillRoundTrip) {
+		t.Fatalf("ResolveBytes: %v", err)
 	}
 	warn := c.WithOptions(&codec.Options{FillMode: codec.FillWarn}).(*sharding.Codec)
-	b, err := warn.Bind(spec)
+	rb, err := warn.ResolveBytes(spec)
 	if err != nil {
-		t.Fatalf("Bind with FillWarn: %v", err)
+		t.Fatalf("ResolveBytes with FillWarn: %v", err)
 	}
+	b := rb.(*sharding.Bound)
 	if w := b.NestedWarnings(); len(w) != 1 || w[0].Chain != "index" || w[0].Warning.Codec != "fill_breaker" || w[0].Warning.Pointer != "" {
 		t.Errorf("nested warnings %+v", w)
 	}
@@ -198,7 +199,7 @@ func TestIndexChainFillModes(t *testing.T) {
 		t.Errorf("warnings %v", w)
 	}
 	// WithOptions leaves the receiver as it was; Steps report it as given.
-	if _, err := c.Bind(spec); err == nil || p.Steps()[0].Codec != codec.Codec(c) {
+	if _, err := c.ResolveBytes(spec); err == nil || p.Steps()[0].Codec != codec.Codec(c) {
 		t.Errorf("the codec given changed: %v, step codec %p, given %p", err, p.Steps()[0].Codec, c)
 	}
 	js1, _ := c.MarshalJSON()
@@ -207,7 +208,7 @@ func TestIndexChainFillModes(t *testing.T) {
 		t.Errorf("WithOptions changed the configuration: %s vs %s", js1, js2)
 	}
 	// FromPipeline gives the pipeline's own bound codec.
-	if fb, ok, _ := sharding.FromPipeline(p); !ok || codec.BoundArrayToBytes(fb) != p.ArrayToBytes() {
+	if fb, ok := sharding.FromPipeline(p); !ok || codec.BoundArrayToBytes(fb) != p.ArrayToBytes() {
 		t.Error("FromPipeline did not return the pipeline's bound codec")
 	}
 }

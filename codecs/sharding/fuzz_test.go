@@ -20,7 +20,7 @@ import (
 // accepted index must only hold ranges that a reader may safely use.
 func FuzzIndex(f *testing.F) {
 	p := pipeline(f, shardJSON([]int{2, 2}, bytesLE, bytesLE, "start"), numeric.Uint16, "0", 4, 4)
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	for _, v := range loadVectors(f) {
 		if len(v.encoded) >= 64 {
 			f.Add(v.encoded[len(v.encoded)-64:], int64(len(v.encoded)))

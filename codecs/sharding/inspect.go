@@ -14,10 +14,10 @@ import (
 // array: read an index, list the stored inner chunks, decode them one by
 // one. The shard spec is the array spec that reaches the codec (after any
 // array->array codec before it), so inner chunks decode to values in that
-// spec. err is always nil: p bound the codec when it was resolved.
-func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool, err error) {
+// spec.
+func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool) {
 	b, ok = p.ArrayToBytes().(*Bound)
-	return b, ok, nil
+	return b, ok
 }
 
 // ReadIndex reads the index of a shard through r (one range, the first or

@@ -32,7 +32,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, _ := sharding.FromPipeline(p)
+		b, _ := sharding.FromPipeline(p)
 		ix, err := b.ParseIndex(shard)
 		if err != nil {
 			t.Fatal(err)
@@ -100,10 +100,10 @@ func TestNestedPartialRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outer, _, _ := sharding.FromPipeline(p)
+	outer, _ := sharding.FromPipeline(p)
 	ix, _ := outer.ParseIndex(shard)
-	inner, ok, err := sharding.FromPipeline(outer.Inner())
-	if !ok || err != nil {
+	inner, ok := sharding.FromPipeline(outer.Inner())
+	if !ok {
 		t.Fatal("inner chain is not sharded")
 	}
 	for _, tc := range []struct {
@@ -174,7 +174,7 @@ func TestPartialReadErrors(t *testing.T) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 	// The shard's bound codec checks regions itself too.
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int64{3, 3}, Shape: []int64{2, 2}}, dst, nil); !errors.Is(err, codec.ErrRegion) {
 		t.Fatalf("region outside: got %v", err)
 	}
@@ -215,9 +215,9 @@ func TestInspectShard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, ok, err := sharding.FromPipeline(p)
-	if !ok || err != nil {
-		t.Fatal(ok, err)
+	b, ok := sharding.FromPipeline(p)
+	if !ok {
+		t.Fatal(ok)
 	}
 	if !slices.Equal(b.Grid(), []int{2, 2}) || b.NumChunks() != 4 || b.IndexSize() != 68 || b.IndexLocation() != sharding.IndexStart {
 		t.Fatalf("grid %v, %d chunks, index %d bytes at %v", b.Grid(), b.NumChunks(), b.IndexSize(), b.IndexLocation())
@@ -273,7 +273,7 @@ func TestInspectShard(t *testing.T) {
 		t.Fatalf("short dst: %v", err)
 	}
 	// Not sharded.
-	if _, ok, _ := sharding.FromPipeline(pipeline(t, bytesLE, numeric.Int16, "0", 4)); ok {
+	if _, ok := sharding.FromPipeline(pipeline(t, bytesLE, numeric.Int16, "0", 4)); ok {
 		t.Fatal("FromPipeline on a bytes chain: ok")
 	}
 }
