@@ -128,7 +128,7 @@ func FuzzEdgeChunk(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		enc, err := p.Encode(nil, chunk)
+		enc, err := p.AppendEncode(nil, chunk)
 		if err != nil {
 			t.Fatal(err)
 		}

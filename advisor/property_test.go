@@ -78,7 +78,7 @@ func verifyWhole(t *testing.T, f field, codecsJSON []byte, tol Tolerance) Errors
 	m, _ := NewMeter(f.spec.DataType, tol)
 	dec := make([]byte, p.DecodedSize())
 	for i, c := range f.chunks {
-		enc, err := p.Encode(nil, c)
+		enc, err := p.AppendEncode(nil, c)
 		if err != nil {
 			t.Fatalf("%s: chunk %d does not encode with the advised chain: %v\n%s", f.name, i, err, codecsJSON)
 		}

@@ -32,7 +32,7 @@ func runScaleOffset(t *testing.T, dt, target numeric.DataType, plan soPlan, valu
 	for i, v := range values {
 		numeric.FloatScalar(dt, v).PutBytes(raw[i*dt.Size():])
 	}
-	enc, err := p.Encode(nil, raw)
+	enc, err := p.AppendEncode(nil, raw)
 	if err != nil {
 		t.Fatalf("%s: encode: %v", js, err)
 	}

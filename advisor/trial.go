@@ -124,7 +124,7 @@ func (a *advice) trial(set *chunkSet, c *Candidate, js string, ws *workspace) {
 		var encTime, decTime time.Duration
 		for i, chunk := range set.chunks {
 			start := time.Now()
-			ws.encoded, err = p.Encode(ws.encoded[:0], chunk)
+			ws.encoded, err = p.AppendEncode(ws.encoded[:0], chunk)
 			encTime += time.Since(start)
 			if err != nil {
 				c.Err = &codec.ChunkError{Index: i, Op: "encode", Err: err}

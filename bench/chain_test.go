@@ -36,7 +36,7 @@ func TestLongChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}

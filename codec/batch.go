@@ -8,9 +8,9 @@ import (
 	"sync/atomic"
 )
 
-// EncodeBatch encodes every chunk of srcs, appending the encoding of srcs[i]
-// to dsts[i][:0] (dsts may be nil, or shorter than srcs, to allocate), and
-// returns the encoded chunks. It uses at most opts.Concurrency goroutines
+// AppendEncodeBatch encodes every chunk of srcs, appending the encoding of
+// srcs[i] to dsts[i] (dsts may be nil, or shorter than srcs, to allocate;
+// pass dsts[i][:0] to reuse a buffer), and returns the extended slices. It uses at most opts.Concurrency goroutines
 // (nil opts, or 0, means GOMAXPROCS); each holds one set of the pipeline's
 // scratch buffers, so memory stays bounded by the concurrency, not by the
 // batch size. Only opts.Concurrency is read. It stops at the
@@ -18,15 +18,11 @@ import (
 // chunk (or ctx's error). A codec that panics does not end the process: the
 // panic becomes a *PanicError inside the chunk's *ChunkError. A nil ctx is
 // ErrNilContext.
-func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) ([][]byte, error) {
+func (p *Pipeline) AppendEncodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) ([][]byte, error) {
 	out := make([][]byte, len(srcs))
 	copy(out, dsts)
 	err := runBatch(ctx, len(srcs), opts.ConcurrencyOrDefault(), func(i int) error {
-		var dst []byte
-		if out[i] != nil {
-			dst = out[i][:0]
-		}
-		enc, err := p.Encode(dst, srcs[i])
+		enc, err := p.AppendEncode(out[i], srcs[i])
 		out[i] = enc
 		return err
 	})
@@ -35,7 +31,7 @@ func (p *Pipeline) EncodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *O
 
 // DecodeBatch decodes srcs[i] into dsts[i] (each exactly DecodedSize()
 // bytes) for every i, with the same concurrency and error rules as
-// EncodeBatch. len(dsts) must equal len(srcs).
+// AppendEncodeBatch. len(dsts) must equal len(srcs).
 func (p *Pipeline) DecodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) error {
 	if len(dsts) != len(srcs) {
 		return &SizeError{What: "DecodeBatch destination list", Got: len(dsts), Want: len(srcs), Unit: UnitChunks}

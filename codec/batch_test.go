@@ -42,12 +42,12 @@ func TestBatchRoundTrip(t *testing.T) {
 		srcs[i] = float64Chunk(n, float64(i))
 	}
 	for _, workers := range []int{0, 1, 2, 5, 100} {
-		enc, err := p.EncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: workers})
+		enc, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range enc {
-			want, _ := p.Encode(nil, srcs[i])
+			want, _ := p.AppendEncode(nil, srcs[i])
 			if !bytes.Equal(enc[i], want) {
 				t.Fatalf("workers %d: chunk %d differs from a single Encode", workers, i)
 			}
@@ -74,10 +74,10 @@ func TestBatchRoundTrip(t *testing.T) {
 func TestBatchErrors(t *testing.T) {
 	p := bigEndianFloat64Pipeline(t, 4)
 	srcs := [][]byte{float64Chunk(4, 0), float64Chunk(3, 0), float64Chunk(4, 1)}
-	_, err := p.EncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: 1})
+	_, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: 1})
 	var be *codec.ChunkError
 	if !errors.As(err, &be) || be.Index != 1 || !errors.Is(err, codec.ErrSize) {
-		t.Errorf("EncodeBatch error = %v, want chunk 1 with ErrSize", err)
+		t.Errorf("AppendEncodeBatch error = %v, want chunk 1 with ErrSize", err)
 	}
 	dsts := [][]byte{make([]byte, 32), make([]byte, 32)}
 	err = p.DecodeBatch(context.Background(), dsts, [][]byte{make([]byte, 32), make([]byte, 31)}, &codec.Options{Concurrency: 2})
@@ -89,8 +89,8 @@ func TestBatchErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := p.EncodeBatch(ctx, nil, srcs, &codec.Options{Concurrency: 2}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled EncodeBatch error = %v", err)
+	if _, err := p.AppendEncodeBatch(ctx, nil, srcs, &codec.Options{Concurrency: 2}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled AppendEncodeBatch error = %v", err)
 	}
 }
 
@@ -102,7 +102,7 @@ func BenchmarkBatch(b *testing.B) {
 	srcs := make([][]byte, chunks)
 	dsts := make([][]byte, chunks)
 	for i := range srcs {
-		srcs[i], _ = p.Encode(nil, float64Chunk(n, float64(i)))
+		srcs[i], _ = p.AppendEncode(nil, float64Chunk(n, float64(i)))
 		dsts[i] = make([]byte, p.DecodedSize())
 	}
 	for _, workers := range []int{1, 2} {
@@ -123,8 +123,8 @@ func TestBatchNilContext(t *testing.T) {
 	p := bigEndianFloat64Pipeline(t, 4)
 	srcs := [][]byte{float64Chunk(4, 0)}
 	//lint:ignore SA1012 a nil context is what this test is about
-	if _, err := p.EncodeBatch(nil, nil, srcs, &codec.Options{Concurrency: 1}); !errors.Is(err, codec.ErrNilContext) {
-		t.Errorf("EncodeBatch(nil) = %v, want ErrNilContext", err)
+	if _, err := p.AppendEncodeBatch(nil, nil, srcs, &codec.Options{Concurrency: 1}); !errors.Is(err, codec.ErrNilContext) {
+		t.Errorf("AppendEncodeBatch(nil) = %v, want ErrNilContext", err)
 	}
 	//lint:ignore SA1012 a nil context is what this test is about
 	if err := p.DecodeBatch(nil, [][]byte{make([]byte, 32)}, srcs, &codec.Options{Concurrency: 1}); !errors.Is(err, codec.ErrNilContext) {
@@ -155,7 +155,7 @@ func TestBatchRecoversPanics(t *testing.T) {
 		}
 		srcs[5][0] = tt.first
 		for _, workers := range []int{1, 3} {
-			_, err := p.EncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: workers})
+			_, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: workers})
 			checkPanicError(t, err, 5, tt.runtime, tt.contains)
 			dsts := make([][]byte, len(srcs))
 			for i := range dsts {

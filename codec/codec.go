@@ -60,7 +60,7 @@
 //
 // # Batches
 //
-// EncodeBatch and DecodeBatch run chunks on a bounded set of goroutines; a
+// AppendEncodeBatch and DecodeBatch run chunks on a bounded set of goroutines; a
 // codec that panics inside a batch is recovered into a *PanicError naming
 // the chunk, so one faulty codec cannot end the process.
 package codec
@@ -160,9 +160,9 @@ type ArrayToBytes interface {
 type BoundArrayToBytes interface {
 	// Encoded returns the spec of the byte strings the codec produces.
 	Encoded() BytesSpec
-	// EncodeBytes appends the encoding of src, a whole array chunk, to dst
+	// AppendEncodeBytes appends the encoding of src, a whole array chunk, to dst
 	// and returns the extended slice.
-	EncodeBytes(dst, src []byte) ([]byte, error)
+	AppendEncodeBytes(dst, src []byte) ([]byte, error)
 	// DecodeBytes decodes src into dst, which has exactly the array
 	// chunk's byte size.
 	DecodeBytes(dst, src []byte) error
@@ -181,14 +181,14 @@ type BytesToBytes interface {
 type BoundBytesToBytes interface {
 	// Encoded returns the spec of the byte strings the codec produces.
 	Encoded() BytesSpec
-	// Encode appends the encoding of src to dst and returns the extended
+	// AppendEncode appends the encoding of src to dst and returns the extended
 	// slice.
-	Encode(dst, src []byte) ([]byte, error)
-	// Decode appends the decoding of src to dst and returns the extended
+	AppendEncode(dst, src []byte) ([]byte, error)
+	// AppendDecode appends the decoding of src to dst and returns the extended
 	// slice. The decoded length must satisfy the decoded BytesSpec the
 	// codec was resolved with: a decoder never produces, or allocates for,
 	// more than its MaxSize, whatever the input claims.
-	Decode(dst, src []byte) ([]byte, error)
+	AppendDecode(dst, src []byte) ([]byte, error)
 }
 
 // KindOf returns the kind of c, or 0 if c implements none of the three

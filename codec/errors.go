@@ -27,7 +27,7 @@ var (
 	ErrSize = errors.New("wrong chunk size")
 	// ErrFillRoundTrip is matched by every *FillRoundTripError.
 	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
-	// ErrNilContext is returned by EncodeBatch and DecodeBatch when given a
+	// ErrNilContext is returned by AppendEncodeBatch and DecodeBatch when given a
 	// nil context.Context.
 	ErrNilContext = errors.New("codec: nil context.Context")
 )
@@ -236,7 +236,7 @@ func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
 // or writing it. It wraps the cause, so errors.Is and errors.As see through
 // it. Which fields are set depends on who reports it:
 //
-//   - a batch (Pipeline.EncodeBatch, DecodeBatch) sets Index, the chunk's
+//   - a batch (Pipeline.AppendEncodeBatch, DecodeBatch) sets Index, the chunk's
 //     position in the batch;
 //   - a shard (sharding_indexed) sets Coords, the inner chunk's grid
 //     coordinates in the shard, Range, its bytes in the shard when it was

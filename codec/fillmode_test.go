@@ -49,7 +49,7 @@ func TestFillModes(t *testing.T) {
 			}
 			// The pipeline works: the fill round trip only concerns fills.
 			in := []byte{1, 2, 3}
-			enc, err := p.Encode(nil, in)
+			enc, err := p.AppendEncode(nil, in)
 			out := make([]byte, 3)
 			if err != nil || p.Decode(out, enc) != nil || string(out) != string(in) {
 				t.Errorf("%s, %v: round trip of data failed: %v", tc.name, mode, err)

@@ -40,9 +40,11 @@ type boundHolder struct {
 	p *codec.Pipeline
 }
 
-func (b boundHolder) Encoded() codec.BytesSpec                    { return b.p.Encoded() }
-func (b boundHolder) EncodeBytes(dst, src []byte) ([]byte, error) { return b.p.Encode(dst, src) }
-func (b boundHolder) DecodeBytes(dst, src []byte) error           { return b.p.Decode(dst, src) }
+func (b boundHolder) Encoded() codec.BytesSpec { return b.p.Encoded() }
+func (b boundHolder) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
+	return b.p.AppendEncode(dst, src)
+}
+func (b boundHolder) DecodeBytes(dst, src []byte) error { return b.p.Decode(dst, src) }
 func (b boundHolder) NestedWarnings() []codec.NestedWarning {
 	var out []codec.NestedWarning
 	for _, w := range b.p.Warnings() {
@@ -100,7 +102,7 @@ func TestNestedFillMode(t *testing.T) {
 		t.Errorf("step 1 codec is %#v, want the holder as given", p.Steps()[1].Codec)
 	}
 	in := []byte{1, 2, 3}
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	out := make([]byte, 3)
 	if err != nil || p.Decode(out, enc) != nil || string(out) != string(in) {
 		t.Errorf("round trip through the holder: %v", err)

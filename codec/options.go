@@ -49,7 +49,7 @@ type Options struct {
 	// to the codecs that hold chains of their own (ChainHolder).
 	MaxChunkBytes int64
 	// Concurrency is the number of goroutines one call may use
-	// (EncodeBatch, DecodeBatch, DecodeRegion and the partial decoders
+	// (AppendEncodeBatch, DecodeBatch, DecodeRegion and the partial decoders
 	// they reach), the budget of the whole call including nested work;
 	// 0 (or less) means GOMAXPROCS.
 	Concurrency int

@@ -33,7 +33,7 @@ func ExamplePipeline_DecodeRegion() {
 	if err != nil {
 		panic(err)
 	}
-	chunk, err := p.Encode(nil, []byte{
+	chunk, err := p.AppendEncode(nil, []byte{
 		0, 1, 2, 3,
 		10, 11, 12, 13,
 		20, 21, 22, 23,

@@ -367,7 +367,7 @@ func (p *Pipeline) Steps() []Step {
 	return out
 }
 
-// Encode appends the encoding of src, one whole decoded chunk, to dst and
+// AppendEncode appends the encoding of src, one whole decoded chunk, to dst and
 // returns the extended slice. len(src) must be DecodedSize(). On error it
 // returns dst unchanged. src may overlap the spare capacity of dst.
 //
@@ -375,7 +375,7 @@ func (p *Pipeline) Steps() []Step {
 // with the bytes codec in little-endian order, the last array pass (or src
 // itself) feeds the first compressor directly, or, when nothing follows,
 // the last array pass writes into dst.
-func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
+func (p *Pipeline) AppendEncode(dst, src []byte) ([]byte, error) {
 	if len(src) != p.arraySizes[0] {
 		return dst, &SizeError{What: "decoded chunk", Got: len(src), Want: p.arraySizes[0]}
 	}
@@ -407,13 +407,13 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	buf, held := cur, -1 // held: which s.bytes buf is, or -1
 	if p.a2bIdentity == nil {
 		if p.lastActive < 0 {
-			out, err := p.a2b.EncodeBytes(dst, cur)
+			out, err := p.a2b.AppendEncodeBytes(dst, cur)
 			if err != nil {
 				return dst, p.stepErr(bi, err)
 			}
 			return out, nil
 		}
-		out, err := p.a2b.EncodeBytes(s.bytes[0][:0], cur)
+		out, err := p.a2b.AppendEncodeBytes(s.bytes[0][:0], cur)
 		if err != nil {
 			return dst, p.stepErr(bi, err)
 		}
@@ -427,7 +427,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 			continue
 		}
 		k := (held + 1) % 2 // the scratch buffer buf is not in
-		out, err := b.Encode(s.bytes[k][:0], buf)
+		out, err := b.AppendEncode(s.bytes[k][:0], buf)
 		if err != nil {
 			return dst, p.stepErr(bi+1+j, err)
 		}
@@ -438,7 +438,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 		buf = append(s.bytes[0][:0], buf...)
 		s.bytes[0] = buf
 	}
-	out, err := p.b2b[p.lastActive].Encode(dst, buf)
+	out, err := p.b2b[p.lastActive].AppendEncode(dst, buf)
 	if err != nil {
 		return dst, p.stepErr(bi+1+p.lastActive, err)
 	}
@@ -482,10 +482,10 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 			// Capped, so that a decoder writing more than it may cannot
 			// reach the caller's memory beyond dst; a scratch target has
 			// decodeSlack bytes of room past its size.
-			out, err = p.b2b[j].Decode(target[:0:room], buf)
+			out, err = p.b2b[j].AppendDecode(target[:0:room], buf)
 		} else {
 			k := (held + 1) % 2
-			out, err = p.b2b[j].Decode(s.bytes[k][:0], buf)
+			out, err = p.b2b[j].AppendDecode(s.bytes[k][:0], buf)
 			s.bytes[k], held = out, k
 		}
 		if err != nil {

@@ -221,7 +221,7 @@ func TestFullChain(t *testing.T) {
 	src := int16Bytes(vals)
 	want := fullChainEncoding(vals)
 	prefix := []byte("keep")
-	enc, err := p.Encode(prefix, src)
+	enc, err := p.AppendEncode(prefix, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +367,7 @@ func TestEncodeErrorsKeepDst(t *testing.T) {
 	dst := make([]byte, 3, 64)
 	copy(dst, "abc")
 	for _, n := range []int{0, 3, 5} {
-		out, err := p.Encode(dst, make([]byte, n))
+		out, err := p.AppendEncode(dst, make([]byte, n))
 		var se *codec.SizeError
 		if !errors.As(err, &se) || se.Got != n || se.Want != 4 || se.What != "decoded chunk" {
 			t.Errorf("Encode of %d bytes: %v", n, err)
@@ -377,7 +377,7 @@ func TestEncodeErrorsKeepDst(t *testing.T) {
 		}
 	}
 	// add_one turns 0xfe into 0xff, which fail_encode (index 1) refuses
-	out, err := p.Encode(dst, []byte{0xfe, 0, 0, 0})
+	out, err := p.AppendEncode(dst, []byte{0xfe, 0, 0, 0})
 	var step *codec.StepError
 	if !errors.As(err, &step) || step.Index != 1 || step.Codec != "fail_encode" || !errors.Is(err, errFirstByte) {
 		t.Errorf("Encode error: %v", err)
@@ -385,7 +385,7 @@ func TestEncodeErrorsKeepDst(t *testing.T) {
 	if len(out) != 3 || string(out) != "abc" {
 		t.Errorf("Encode changed dst on error: %q", out)
 	}
-	out, err = p.Encode(dst, []byte{1, 2, 3, 4})
+	out, err = p.AppendEncode(dst, []byte{1, 2, 3, 4})
 	if err != nil || string(out[:3]) != "abc" || !bytes.Equal(out[3:], []byte{4, 0, 0, 0, 2, 3, 4, 5, 0xee}) {
 		t.Errorf("Encode = % x, %v", out, err)
 	}
@@ -410,7 +410,7 @@ func TestConcurrentUse(t *testing.T) {
 				}
 				src := int16Bytes(vals)
 				var err error
-				enc, err = p.Encode(enc[:0], src)
+				enc, err = p.AppendEncode(enc[:0], src)
 				if err != nil {
 					errs <- err
 					return
@@ -473,13 +473,13 @@ func TestSteadyStateAllocs(t *testing.T) {
 			src[i] = byte(i * 7)
 		}
 		dst := make([]byte, 0, 4096)
-		enc, err := p.Encode(dst, src)
+		enc, err := p.AppendEncode(dst, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out := make([]byte, p.DecodedSize())
 		encAllocs := testing.AllocsPerRun(100, func() {
-			if _, err := p.Encode(dst[:0], src); err != nil {
+			if _, err := p.AppendEncode(dst[:0], src); err != nil {
 				t.Fatal(err)
 			}
 		})

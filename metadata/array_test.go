@@ -127,7 +127,7 @@ func ExampleParse() {
 		return
 	}
 	fmt.Println(a.ChunkSpec())
-	enc, err := codec.EncodeSlice(a.Pipeline, nil, []int16{1, 2, -2, 256})
+	enc, err := codec.AppendEncodeSlice(a.Pipeline, nil, []int16{1, 2, -2, 256})
 	fmt.Printf("%x %v\n", enc, err)
 	// Output:
 	// int16 [4] fill -1

@@ -53,7 +53,7 @@ func TestFillRoundTripModes(t *testing.T) {
 			t.Errorf("%s pipeline warnings: %+v", dt, w)
 		}
 		// Reading works: a chunk decodes.
-		enc, err := a.Pipeline.Encode(nil, make([]byte, a.Pipeline.DecodedSize()))
+		enc, err := a.Pipeline.AppendEncode(nil, make([]byte, a.Pipeline.DecodedSize()))
 		if err != nil || a.Pipeline.Decode(make([]byte, a.Pipeline.DecodedSize()), enc) != nil {
 			t.Errorf("%s: chunk round trip: %v", dt, err)
 		}

@@ -305,7 +305,7 @@ func TestDefaultRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if enc, _ := p.Encode(nil, []byte{1, 2, 3, 4}); string(enc) != "\x02\x01\x04\x03" {
+	if enc, _ := p.AppendEncode(nil, []byte{1, 2, 3, 4}); string(enc) != "\x02\x01\x04\x03" {
 		t.Errorf("Encode = % x", enc)
 	}
 }

@@ -60,7 +60,7 @@ func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, 
 		}
 		return nil
 	}
-	out, err := a.pipe.Encode((*enc)[:0], chunk)
+	out, err := a.pipe.AppendEncode((*enc)[:0], chunk)
 	if err != nil {
 		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}

@@ -70,7 +70,7 @@ func checkChain(t *testing.T, codecsJSON []byte, tol advisor.Tolerance) advisor.
 		t.Fatal(err)
 	}
 	raw := temperatureChunk()
-	enc, err := p.Encode(nil, raw)
+	enc, err := p.AppendEncode(nil, raw)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func runChunk(env *environment, op string, args []string) int {
 	}
 	var result []byte
 	if op == "encode" {
-		result, err = p.Encode(nil, src)
+		result, err = p.AppendEncode(nil, src)
 	} else {
 		result = make([]byte, p.DecodedSize())
 		err = p.Decode(result, src)

@@ -116,7 +116,7 @@ type boundBytes struct {
 
 func (b *boundBytes) Encoded() codec.BytesSpec { return codec.FixedBytes(b.size, b.spec) }
 
-func (b *boundBytes) EncodeBytes(dst, src []byte) ([]byte, error) {
+func (b *boundBytes) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	if len(src) != b.size {
 		return dst, &codec.SizeError{What: "array chunk", Got: len(src), Want: b.size}
 	}

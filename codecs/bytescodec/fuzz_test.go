@@ -72,7 +72,7 @@ func FuzzPipelineDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%v %v: valid chunk: %v", dt, e, err)
 		}
-		enc, err := p.Encode(nil, dst)
+		enc, err := p.AppendEncode(nil, dst)
 		if err != nil || !bytes.Equal(enc, data) {
 			t.Fatalf("%v %v: re-encoding gives % x, %v; want % x", dt, e, enc, err, data)
 		}

@@ -25,7 +25,7 @@ func Example() {
 		panic(err)
 	}
 	src := bytes.Repeat([]byte("zarr"), 1024)
-	enc, _ := p.Encode(nil, src)
+	enc, _ := p.AppendEncode(nil, src)
 	fmt.Printf("%s...\n", enc[:4])
 	dec := make([]byte, len(src))
 	fmt.Println(p.Decode(dec, enc), bytes.Equal(dec, src))

@@ -302,7 +302,7 @@ func TestPipelineRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := scalars(t, numeric.Float64, []string{`"NaN"`, "1.4", "2.5", "254.6", "300", "-4"})
-	enc, err := p.Encode(nil, chunkBytes(in))
+	enc, err := p.AppendEncode(nil, chunkBytes(in))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func Example() {
 	fmt.Println("decoded:", st.Decoded)
 	fmt.Println("encoded:", st.Encoded)
 
-	stored, err := codec.EncodeSlice(p, nil, []float64{1.5, 2.5, -7, 1000, nanOf()})
+	stored, err := codec.AppendEncodeSlice(p, nil, []float64{1.5, 2.5, -7, 1000, nanOf()})
 	if err != nil {
 		panic(err)
 	}
@@ -66,7 +66,7 @@ func ExampleElementError() {
 	if err != nil {
 		panic(err)
 	}
-	_, err = codec.EncodeSlice(p, nil, []float32{1, 2, 300.5})
+	_, err = codec.AppendEncodeSlice(p, nil, []float32{1, 2, 300.5})
 	fmt.Println(err)
 	var ee *castvalue.ElementError
 	if errors.As(err, &ee) {

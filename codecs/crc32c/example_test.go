@@ -27,7 +27,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	enc, _ := p.Encode(nil, []byte("123456789"))
+	enc, _ := p.AppendEncode(nil, []byte("123456789"))
 	dec := make([]byte, 9)
 	fmt.Println(p.Decode(dec, enc), string(dec))
 	enc[5] ^= 1

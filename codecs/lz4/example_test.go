@@ -25,7 +25,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	enc, _ := p.Encode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
+	enc, _ := p.AppendEncode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
 	fmt.Printf("%x\n", enc)
 	dec := make([]byte, p.DecodedSize())
 	fmt.Println(p.Decode(dec, enc), dec)

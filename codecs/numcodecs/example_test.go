@@ -29,7 +29,7 @@ func Example_fixedScaleOffset() {
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		panic(err)
 	}
@@ -63,7 +63,7 @@ func Example_delta() {
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		panic(err)
 	}
@@ -90,7 +90,7 @@ func Example_packBits() {
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []bool{true, false, false, true})
+	enc, err := codec.AppendEncodeSlice(p, nil, []bool{true, false, false, true})
 	if err != nil {
 		panic(err)
 	}
@@ -115,7 +115,7 @@ func Example_quantize() {
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		panic(err)
 	}

@@ -37,7 +37,7 @@ func Example_castValueChain() {
 	for _, st := range p.Steps()[:2] {
 		fmt.Printf("%s: fill %v -> %v\n", st.Name, st.Decoded.FillValue, st.Encoded.FillValue)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []float64{0, 12.3, math.NaN(), 2540, 5, 1000})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float64{0, 12.3, math.NaN(), 2540, 5, 1000})
 	if err != nil {
 		panic(err)
 	}
@@ -68,7 +68,7 @@ func Example_fusedPass() {
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []float64{250, 273.15, 300.1, 400})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float64{250, 273.15, 300.1, 400})
 	if err != nil {
 		panic(err)
 	}

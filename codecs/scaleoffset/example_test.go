@@ -26,7 +26,7 @@ func Example() {
 	}
 	fmt.Println("encoded fill:", p.Steps()[0].Encoded.FillValue)
 
-	enc, err := codec.EncodeSlice(p, nil, []float32{5, 15, 25, -5})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float32{5, 15, 25, -5})
 	if err != nil {
 		panic(err)
 	}
@@ -50,7 +50,7 @@ func Example_integerOverflow() {
 		fmt.Println(err)
 		return
 	}
-	_, err = codec.EncodeSlice(p, nil, []uint16{1000, 1255, 999})
+	_, err = codec.AppendEncodeSlice(p, nil, []uint16{1000, 1255, 999})
 	fmt.Println(err)
 	// Output:
 	// codec 0 (scale_offset): encode element 2 (value 999): 999 - 1000 = -1 is out of range for uint16 [0, 65535]

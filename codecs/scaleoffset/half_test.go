@@ -79,7 +79,7 @@ func TestSpecRow32RoundTrip(t *testing.T) {
 	for i := range x {
 		x[i] = float64(i) * 0.1
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		t.Fatal(err)
 	}

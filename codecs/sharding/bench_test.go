@@ -20,7 +20,7 @@ import (
 func benchShard(b *testing.B, shape, chunk []int, inner string) (*codec.Pipeline, []byte, []byte, [][]byte) {
 	p := pipeline(b, shardJSON(chunk, inner, indexCRC, ""), numeric.Float32, "0", shape...)
 	src := ramp(numeric.Float32, prod(shape))
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func BenchmarkEncode(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var err error
-				if out, err = p.Encode(out[:0], src); err != nil {
+				if out, err = p.AppendEncode(out[:0], src); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -113,7 +113,7 @@ func BenchmarkEncode(b *testing.B) {
 				for i := range 64 {
 					copy(chunk, src[i*len(chunk):]) // same bytes as a gather
 					var err error
-					if out, err = ip.Encode(out[:0], chunk); err != nil {
+					if out, err = ip.AppendEncode(out[:0], chunk); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -225,7 +225,7 @@ func BenchmarkSerialVsParallel(b *testing.B) {
 		runtime.GOMAXPROCS(2)
 		parallel, _ := bigShard(b, inner.js)
 		runtime.GOMAXPROCS(old)
-		enc, err := serial.Encode(nil, src)
+		enc, err := serial.AppendEncode(nil, src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -243,8 +243,8 @@ func BenchmarkSerialVsParallel(b *testing.B) {
 			for b.Loop() {
 				decS += timed(func() error { return serial.Decode(dst, enc) })
 				decP += timed(func() error { return parallel.Decode(dst, enc) })
-				encS += timed(func() (err error) { out, err = serial.Encode(out[:0], src); return err })
-				encP += timed(func() (err error) { out, err = parallel.Encode(out[:0], src); return err })
+				encS += timed(func() (err error) { out, err = serial.AppendEncode(out[:0], src); return err })
+				encP += timed(func() (err error) { out, err = parallel.AppendEncode(out[:0], src); return err })
 			}
 			b.ReportMetric(float64(decS)/float64(decP), "dec-serial/parallel")
 			b.ReportMetric(float64(encS)/float64(encP), "enc-serial/parallel")

@@ -99,7 +99,7 @@ func TestIndexValidation(t *testing.T) {
 
 func TestIndexChecksumAndTruncation(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2}, bytesLE, indexCRC, ""), numeric.Uint16, "0", 4)
-	good, err := p.Encode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
+	good, err := p.AppendEncode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestIndexChecksumAndTruncation(t *testing.T) {
 	}
 	// A crc32c-protected inner chunk with a flipped byte names the chunk.
 	p = pipeline(t, shardJSON([]int{2}, indexCRC, indexCRC, ""), numeric.Uint16, "0", 4)
-	good, _ = p.Encode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
+	good, _ = p.AppendEncode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
 	bad := bytes.Clone(good)
 	bad[9] ^= 1 // second inner chunk: bytes 8..15
 	err = p.Decode(make([]byte, 8), bad)
@@ -268,7 +268,7 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 	for i := range src {
 		src[i] = byte(i % 3 % 2)
 	}
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestEncodeErrorNamesTheInnerChunk(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2, 2}, `[{"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"]`, indexCRC, ""), numeric.Uint16, "0", 4, 4)
 	src := make([]byte, 32)
 	binary.LittleEndian.PutUint16(src[2*(2*4+1):], 300) // element [2 1]: inner chunk [1 0]
-	out, err := p.Encode([]byte("keep"), src)
+	out, err := p.AppendEncode([]byte("keep"), src)
 	var ce *codec.ChunkError
 	if !errors.As(err, &ce) || !slices.Equal(ce.Coords, []int64{1, 0}) || string(out) != "keep" {
 		t.Fatalf("got %q, %v; want a *ChunkError for [1 0] and the output untouched", out, err)

@@ -49,7 +49,7 @@ func Example() {
 		5, 6, 7, 8,
 		9, 10, 11, 12,
 	}
-	shard, err := codec.EncodeSlice(p, nil, values)
+	shard, err := codec.AppendEncodeSlice(p, nil, values)
 	if err != nil {
 		panic(err)
 	}

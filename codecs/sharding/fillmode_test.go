@@ -69,7 +69,7 @@ func TestInnerFillModes(t *testing.T) {
 			binary.LittleEndian.PutUint32(src[4*(4*i+j):], math.Float32bits(3.3+float32(i*4+j)))
 		}
 	}
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestNestedShardFillModes(t *testing.T) {
 		t.Fatalf("warnings %+v, want one at %q, %s", w, want, ptr)
 	}
 	src := make([]byte, 4*16)
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil || p.Decode(make([]byte, len(src)), shard) != nil {
 		t.Fatalf("round trip of a shard of fill: %v", err)
 	}

@@ -136,7 +136,7 @@ func FuzzConfig(f *testing.F) {
 		if err != nil {
 			return
 		}
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			return // an inner codec may refuse these values (a cast, say)
 		}

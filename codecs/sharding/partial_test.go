@@ -28,7 +28,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 		for i := 0; i < 64; i += 3 {
 			putBox(src, shape, []int{i / 8 * 4, i % 8 * 4}, chunk, 4, make([]byte, 64))
 		}
-		shard, err := p.Encode(nil, src)
+		shard, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestNestedPartialRead(t *testing.T) {
 	p := pipeline(t, js, numeric.Uint16, "0", shape...)
 	src := ramp(numeric.Uint16, 256)
 	putBox(src, shape, []int{8, 8}, []int{2, 2}, 2, make([]byte, 8)) // one absent inner-inner chunk
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestNestedPartialRead(t *testing.T) {
 
 func TestPartialReadErrors(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2, 2}, bytesLE, indexCRC, ""), numeric.Uint16, "0", 4, 4)
-	shard, _ := p.Encode(nil, ramp(numeric.Uint16, 16))
+	shard, _ := p.AppendEncode(nil, ramp(numeric.Uint16, 16))
 	ctx := context.Background()
 	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
 	dst := make([]byte, 8)
@@ -211,7 +211,7 @@ func TestInspectShard(t *testing.T) {
 	src := ramp(numeric.Int16, 24)
 	fill := p.Spec().FillValue.Bytes()
 	putBox(src, shape, []int{0, 3}, chunk, 2, bytes.Repeat(fill, 6))
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}

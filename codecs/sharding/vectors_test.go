@@ -84,7 +84,7 @@ func TestSpecVectorsEncode(t *testing.T) {
 	for _, v := range loadVectors(t) {
 		t.Run(v.Name, func(t *testing.T) {
 			p := v.pipeline(t)
-			enc, err := p.Encode(nil, v.decoded)
+			enc, err := p.AppendEncode(nil, v.decoded)
 			if err != nil {
 				t.Fatal(err)
 			}

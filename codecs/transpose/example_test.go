@@ -26,7 +26,7 @@ func Example() {
 		panic(err)
 	}
 	fmt.Println(p.Steps()[0].Encoded.Shape)
-	enc, err := codec.EncodeSlice(p, nil, []int16{1, 2, 3, 4, 5, 6})
+	enc, err := codec.AppendEncodeSlice(p, nil, []int16{1, 2, 3, 4, 5, 6})
 	if err != nil {
 		panic(err)
 	}

@@ -35,11 +35,11 @@ func TestPipelineFusedPass(t *testing.T) {
 		if got := p.ArrayPasses(); !slices.Equal(got, tc.passes) {
 			t.Errorf("ArrayPasses = %q, want %q", got, tc.passes)
 		}
-		enc, err := codec.EncodeSlice(p, nil, []float32{1, 2, 3, 4, 5, 6})
+		enc, err := codec.AppendEncodeSlice(p, nil, []float32{1, 2, 3, 4, 5, 6})
 		if err != nil || !bytes.Equal(enc, []byte{1, 4, 2, 5, 3, 6}) {
 			t.Errorf("encoded %v, %v", enc, err)
 		}
-		_, err = codec.EncodeSlice(p, nil, []float32{1, 2, 3, 4, 500, 6})
+		_, err = codec.AppendEncodeSlice(p, nil, []float32{1, 2, 3, 4, 500, 6})
 		var se *codec.StepError
 		var ce *castvalue.ElementError
 		if !errors.As(err, &se) || se.Index != tc.index || se.Codec != "cast_value" || !errors.As(err, &ce) {

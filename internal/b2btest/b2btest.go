@@ -217,19 +217,19 @@ func CheckVectors(t *testing.T, prefix string, identical bool) {
 			c := Parse(t, string(v.Zarr))
 			dt := v.DataType(t)
 			b := Bind(t, c, dt, v.Len)
-			dec, err := b.Decode([]byte("prefix"), v.Encoded)
+			dec, err := b.AppendDecode([]byte("prefix"), v.Encoded)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
 			Equal(t, "decode", dec, append([]byte("prefix"), v.Decoded...))
-			enc, err := b.Encode(nil, v.Decoded)
+			enc, err := b.AppendEncode(nil, v.Decoded)
 			if err != nil {
 				t.Fatalf("encode: %v", err)
 			}
 			if identical {
 				Equal(t, "encode", enc, v.Encoded)
 			}
-			back, err := b.Decode(nil, enc)
+			back, err := b.AppendDecode(nil, enc)
 			if err != nil {
 				t.Fatalf("decode own encoding: %v", err)
 			}
@@ -248,7 +248,7 @@ func CheckVectors(t *testing.T, prefix string, identical bool) {
 	for _, v := range rejects {
 		t.Run("reject/"+v.Name, func(t *testing.T) {
 			b := Bind(t, Parse(t, string(v.Zarr)), v.DataType(t), v.Len)
-			out, err := b.Decode(nil, v.Encoded)
+			out, err := b.AppendDecode(nil, v.Encoded)
 			if !IsCorrupt(err) {
 				t.Fatalf("decode gave %d bytes and error %v; want a *codec.CorruptError", len(out), err)
 			}

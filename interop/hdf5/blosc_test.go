@@ -78,7 +78,7 @@ func TestBloscSettingsMatchHDF5Frames(t *testing.T) {
 				if err := p.Decode(chunk, stored); err != nil {
 					t.Fatalf("chunk %v: %v", ch.Offset, err)
 				}
-				ours, err := p.Encode(nil, chunk)
+				ours, err := p.AppendEncode(nil, chunk)
 				if err != nil {
 					t.Fatalf("chunk %v: encode: %v", ch.Offset, err)
 				}

@@ -77,8 +77,8 @@ func readEachOther(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) (or
 			chunk[i] &= 1
 		}
 	}
-	a, errA := p.Encode(nil, chunk)
-	b, errB := back.Encode(nil, chunk)
+	a, errA := p.AppendEncode(nil, chunk)
+	b, errB := back.AppendEncode(nil, chunk)
 	if errA != nil || errB != nil {
 		t.Fatalf("encode: %v / %v", errA, errB)
 	}

@@ -71,9 +71,9 @@ type recordedB2B struct{ *recorded }
 
 type identityB2B struct{ spec codec.BytesSpec }
 
-func (b identityB2B) Encoded() codec.BytesSpec             { return b.spec }
-func (identityB2B) Encode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
-func (identityB2B) Decode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+func (b identityB2B) Encoded() codec.BytesSpec                   { return b.spec }
+func (identityB2B) AppendEncode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+func (identityB2B) AppendDecode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
 
 // standIns returns a registry with the real bytes codec and stand-ins for
 // the named codecs, each reading the listed keys.
