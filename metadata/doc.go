@@ -4,6 +4,11 @@
 // the chain into a codec.Pipeline, and keeps every other member as it was.
 // Array.MarshalJSON is the module's one zarr.json writer.
 //
+// Two types hold array metadata: Array is what Parse reads (the resolved
+// Pipeline, the kept members, the warnings), ArrayDefinition what a new
+// array is created from (zarr.Create: exactly the members it writes).
+// Array.Definition gives the definition of an array like one that exists.
+//
 // Specification: Zarr v3 core, array metadata,
 // https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#array-metadata.
 //

@@ -47,7 +47,7 @@ func ExampleCreate() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	a, err := zarr.Create(ctx, dir, "temperature", &metadata.Array{
+	a, err := zarr.Create(ctx, dir, "temperature", &metadata.ArrayDefinition{
 		Shape:      []int64{100, 200},
 		DataType:   numeric.Float32,
 		ChunkShape: []int{50, 50},

@@ -14,7 +14,7 @@ import (
 )
 
 // newMeta builds array metadata for tests from a codecs JSON list.
-func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fill string, codecs string, keyEnc string) *metadata.Array {
+func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fill string, codecs string, keyEnc string) *metadata.ArrayDefinition {
 	t.Helper()
 	chain, err := registry.Default().ParseCodecs(json.RawMessage(codecs), "/codecs")
 	if err != nil {
@@ -24,14 +24,14 @@ func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fil
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &metadata.Array{Shape: shape, DataType: dt, ChunkShape: chunks, FillValue: f, Codecs: chain.Codecs}
+	m := &metadata.ArrayDefinition{Shape: shape, DataType: dt, ChunkShape: chunks, FillValue: f, Codecs: chain.Codecs}
 	if keyEnc != "" {
 		m.ChunkKeyEncoding = json.RawMessage(keyEnc)
 	}
 	return m
 }
 
-func create(t testing.TB, s store.Store, path string, m *metadata.Array, conc int) *Array {
+func create(t testing.TB, s store.Store, path string, m *metadata.ArrayDefinition, conc int) *Array {
 	t.Helper()
 	a, err := Create(context.Background(), s, path, m, &Options{Concurrency: conc})
 	if err != nil {

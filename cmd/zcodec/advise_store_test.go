@@ -44,7 +44,7 @@ func writeStoreField(t *testing.T, dir string, shape []int64, chunks []int, fill
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &metadata.Array{Shape: shape, DataType: numeric.Float32, ChunkShape: chunks,
+	m := &metadata.ArrayDefinition{Shape: shape, DataType: numeric.Float32, ChunkShape: chunks,
 		FillValue: numeric.FloatScalar(numeric.Float32, float64(fill)), Codecs: chain.Codecs,
 		Attributes: json.RawMessage(`{"units":"K"}`)}
 	ctx := context.Background()

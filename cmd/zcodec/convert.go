@@ -176,9 +176,9 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 }
 
 // convertedMetadata is SRC's metadata with the plan applied.
-func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.Array, error) {
+func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.ArrayDefinition, error) {
 	sm := src.Metadata()
-	m := &metadata.Array{
+	m := &metadata.ArrayDefinition{
 		Shape: src.Shape(), DataType: src.DataType(), FillValue: src.FillValue(),
 		ChunkShape: src.ChunkShape(), Codecs: sm.Codecs,
 		Attributes: sm.Attributes, DimensionNames: sm.DimensionNames,

@@ -36,7 +36,7 @@ func TestConvertInterrupted(t *testing.T) {
 	}
 	chain, _ := registry.Default().ParseCodecs(json.RawMessage(`[{"name":"bytes","configuration":{"endian":"little"}}]`), "/codecs")
 	ctx := context.Background()
-	a, err := zarr.Create(ctx, d, "", &metadata.Array{Shape: []int64{32, 512, 512}, DataType: numeric.Float32,
+	a, err := zarr.Create(ctx, d, "", &metadata.ArrayDefinition{Shape: []int64{32, 512, 512}, DataType: numeric.Float32,
 		ChunkShape: []int{1, 512, 512}, FillValue: numeric.FloatScalar(numeric.Float32, 0), Codecs: chain.Codecs}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -78,7 +78,7 @@ func demo(ctx context.Context, env *environment, dir string, keep bool) error {
 	if _, err := zarr.CreateGroup(ctx, d, "", []byte(`{"description": "zcodec demo store"}`)); err != nil {
 		return err
 	}
-	a, err := zarr.Create(ctx, d, demoArray, m, nil)
+	a, err := zarr.Create(ctx, d, demoArray, m.Definition(), nil)
 	if err != nil {
 		return err
 	}

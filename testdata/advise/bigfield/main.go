@@ -73,7 +73,7 @@ func write(dir string) error {
 	if err != nil {
 		return err
 	}
-	m := &metadata.Array{Shape: []int64{n, n}, DataType: numeric.Float32, ChunkShape: []int{chunk, chunk},
+	m := &metadata.ArrayDefinition{Shape: []int64{n, n}, DataType: numeric.Float32, ChunkShape: []int{chunk, chunk},
 		FillValue: numeric.FloatScalar(numeric.Float32, math.NaN()), Codecs: chain.Codecs}
 	a, err := zarr.Create(ctx, d, "", m, nil)
 	if err != nil {
