@@ -1,5 +1,7 @@
 package codec
 
+import "github.com/zcodec/zcodec/internal/shorten"
+
 // Chain is a parsed codec list: what a registry builds from the "codecs"
 // of a zarr.json, or from a chain nested in a codec's configuration.
 type Chain struct {
@@ -28,11 +30,11 @@ type Warning struct {
 	Err error
 }
 
-// String returns "pointer: message", or the message alone without a
-// pointer.
+// String returns "pointer: message" (a long pointer shortened), or the
+// message alone without a pointer.
 func (w Warning) String() string {
 	if w.Pointer == "" {
 		return w.Message
 	}
-	return w.Pointer + ": " + w.Message
+	return shorten.Pointer(w.Pointer) + ": " + w.Message
 }

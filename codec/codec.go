@@ -31,7 +31,7 @@
 // docs/decisions.md#d1). The round trip is always computed. Under
 // FillStrict (the default: validating, encoding, creating arrays) a failure
 // is a *FillRoundTripError; under Options.FillMode FillWarn (reading
-// existing arrays) it is a FillRoundTripWarning in Pipeline.Warnings and resolution
+// existing arrays) it is a Warning in Pipeline.Warnings and resolution
 // goes on. Codecs implementing FillRoundTripAdvisor (the numcodecs
 // array->array codecs) only ever warn (docs/decisions.md#d17).
 //

@@ -3,6 +3,7 @@ package codec
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,6 +121,10 @@ func (e *ChainOrderError) Is(target error) bool { return target == ErrConfig }
 // again with a stand-in fill value: StandIn if the codec offers one (a
 // value of the same data type that it encodes, such as scale_offset's
 // offset), else the zero of the data type.
+//
+// In the Err of a Pipeline's Warning (a failure that did not fail
+// resolution: under FillWarn, or in an advisory codec), the error also
+// says where the failing codec is: Index, Codec, Nested and Advisory.
 type FillRoundTripError struct {
 	Original  numeric.Scalar
 	Encoded   numeric.Scalar
@@ -127,6 +132,54 @@ type FillRoundTripError struct {
 	EncodeErr error
 	DecodeErr error
 	StandIn   numeric.Scalar
+
+	// Index and Codec are the position in the pipeline's chain and the
+	// name of the codec that failed, or of the codec whose nested chain
+	// holds the one that failed (see ChainHolder); set in warnings only.
+	Index int
+	Codec string
+	// Nested is the path from the codec at Index down to the codec that
+	// failed, one NestedStep per level of nesting, the last one naming the
+	// failing codec; empty when the codec at Index failed itself.
+	Nested []NestedStep
+	// Advisory says the failing codec's failures are warnings in every
+	// FillMode (FillRoundTripAdvisor).
+	Advisory bool
+}
+
+// Path returns where the failing codec is, for an error of a warning:
+// "codec 1 (scale_offset)", or "codec 0 (sharding_indexed) > inner codec 1
+// (scale_offset)" for a codec of a nested chain; "" when Codec is not set.
+func (e *FillRoundTripError) Path() string {
+	if e.Codec == "" {
+		return ""
+	}
+	s := fmt.Sprintf("codec %d (%s)", e.Index, e.Codec)
+	for _, n := range e.Nested {
+		s += fmt.Sprintf(" > %s codec %d (%s)", n.Chain, n.Index, n.Codec)
+	}
+	return s
+}
+
+// FailingCodec returns the name of the codec whose fill round trip failed:
+// the last step of Nested, else Codec.
+func (e *FillRoundTripError) FailingCodec() string {
+	if n := len(e.Nested); n > 0 {
+		return e.Nested[n-1].Codec
+	}
+	return e.Codec
+}
+
+// fillWarning returns the Warning of e, a copy of which it keeps: its
+// message is e's path and e's message.
+func fillWarning(e *FillRoundTripError, pointer string) Warning {
+	c := *e
+	c.Nested = slices.Clone(e.Nested)
+	msg := c.Error()
+	if p := c.Path(); p != "" {
+		msg = p + ": " + msg
+	}
+	return Warning{Pointer: pointer, Message: msg, Err: &c}
 }
 
 func (e *FillRoundTripError) Error() string {

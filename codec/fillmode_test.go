@@ -43,7 +43,7 @@ func TestFillModes(t *testing.T) {
 				t.Errorf("FillMode = %v, want %v", p.FillMode(), mode)
 			}
 			w := p.Warnings()
-			if len(w) != 1 || w[0].Index != tc.index || w[0].Codec != tc.codecs[tc.index].Name() || w[0].Advisory != tc.advisory || w[0].Err == nil {
+			if len(w) != 1 || fillErr(w[0]).Index != tc.index || fillErr(w[0]).Codec != tc.codecs[tc.index].Name() || fillErr(w[0]).Advisory != tc.advisory || w[0].Err == nil {
 				t.Errorf("%s, %v: warnings %+v", tc.name, mode, w)
 				continue
 			}
@@ -82,7 +82,7 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := p.Warnings()
-	if len(w) != 1 || w[0].Index != 0 || !errors.Is(w[0].Err, errNoFill) || w[0].Err.Original != fill {
+	if len(w) != 1 || fillErr(w[0]).Index != 0 || !errors.Is(w[0].Err, errNoFill) || fillErr(w[0]).Original != fill {
 		t.Fatalf("warnings %+v", w)
 	}
 	if want := "codec 0 (no_fill): fill value 7 (uint8) cannot be encoded: only one value encodes"; w[0].String() != want {

@@ -45,15 +45,23 @@ func (b boundHolder) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	return b.p.AppendEncode(dst, src)
 }
 func (b boundHolder) DecodeBytes(dst, src []byte) error { return b.p.Decode(dst, src) }
-func (b boundHolder) NestedWarnings() []codec.NestedWarning {
-	var out []codec.NestedWarning
+func (b boundHolder) NestedWarnings() []codec.Warning {
+	var out []codec.Warning
 	for _, w := range b.p.Warnings() {
+		e := w.Err.(*codec.FillRoundTripError)
 		if b.h.pointer != "" && w.Pointer == "" {
-			w.Pointer = fmt.Sprintf("%s/%d", b.h.pointer, w.Index)
+			w.Pointer = fmt.Sprintf("%s/%d", b.h.pointer, e.Index)
 		}
-		out = append(out, codec.NestedWarning{Chain: "inner", Warning: w})
+		e.Nested = append([]codec.NestedStep{{Chain: "inner", Index: e.Index, Codec: e.Codec}}, e.Nested...)
+		out = append(out, w)
 	}
 	return out
+}
+
+// fillErr returns the *codec.FillRoundTripError of a pipeline's warning.
+func fillErr(w codec.Warning) *codec.FillRoundTripError {
+	e, _ := w.Err.(*codec.FillRoundTripError)
+	return e
 }
 
 // kindChanger is a ChainHolder whose WithOptions breaks the contract by
@@ -85,16 +93,16 @@ func TestNestedFillMode(t *testing.T) {
 	if len(w) != 1 {
 		t.Fatalf("warnings %+v, want one", w)
 	}
-	want := codec.FillRoundTripWarning{Index: 1, Codec: "holder", Nested: []codec.NestedStep{{Chain: "inner", Index: 1, Codec: "fill_mapper"}}, Pointer: "/codecs/1/configuration/inner/1"}
-	if got := w[0]; got.Index != want.Index || got.Codec != want.Codec || fmt.Sprint(got.Nested) != fmt.Sprint(want.Nested) || got.Pointer != want.Pointer || got.Advisory || got.Err == nil || got.Err.Decoded != wrong {
+	want := codec.FillRoundTripError{Index: 1, Codec: "holder", Nested: []codec.NestedStep{{Chain: "inner", Index: 1, Codec: "fill_mapper"}}}
+	if got := fillErr(w[0]); got == nil || got.Index != want.Index || got.Codec != want.Codec || fmt.Sprint(got.Nested) != fmt.Sprint(want.Nested) || w[0].Pointer != "/codecs/1/configuration/inner/1" || got.Advisory || got.Decoded != wrong {
 		t.Errorf("warning %+v, want %+v", got, want)
 	}
-	if got, want := w[0].String(), "codec 1 (holder) > inner codec 1 (fill_mapper): fill value 9 (uint8) encodes to 9 (uint8) but decodes back to 5"; got != want {
+	if got, want := w[0].Message, "codec 1 (holder) > inner codec 1 (fill_mapper): fill value 9 (uint8) encodes to 9 (uint8) but decodes back to 5"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	// The caller's copy is its own.
-	w[0].Nested[0].Codec = "changed"
-	if p.Warnings()[0].Nested[0].Codec != "fill_mapper" {
+	fillErr(w[0]).Nested[0].Codec = "changed"
+	if fillErr(p.Warnings()[0]).Nested[0].Codec != "fill_mapper" {
 		t.Error("changing Warnings() changed the pipeline")
 	}
 	// Steps report the codec as given, and the chain works.
@@ -124,7 +132,7 @@ func TestNestedTwice(t *testing.T) {
 	}
 	var paths []string
 	for _, w := range p.Warnings() {
-		paths = append(paths, fmt.Sprintf("%s advisory=%v", w.Path(), w.Advisory))
+		paths = append(paths, fmt.Sprintf("%s advisory=%v", fillErr(w).Path(), fillErr(w).Advisory))
 	}
 	want := []string{
 		"codec 0 (holder) > inner codec 0 (holder) > inner codec 0 (advisory_mapper) advisory=true",
@@ -135,7 +143,7 @@ func TestNestedTwice(t *testing.T) {
 	}
 	// An advisory failure alone is a warning in strict mode too.
 	p, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{holder{inner: []codec.Codec{holder{inner: []codec.Codec{deepest[0], littleBytes}}}}}, nil)
-	if err != nil || len(p.Warnings()) != 1 || !p.Warnings()[0].Advisory {
+	if err != nil || len(p.Warnings()) != 1 || !fillErr(p.Warnings()[0]).Advisory {
 		t.Errorf("strict, advisory only: %v, %+v", err, p.Warnings())
 	}
 }

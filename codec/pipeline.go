@@ -52,7 +52,7 @@ type Pipeline struct {
 	arraySizes []int
 	scratch    sync.Pool // *scratch
 	fillMode   FillMode
-	warnings   []FillRoundTripWarning
+	warnings   []Warning
 }
 
 // decodeSlack is the room past its size that a scratch buffer receiving a
@@ -98,7 +98,7 @@ func (p *Pipeline) putScratch(s *scratch) {
 //
 // The fill round trip is always computed. What a failure is depends on the
 // FillMode (Options.FillMode; FillStrict by default) and on the codec: under
-// FillStrict it is an error, under FillWarn a FillRoundTripWarning
+// FillStrict it is an error, under FillWarn a Warning
 // (Warnings) and resolution goes on; for a codec whose unbound form is a
 // FillRoundTripAdvisor reporting true it is a warning in both modes. When a
 // codec cannot encode the fill value at all (its ResolveArray fails with a
@@ -174,7 +174,12 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 		}
 		if nw, ok := nested.(NestedWarner); ok {
 			for _, w := range nw.NestedWarnings() {
-				p.warnings = append(p.warnings, w.nest(i, st.Name))
+				if e, ok := w.Err.(*FillRoundTripError); ok {
+					n := *e
+					n.Index, n.Codec = i, st.Name
+					w = fillWarning(&n, w.Pointer)
+				}
+				p.warnings = append(p.warnings, w)
 			}
 		}
 		p.steps = append(p.steps, st)
@@ -233,7 +238,9 @@ func (p *Pipeline) resolveArray(i int, c ArrayToArray, cur ChunkSpec) (BoundArra
 	if !lenient {
 		return nil, stepErr(rt)
 	}
-	p.warnings = append(p.warnings, FillRoundTripWarning{Index: i, Codec: c.Name(), Advisory: advisory, Err: rt})
+	w := *rt
+	w.Index, w.Codec, w.Nested, w.Advisory = i, c.Name(), nil, advisory
+	p.warnings = append(p.warnings, fillWarning(&w, ""))
 	return b, nil
 }
 
@@ -287,13 +294,19 @@ func (p *Pipeline) Spec() ChunkSpec { return p.spec.Clone() }
 func (p *Pipeline) FillMode() FillMode { return p.fillMode }
 
 // Warnings returns the fill round trips that failed without failing
-// resolution (FillWarn, or an advisory codec), in chain order, those of
+// resolution (FillWarn, or an advisory codec), in chain order, each a
+// Warning whose Err is a *FillRoundTripError saying where the failing codec
+// is and whose Pointer is the failing codec's entry when a codec holding
+// it knows it ("" for a codec of the pipeline's own chain: the caller
+// locates it from the error's Index); those of
 // nested chains (see ChainHolder) at the position of the codec holding
 // them. The result is a copy.
-func (p *Pipeline) Warnings() []FillRoundTripWarning {
+func (p *Pipeline) Warnings() []Warning {
 	out := slices.Clone(p.warnings)
-	for i := range out {
-		out[i].Nested = slices.Clone(out[i].Nested)
+	for i, w := range out {
+		if e, ok := w.Err.(*FillRoundTripError); ok {
+			out[i] = fillWarning(e, w.Pointer)
+		}
 	}
 	return out
 }

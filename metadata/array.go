@@ -36,8 +36,10 @@ type Array struct {
 	// Extra holds every other top-level member, as given.
 	Extra map[string]json.RawMessage
 	// Warnings are notes about accepted but non-canonical input, and the
-	// fill round trips that failed without failing the parse.
-	Warnings []Problem
+	// fill round trips that failed without failing the parse (their Err a
+	// *codec.FillRoundTripError). Each has the JSON pointer of the value
+	// concerned; the message names the codec concerned, if any.
+	Warnings []codec.Warning
 }
 
 // ChunkSpec returns the spec of one chunk: data type, chunk shape, fill.
@@ -167,7 +169,7 @@ func (p *parser) parse(data []byte) {
 			p.addErr(err)
 		}
 		for _, w := range warns {
-			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: "/fill_value", Reason: string(w)})
+			p.a.Warnings = append(p.a.Warnings, codec.Warning{Pointer: "/fill_value", Message: w})
 		}
 		p.a.FillValue = fill
 	}
@@ -289,7 +291,7 @@ func (p *parser) parseChunkKeyEncoding(doc *strictjson.Object) {
 func (p *parser) parseCodecs(v json.RawMessage) {
 	chain, err := p.reg.ParseCodecs(v, "/codecs")
 	for _, w := range chain.Warnings {
-		p.a.Warnings = append(p.a.Warnings, Problem{Pointer: w.Pointer, Reason: w.Message})
+		p.a.Warnings = append(p.a.Warnings, w)
 	}
 	if err != nil {
 		p.addErr(err)
@@ -375,21 +377,24 @@ func (p *parser) resolve() {
 	if err == nil {
 		p.a.Pipeline = pl
 		for _, w := range pl.Warnings() {
+			e, ok := w.Err.(*codec.FillRoundTripError)
+			if !ok {
+				p.a.Warnings = append(p.a.Warnings, w)
+				continue
+			}
 			why := "a warning when reading (docs/decisions.md#d17)"
-			if w.Advisory {
+			if e.Advisory {
 				why = "a warning for numcodecs codecs (docs/decisions.md#d17)"
 			}
-			// A codec in a chain nested in the codec at w.Index (inside a
-			// shard) is named by the last step of w.Nested, located by
+			// A codec in a chain nested in the codec at e.Index (inside a
+			// shard) is named by the last step of e.Nested, located by
 			// w.Pointer when the holding codec knows it.
-			ptr, name := p.a.CodecPointers[w.Index], w.Codec
+			ptr := p.a.CodecPointers[e.Index]
 			if w.Pointer != "" {
 				ptr = w.Pointer
 			}
-			if n := len(w.Nested); n > 0 {
-				name = w.Nested[n-1].Codec
-			}
-			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: ptr, Codec: name, Reason: fmt.Sprintf("%v; %s", w.Err, why)})
+			msg := fmt.Sprintf("%s: %v; %s", shorten.String(e.FailingCodec()), e, why)
+			p.a.Warnings = append(p.a.Warnings, codec.Warning{Pointer: ptr, Message: msg, Err: e})
 		}
 		return
 	}

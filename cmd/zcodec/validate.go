@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 
@@ -112,7 +113,13 @@ func validateFile(env *environment, name string) validateReport {
 	r.ChunkShape = a.ChunkShape
 	r.FillValue, _ = a.FillValue.MarshalJSON()
 	for _, w := range a.Warnings {
-		r.Warnings = append(r.Warnings, problemReport{Pointer: w.Pointer, Codec: w.Codec, Reason: w.Reason})
+		pr := problemReport{Pointer: w.Pointer, Reason: w.Message}
+		var e *codec.FillRoundTripError
+		if errors.As(w.Err, &e) {
+			pr.Codec = e.FailingCodec()
+			pr.Reason = strings.TrimPrefix(w.Message, shorten.String(pr.Codec)+": ")
+		}
+		r.Warnings = append(r.Warnings, pr)
 	}
 	for _, st := range a.Pipeline.Steps() {
 		cfg, _ := st.Codec.MarshalJSON()

@@ -41,7 +41,7 @@ type Bound struct {
 	// and no intermediate buffer, after the checks of inner.CheckIdentity.
 	identity bool
 	// warnings are the fill round trip warnings of the two chains.
-	warnings []codec.NestedWarning
+	warnings []codec.Warning
 	fill     []byte // the fill value's bytes
 	workers  int    // goroutines for a whole shard; 1 means serial
 	scratch  sync.Pool

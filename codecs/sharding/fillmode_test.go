@@ -50,11 +50,11 @@ func TestInnerFillModes(t *testing.T) {
 	if len(w) != 1 {
 		t.Fatalf("warnings %+v, want one", w)
 	}
-	if got, want := w[0].Path(), "codec 0 (sharding_indexed) > inner codec 0 (scale_offset)"; got != want {
+	if got, want := fillErr(w[0]).Path(), "codec 0 (sharding_indexed) > inner codec 0 (scale_offset)"; got != want {
 		t.Errorf("path %q, want %q", got, want)
 	}
-	if w[0].Pointer != "/codecs/0/configuration/codecs/0" || w[0].Advisory || w[0].Err.Decoded.Float64() != scaleOffsetDecodedFill {
-		t.Errorf("warning %+v (decoded fill %v), want pointer /codecs/0/configuration/codecs/0 and %v", w[0], w[0].Err.Decoded, scaleOffsetDecodedFill)
+	if w[0].Pointer != "/codecs/0/configuration/codecs/0" || fillErr(w[0]).Advisory || fillErr(w[0]).Decoded.Float64() != scaleOffsetDecodedFill {
+		t.Errorf("warning %+v (decoded fill %v), want pointer /codecs/0/configuration/codecs/0 and %v", w[0], fillErr(w[0]).Decoded, scaleOffsetDecodedFill)
 	}
 
 	// The shard reads and writes: an inner chunk of fill is absent and
@@ -115,7 +115,7 @@ func TestNestedShardFillModes(t *testing.T) {
 	}
 	w := p.Warnings()
 	want := "codec 0 (sharding_indexed) > inner codec 0 (sharding_indexed) > inner codec 0 (scale_offset)"
-	if len(w) != 1 || w[0].Path() != want || w[0].Pointer != ptr {
+	if len(w) != 1 || fillErr(w[0]).Path() != want || w[0].Pointer != ptr {
 		t.Fatalf("warnings %+v, want one at %q, %s", w, want, ptr)
 	}
 	src := make([]byte, 4*16)
@@ -140,8 +140,8 @@ func TestMetadataPointsIntoTheShard(t *testing.T) {
 	if err != nil {
 		t.Fatalf("warn: %v", err)
 	}
-	if len(a.Warnings) != 1 || a.Warnings[0].Pointer != "/codecs/0/configuration/codecs/0" || a.Warnings[0].Codec != "scale_offset" ||
-		!strings.Contains(a.Warnings[0].Reason, "decodes back to") {
+	if len(a.Warnings) != 1 || a.Warnings[0].Pointer != "/codecs/0/configuration/codecs/0" || !strings.HasPrefix(a.Warnings[0].Message, "scale_offset: ") ||
+		!strings.Contains(a.Warnings[0].Message, "decodes back to") {
 		t.Errorf("warnings %+v, want one for the inner scale_offset", a.Warnings)
 	}
 }
@@ -188,7 +188,7 @@ func TestIndexChainFillModes(t *testing.T) {
 		t.Fatalf("ResolveBytes with FillWarn: %v", err)
 	}
 	b := rb.(*sharding.Bound)
-	if w := b.NestedWarnings(); len(w) != 1 || w[0].Chain != "index" || w[0].Warning.Codec != "fill_breaker" || w[0].Warning.Pointer != "" {
+	if w := b.NestedWarnings(); len(w) != 1 || fillErr(w[0]).Nested[0].Chain != "index" || fillErr(w[0]).Nested[0].Codec != "fill_breaker" || w[0].Pointer != "" {
 		t.Errorf("nested warnings %+v", w)
 	}
 	p, err := codec.NewPipeline(spec, []codec.Codec{c}, &codec.Options{FillMode: codec.FillWarn})
@@ -211,4 +211,10 @@ func TestIndexChainFillModes(t *testing.T) {
 	if fb, ok := sharding.FromPipeline(p); !ok || codec.BoundArrayToBytes(fb) != p.ArrayToBytes() {
 		t.Error("FromPipeline did not return the pipeline's bound codec")
 	}
+}
+
+// fillErr returns the *codec.FillRoundTripError of a warning, or nil.
+func fillErr(w codec.Warning) *codec.FillRoundTripError {
+	e, _ := w.Err.(*codec.FillRoundTripError)
+	return e
 }

@@ -128,7 +128,7 @@ func FuzzConfig(f *testing.F) {
 		}
 		if errWarn == nil {
 			for _, w := range pw.Warnings() {
-				if w.Index != 0 || len(w.Nested) == 0 || !strings.HasPrefix(w.Pointer, "/codecs/0/configuration/") || err == nil && !w.Advisory {
+				if fillErr(w).Index != 0 || len(fillErr(w).Nested) == 0 || !strings.HasPrefix(w.Pointer, "/codecs/0/configuration/") || err == nil && !fillErr(w).Advisory {
 					t.Fatalf("%s: warning %v at %q (strict resolution: %v)", out, w, w.Pointer, err)
 				}
 			}
