@@ -55,14 +55,34 @@
 // element size of 1) is skipped, its decoding reduced to the checks its
 // decoder makes. Decode writes into the caller's destination as early as
 // the chain allows, and every decoded size comes from the chunk spec,
-// never from the data (docs/decisions.md#d15). Scratch buffers are pooled per pipeline, up to
-// 32 MiB each.
+// never from the data (docs/decisions.md#d15). Scratch buffers are pooled
+// per pipeline, up to 32 MiB each.
 //
 // # Batches
 //
-// AppendEncodeBatch and DecodeBatch run chunks on a bounded set of goroutines; a
-// codec that panics inside a batch is recovered into a *PanicError naming
-// the chunk, so one faulty codec cannot end the process.
+// AppendEncodeBatch and DecodeBatch run chunks on a bounded set of
+// goroutines; a codec that panics inside a batch is recovered into a
+// *PanicError naming the chunk, so one faulty codec cannot end the process.
+//
+// # Conventions
+//
+// The module's packages share these:
+//
+//   - Options: each package that has settings takes a nil-able *Options
+//     (codec.Options, metadata.Options, zarr.Options, advisor.Options);
+//     nil, and the zero value of each field, give the documented defaults.
+//     Options.Concurrency is the goroutine budget of one call, nested work
+//     included; Options.MaxChunkBytes caps every buffer a decode allocates
+//     on the word of stored bytes (DefaultMaxChunkBytes).
+//   - Names: a function or method that appends to dst and returns the
+//     extended slice is called Append... (AppendEncode, AppendDecode, AppendEncodeBytes,
+//     AppendEncodeSlice, AppendEncodeBatch), as in encoding/base64; one that
+//     fills a dst of exactly the right size is not (Decode, DecodeBytes).
+//   - One type per concept: Region for a box of an array or chunk,
+//     ChunkError for the failure of one chunk, Warning for input accepted
+//     but not used as is, Chain for a parsed codec list; byte ranges of
+//     stored values are store.ByteRange, read through a
+//     store.ByteRangeReader.
 package codec
 
 import (

@@ -290,9 +290,7 @@ func (p *parser) parseChunkKeyEncoding(doc *strictjson.Object) {
 
 func (p *parser) parseCodecs(v json.RawMessage) {
 	chain, err := p.reg.ParseCodecs(v, "/codecs")
-	for _, w := range chain.Warnings {
-		p.a.Warnings = append(p.a.Warnings, w)
-	}
+	p.a.Warnings = append(p.a.Warnings, chain.Warnings...)
 	if err != nil {
 		p.addErr(err)
 		for _, e := range unjoin(err) {
