@@ -9,15 +9,15 @@ import (
 )
 
 // AppendEncodeBatch encodes every chunk of srcs, appending the encoding of
-// srcs[i] to dsts[i] (dsts may be nil, or shorter than srcs, to allocate;
-// pass dsts[i][:0] to reuse a buffer), and returns the extended slices. It uses at most opts.Concurrency goroutines
-// (nil opts, or 0, means GOMAXPROCS); each holds one set of the pipeline's
-// scratch buffers, so memory stays bounded by the concurrency, not by the
-// batch size. Only opts.Concurrency is read. It stops at the
-// first failure, or when ctx is done, and returns a *ChunkError naming the
-// chunk (or ctx's error). A codec that panics does not end the process: the
-// panic becomes a *PanicError inside the chunk's *ChunkError. A nil ctx is
-// ErrNilContext.
+// srcs[i] to dsts[i] (dsts may be nil, or shorter than srcs, to allocate; pass
+// dsts[i][:0] to reuse a buffer), and returns the extended slices. It uses at
+// most opts.Concurrency goroutines (nil opts, or 0, means GOMAXPROCS); each
+// holds one set of the pipeline's scratch buffers, so memory stays bounded by
+// the concurrency, not by the batch size. Only opts.Concurrency is read. It
+// stops at the first failure, or when ctx is done, and returns a *ChunkError
+// naming the chunk (or ctx's error). A codec that panics does not end the
+// process: the panic becomes a *PanicError inside the chunk's *ChunkError. A
+// nil ctx is ErrNilContext.
 func (p *Pipeline) AppendEncodeBatch(ctx context.Context, dsts, srcs [][]byte, opts *Options) ([][]byte, error) {
 	out := make([][]byte, len(srcs))
 	copy(out, dsts)

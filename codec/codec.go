@@ -75,9 +75,10 @@
 //     included; Options.MaxChunkBytes caps every buffer a decode allocates
 //     on the word of stored bytes (DefaultMaxChunkBytes).
 //   - Names: a function or method that appends to dst and returns the
-//     extended slice is called Append... (AppendEncode, AppendDecode, AppendEncodeBytes,
-//     AppendEncodeSlice, AppendEncodeBatch), as in encoding/base64; one that
-//     fills a dst of exactly the right size is not (Decode, DecodeBytes).
+//     extended slice is called Append... (AppendEncode, AppendDecode,
+//     AppendEncodeBytes, AppendEncodeSlice, AppendEncodeBatch), as in
+//     encoding/base64; one that fills a dst of exactly the right size is
+//     not (Decode, DecodeBytes).
 //   - One type per concept: Region for a box of an array or chunk,
 //     ChunkError for the failure of one chunk, Warning for input accepted
 //     but not used as is, Chain for a parsed codec list; byte ranges of
@@ -180,8 +181,8 @@ type ArrayToBytes interface {
 type BoundArrayToBytes interface {
 	// Encoded returns the spec of the byte strings the codec produces.
 	Encoded() BytesSpec
-	// AppendEncodeBytes appends the encoding of src, a whole array chunk, to dst
-	// and returns the extended slice.
+	// AppendEncodeBytes appends the encoding of src, a whole array
+	// chunk, to dst and returns the extended slice.
 	AppendEncodeBytes(dst, src []byte) ([]byte, error)
 	// DecodeBytes decodes src into dst, which has exactly the array
 	// chunk's byte size.

@@ -28,8 +28,8 @@ var (
 	ErrSize = errors.New("wrong chunk size")
 	// ErrFillRoundTrip is matched by every *FillRoundTripError.
 	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
-	// ErrNilContext is returned by AppendEncodeBatch and DecodeBatch when given a
-	// nil context.Context.
+	// ErrNilContext is returned by AppendEncodeBatch and DecodeBatch
+	// when given a nil context.Context.
 	ErrNilContext = errors.New("codec: nil context.Context")
 )
 

@@ -380,9 +380,9 @@ func (p *Pipeline) Steps() []Step {
 	return out
 }
 
-// AppendEncode appends the encoding of src, one whole decoded chunk, to dst and
-// returns the extended slice. len(src) must be DecodedSize(). On error it
-// returns dst unchanged. src may overlap the spare capacity of dst.
+// AppendEncode appends the encoding of src, one whole decoded chunk, to dst
+// and returns the extended slice. len(src) must be DecodedSize(). On error
+// it returns dst unchanged. src may overlap the spare capacity of dst.
 //
 // Codecs that pass bytes through unchanged (see Identity) are skipped:
 // with the bytes codec in little-endian order, the last array pass (or src

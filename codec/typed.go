@@ -20,9 +20,9 @@ func (e *SliceTypeError) Error() string {
 	return "codec: a slice of " + e.Got.String() + " values given to a pipeline for " + e.Want.String()
 }
 
-// AppendEncodeSlice encodes src, one whole decoded chunk held as Go values, with
-// p and appends the result to dst. T must be the Go type of p's data type
-// (numeric.DataTypeOf) and len(src) the chunk's element count.
+// AppendEncodeSlice encodes src, one whole decoded chunk held as Go values,
+// with p and appends the result to dst. T must be the Go type of p's data
+// type (numeric.DataTypeOf) and len(src) the chunk's element count.
 func AppendEncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, error) {
 	if err := checkSlice[T](p, len(src)); err != nil {
 		return dst, err

@@ -172,13 +172,13 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	return a, nil
 }
 
-// Create writes the metadata of a new Zarr v3 array at path in s and
-// returns it. m gives the shape, data type, chunk shape, fill value, codecs
-// and optionally the chunk key encoding (nil: "default" with "/"),
-// attributes and dimension names (metadata.Array.Definition gives those of
-// an array that exists). The metadata is validated strictly (the fill value must survive every
-// codec: docs/decisions.md#d1, #d17). Create fails with ErrExists when a node
-// already exists at path.
+// Create writes the metadata of a new Zarr v3 array at path in s and returns
+// it. m gives the shape, data type, chunk shape, fill value, codecs and
+// optionally the chunk key encoding (nil: "default" with "/"), attributes
+// and dimension names (metadata.Array.Definition gives those of an array
+// that exists). The metadata is validated strictly (the fill value must
+// survive every codec: docs/decisions.md#d1, #d17). Create fails with
+// ErrExists when a node already exists at path.
 func Create(ctx context.Context, s store.Store, path string, m *metadata.ArrayDefinition, opts *Options) (*Array, error) {
 	path, err := cleanPath(path)
 	if err != nil {

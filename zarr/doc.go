@@ -72,8 +72,9 @@
 //     does not survive the chain is a warning (Array.Warnings), since
 //     reading fills absent chunks with the array's own fill value. Creating
 //     an array validates it strictly, including that round trip.
-//   - Errors name the array and the key: *codec.ChunkError for one chunk,
-//     *NodeError for an array or group, *codec.RegionError (codec.ErrRegion) for a
-//     region; store and codec errors stay inspectable through them
-//     (errors.Is(err, store.ErrNotFound), errors.Is(err, codec.ErrCorrupt)).
+//   - Errors name the array and the key: *codec.ChunkError (Array, Key) for
+//     one chunk, *NodeError for an array or group, *codec.RegionError
+//     (codec.ErrRegion) for a region; store and codec errors stay inspectable
+//     through them (errors.Is(err, store.ErrNotFound),
+//     errors.Is(err, codec.ErrCorrupt)).
 package zarr

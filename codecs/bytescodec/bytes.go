@@ -1,5 +1,5 @@
-// Package bytescodec is the Zarr v3 core "bytes" array->bytes codec: it writes the
-// elements of a chunk in C order in a configured byte order.
+// Package bytescodec is the Zarr v3 core "bytes" array->bytes codec: it
+// writes the elements of a chunk in C order in a configured byte order.
 //
 // Specification: https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html
 //

@@ -10,11 +10,11 @@ import (
 	"github.com/zcodec/zcodec/internal/ndcopy"
 )
 
-// AppendEncodeBytes appends the encoding of src, one whole decoded shard, to dst:
-// every inner chunk that is not entirely the fill value (bit for bit)
+// AppendEncodeBytes appends the encoding of src, one whole decoded shard, to
+// dst: every inner chunk that is not entirely the fill value (bit for bit)
 // encoded with the inner chain, in C order of the grid, and the index
-// (absent chunks as offset and nbytes 2^64-1) before or after them. On
-// error it returns dst unchanged.
+// (absent chunks as offset and nbytes 2^64-1) before or after them. On error
+// it returns dst unchanged.
 func (b *Bound) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	if len(src) != b.spec.Size() {
 		return dst, &codec.SizeError{What: "shard", Got: len(src), Want: b.spec.Size()}
