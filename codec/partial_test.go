@@ -140,25 +140,20 @@ func TestReadRangeChecksLength(t *testing.T) {
 	}
 }
 
-func TestByteRange(t *testing.T) {
-	for _, tc := range []struct {
-		r     store.ByteRange
-		valid bool
-		s     string
-	}{
-		{store.ByteRange{Offset: 0, Length: 100}, true, "0-99"},
-		{store.ByteRange{Offset: 100, Length: -1}, true, "100-"},
-		{store.ByteRange{Offset: -16, Length: 16}, true, "-16"},
-		{store.ByteRange{Offset: 10, Length: 0}, true, "10+0"},
-		{store.ByteRange{Offset: -16, Length: 3}, false, "-16"},
-		{store.ByteRange{Offset: 5, Length: -2}, false, "5-"},
-	} {
-		if tc.r.Valid() != tc.valid || tc.r.String() != tc.s {
-			t.Errorf("%#v: Valid %v String %q, want %v %q", tc.r, tc.r.Valid(), tc.r.String(), tc.valid, tc.s)
-		}
-	}
+func TestRegion(t *testing.T) {
 	full := codec.WholeRegion([]int64{2, 3})
-	if !full.Covers([]int64{2, 3}) || full.NumElements() != 6 || full.Validate([]int64{2, 3}) != nil {
+	if !full.Covers([]int64{2, 3}) || !full.CoversChunk([]int{2, 3}) || full.NumElements() != 6 || full.Validate([]int64{2, 3}) != nil || full.ValidateChunk([]int{2, 3}) != nil {
 		t.Errorf("WholeRegion: %+v", full)
+	}
+	if s := full.String(); s != "0:2,0:3" {
+		t.Errorf("String() = %q", s)
+	}
+	r := codec.Region{Start: []int64{1, 2}, Shape: []int64{1, 2}}
+	var re *codec.RegionError
+	if err := r.Validate([]int64{2, 3}); !errors.Is(err, codec.ErrRegion) || !errors.As(err, &re) || re.Dim != 1 || re.Input != "1:2,2:4" {
+		t.Errorf("Validate outside: %v", err)
+	}
+	if err := r.ValidateChunk([]int{2}); !errors.As(err, &re) || re.Dim != -1 {
+		t.Errorf("ValidateChunk of another rank: %v", err)
 	}
 }
