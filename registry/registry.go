@@ -15,14 +15,15 @@
 // {"name": "bytes"}) or an object with the keys "name", "configuration"
 // (optional) and "must_understand" (optional, default true); any other key
 // is an error. An unknown name is an error unless must_understand is false,
-// in which case the entry is dropped from the chain with a warning (Zarr v3
-// lets readers ignore such extensions). Configuration decoding is strict:
-// unknown keys, wrong JSON types, missing required keys and out-of-range
-// values are *codec.ConfigError values whose Pointer locates the offending
-// value, e.g. "/codecs/1/configuration/rounding". The JSON itself is read
-// strictly (a key repeated in any object, bare NaN, a trailing comma are
-// errors with their line and column; docs/decisions.md#d16), and long names
-// and values are shortened in messages.
+// in which case the entry is dropped from the chain with a warning (a
+// codec.Warning in the codec.Chain that ParseCodecs returns; Zarr v3 lets
+// readers ignore such extensions). Configuration decoding is strict: unknown
+// keys, wrong JSON types, missing required keys and out-of-range values are
+// *codec.ConfigError values whose Pointer locates the offending value, e.g.
+// "/codecs/1/configuration/rounding". The JSON itself is read strictly (a
+// key repeated in any object, bare NaN, a trailing comma are errors with
+// their line and column; docs/decisions.md#d16), and long names and values
+// are shortened in messages.
 package registry
 
 import (
