@@ -101,6 +101,7 @@
 // goroutines cost about what they save. There the per-shard buffers come
 // from a pool, and steady-state encode and decode allocate nothing beyond
 // what the inner codecs do. Partial reads that need more than one inner
-// chunk read and decode them on up to GOMAXPROCS goroutines, since their
-// reads may wait on a store.
+// chunk read and decode them on up to the call's codec.Options.Concurrency
+// goroutines (GOMAXPROCS by default), since their reads may wait on a
+// store.
 package sharding
