@@ -9,13 +9,14 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
 
-// Options says what to look for.
+// Options says what to look for. A nil *Options gives the defaults, as does
+// the zero value of each field.
 type Options struct {
 	// Tolerance is the error allowed on every element; the zero Tolerance
 	// looks for the smallest lossless chain.
@@ -120,10 +121,14 @@ func (a *advice) note(format string, args ...any) {
 // the package documentation for the candidates and how they are measured.
 // It returns an error only for unusable input (*SampleError,
 // *ToleranceError, *OptionError, *UnsupportedError) or when ctx is done;
-// a chain that fails is a Candidate with Err set.
-func Advise(ctx context.Context, s *Sample, opts Options) (*Report, error) {
+// a chain that fails is a Candidate with Err set. A nil opts gives the
+// defaults of every field: the smallest lossless chain.
+func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 	if ctx == nil {
 		return nil, codec.ErrNilContext
+	}
+	if opts == nil {
+		opts = &Options{}
 	}
 	if s == nil {
 		return nil, &SampleError{Chunk: -1, Reason: "no sample"}

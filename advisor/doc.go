@@ -6,7 +6,7 @@
 // with the smallest one that meets the tolerance chosen.
 //
 //	s, _ := advisor.NewSample(spec, chunk1, chunk2) // []float32 chunks of one spec
-//	r, _ := advisor.Advise(ctx, s, advisor.Options{Tolerance: advisor.Tolerance{Abs: 0.05}})
+//	r, _ := advisor.Advise(ctx, s, &advisor.Options{Tolerance: advisor.Tolerance{Abs: 0.05}})
 //	best := r.Chosen() // best.Codecs is the "codecs" array for zarr.json
 //
 // A chosen chain looks like this (a float32 temperature field, absolute

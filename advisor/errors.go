@@ -39,18 +39,3 @@ func (e *SampleError) Error() string {
 	}
 	return fmt.Sprintf("advisor: sample chunk %d: %s", e.Chunk, e.Reason)
 }
-
-// ChunkError reports a chunk of the sample that a candidate chain failed
-// to encode or decode.
-type ChunkError struct {
-	Chunk int    // the chunk's position in the sample
-	Op    string // "encode" or "decode"
-	Err   error
-}
-
-func (e *ChunkError) Error() string {
-	return fmt.Sprintf("sample chunk %d: %s: %v", e.Chunk, e.Op, e.Err)
-}
-
-// Unwrap returns Err.
-func (e *ChunkError) Unwrap() error { return e.Err }

@@ -30,7 +30,7 @@ func Example() {
 		panic(err)
 	}
 	sample.Complete = true // these chunks are the whole array
-	report, err := advisor.Advise(context.Background(), sample, advisor.Options{
+	report, err := advisor.Advise(context.Background(), sample, &advisor.Options{
 		Tolerance:   advisor.Tolerance{Abs: 0.05},
 		Compressors: []string{"zstd"},
 		Strongest:   true, // zstd 19 too

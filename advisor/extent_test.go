@@ -84,7 +84,7 @@ func TestEdgeChunkExtents(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Extents = [][]int{nil, {3, 7}}
-	r, err := Advise(context.Background(), s, Options{Tolerance: Tolerance{Abs: 0.05}, Compressors: []string{"zstd"}})
+	r, err := Advise(context.Background(), s, &Options{Tolerance: Tolerance{Abs: 0.05}, Compressors: []string{"zstd"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestEdgeChunkExtents(t *testing.T) {
 	}
 	// Without the extent the fill is data: uint8 cannot hold it at 0.1.
 	s.Extents = nil
-	r, err = Advise(context.Background(), s, Options{Tolerance: Tolerance{Abs: 0.05}, Compressors: []string{"zstd"}})
+	r, err = Advise(context.Background(), s, &Options{Tolerance: Tolerance{Abs: 0.05}, Compressors: []string{"zstd"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestEdgeChunkExtents(t *testing.T) {
 		t.Fatalf("without extents: chosen %+v", best)
 	}
 	s.Extents = [][]int{nil, {9, 7}}
-	if _, err := Advise(context.Background(), s, Options{Tolerance: Tolerance{Abs: 0.05}}); err == nil {
+	if _, err := Advise(context.Background(), s, &Options{Tolerance: Tolerance{Abs: 0.05}}); err == nil {
 		t.Fatal("an extent beyond the chunk was accepted")
 	}
 }

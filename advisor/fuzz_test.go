@@ -59,7 +59,7 @@ func FuzzAdvise(f *testing.F) {
 		spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{n}, FillValue: numeric.ScalarFromBits(numeric.Float32, uint64(fillBits), 0)}
 		s := &Sample{Spec: spec, Chunks: [][]byte{data[:4*n]}, Complete: true}
 		start := time.Now()
-		rep, err := Advise(context.Background(), s, Options{Tolerance: tol, Compressors: []string{"lz4"}, Finalists: 1, Concurrency: 1})
+		rep, err := Advise(context.Background(), s, &Options{Tolerance: tol, Compressors: []string{"lz4"}, Finalists: 1, Concurrency: 1})
 		if took := time.Since(start); took > 3*time.Second {
 			t.Fatalf("%v took %v", tol, took)
 		}
@@ -108,7 +108,7 @@ func FuzzEdgeChunk(f *testing.F) {
 			}
 		}
 		s := &Sample{Spec: spec, Chunks: [][]byte{chunk}, Extents: [][]int{ext}}
-		rep, err := Advise(context.Background(), s, Options{Tolerance: tol, Compressors: []string{"lz4"}, Finalists: 1, Concurrency: 1})
+		rep, err := Advise(context.Background(), s, &Options{Tolerance: tol, Compressors: []string{"lz4"}, Finalists: 1, Concurrency: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,11 +124,11 @@ func FuzzEdgeChunk(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := codec.NewPipeline(spec, ch.Codecs)
+		p, err := codec.NewPipeline(spec, ch.Codecs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		enc, err := p.Encode(nil, chunk)
+		enc, err := p.AppendEncode(nil, chunk)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -68,7 +68,7 @@ func verifyWhole(t *testing.T, f field, codecsJSON []byte, tol Tolerance) Errors
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := codec.NewPipeline(f.spec, ch.Codecs)
+	p, err := codec.NewPipeline(f.spec, ch.Codecs, nil)
 	if err != nil {
 		t.Fatalf("%s: the advised chain does not resolve strictly: %v\n%s", f.name, err, codecsJSON)
 	}
@@ -78,7 +78,7 @@ func verifyWhole(t *testing.T, f field, codecsJSON []byte, tol Tolerance) Errors
 	m, _ := NewMeter(f.spec.DataType, tol)
 	dec := make([]byte, p.DecodedSize())
 	for i, c := range f.chunks {
-		enc, err := p.Encode(nil, c)
+		enc, err := p.AppendEncode(nil, c)
 		if err != nil {
 			t.Fatalf("%s: chunk %d does not encode with the advised chain: %v\n%s", f.name, i, err, codecsJSON)
 		}
@@ -128,7 +128,7 @@ func TestAdvisedChainKeepsToleranceOverWholeArray(t *testing.T) {
 				s.Chunks = append(s.Chunks, f.chunks[c[0]*f.grid[1]+c[1]])
 			}
 		}
-		rep, err := Advise(context.Background(), s, Options{Tolerance: tol, Compressors: []string{"zstd"}, Finalists: 1})
+		rep, err := Advise(context.Background(), s, &Options{Tolerance: tol, Compressors: []string{"zstd"}, Finalists: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -282,7 +282,7 @@ func (a *advice) encodedFill(so string) (numeric.Scalar, error) {
 	if err != nil {
 		return numeric.Scalar{}, err
 	}
-	p, err := codec.NewPipeline(a.spec, ch.Codecs)
+	p, err := codec.NewPipeline(a.spec, ch.Codecs, nil)
 	if err != nil {
 		return numeric.Scalar{}, err
 	}

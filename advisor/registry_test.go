@@ -30,7 +30,7 @@ func TestAdviseRegistryLacksCodecs(t *testing.T) {
 	opts := Options{Tolerance: Tolerance{Abs: 0.01}, Compressors: []string{"zstd"}, Concurrency: 1}
 
 	opts.Registry = registry.NewRegistry()
-	_, err = Advise(context.Background(), s, opts)
+	_, err = Advise(context.Background(), s, &opts)
 	var oe *OptionError
 	if !errors.As(err, &oe) || oe.Option != "Registry" {
 		t.Fatalf("empty registry: got %v, want an *OptionError for Registry", err)
@@ -55,7 +55,7 @@ func TestAdviseRegistryLacksCodecs(t *testing.T) {
 		reg.Register(r)
 	}
 	opts.Registry = reg
-	r, err := Advise(context.Background(), s, opts)
+	r, err := Advise(context.Background(), s, &opts)
 	if err != nil {
 		t.Fatalf("registry of the needed codecs: %v", err)
 	}
@@ -79,7 +79,7 @@ func TestAdviseCanceled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Advise(ctx, s, Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := Advise(ctx, s, &Options{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
 }

@@ -40,7 +40,7 @@ func TestNewSampleBytes(t *testing.T) {
 	if string(s.Chunks[0]) != string(want) {
 		t.Errorf("complex64 chunk % x, want % x", s.Chunks[0], want)
 	}
-	rep, err := Advise(context.Background(), s, Options{Compressors: []string{}})
+	rep, err := Advise(context.Background(), s, &Options{Compressors: []string{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func runScaleOffset(t *testing.T, dt, target numeric.DataType, plan soPlan, valu
 		t.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: dt, Shape: []int{len(values)}, FillValue: numeric.Zero(dt)}
-	p, err := codec.NewPipeline(spec, ch.Codecs, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec, ch.Codecs, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func runScaleOffset(t *testing.T, dt, target numeric.DataType, plan soPlan, valu
 	for i, v := range values {
 		numeric.FloatScalar(dt, v).PutBytes(raw[i*dt.Size():])
 	}
-	enc, err := p.Encode(nil, raw)
+	enc, err := p.AppendEncode(nil, raw)
 	if err != nil {
 		t.Fatalf("%s: encode: %v", js, err)
 	}

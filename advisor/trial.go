@@ -96,7 +96,7 @@ func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, js stri
 		return
 	}
 	c.Codecs = canonicalCodecs(ch.Codecs)
-	p, err := codec.NewPipeline(set.spec, ch.Codecs)
+	p, err := codec.NewPipeline(set.spec, ch.Codecs, nil)
 	if err != nil {
 		c.Err = err
 		return
@@ -125,17 +125,17 @@ func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, js stri
 		var encTime, decTime time.Duration
 		for i, chunk := range set.chunks {
 			start := time.Now()
-			ws.encoded, err = p.Encode(ws.encoded[:0], chunk)
+			ws.encoded, err = p.AppendEncode(ws.encoded[:0], chunk)
 			encTime += time.Since(start)
 			if err != nil {
-				c.Err = &ChunkError{Chunk: i, Op: "encode", Err: err}
+				c.Err = &codec.ChunkError{Index: i, Op: "encode", Err: err}
 				return
 			}
 			start = time.Now()
 			err = p.Decode(dec, ws.encoded)
 			decTime += time.Since(start)
 			if err != nil {
-				c.Err = &ChunkError{Chunk: i, Op: "decode", Err: err}
+				c.Err = &codec.ChunkError{Index: i, Op: "decode", Err: err}
 				return
 			}
 			if run == 0 {

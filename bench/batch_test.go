@@ -29,7 +29,7 @@ func demoPipeline(tb testing.TB, n int) *codec.Pipeline {
 		tb.Fatal(err)
 	}
 	nan, _ := numeric.ParseFillValue(numeric.Float64, []byte(`"NaN"`))
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: nan}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: nan}, chain.Codecs, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func BenchmarkBatch(b *testing.B) {
 			decs[i][j] = 1
 		}
 	}
-	encs, err := p.EncodeBatch(context.Background(), nil, srcs, 0)
+	encs, err := p.AppendEncodeBatch(context.Background(), nil, srcs, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,8 +65,11 @@ func BenchmarkBatch(b *testing.B) {
 			b.SetBytes(int64(chunks * bench.ChunkBytes))
 			b.ReportAllocs()
 			for b.Loop() {
+				for i := range encs {
+					encs[i] = encs[i][:0]
+				}
 				var err error
-				if encs, err = p.EncodeBatch(context.Background(), encs, srcs, workers); err != nil {
+				if encs, err = p.AppendEncodeBatch(context.Background(), encs, srcs, &codec.Options{Concurrency: workers}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -75,7 +78,7 @@ func BenchmarkBatch(b *testing.B) {
 			b.SetBytes(int64(chunks * bench.ChunkBytes))
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := p.DecodeBatch(context.Background(), decs, encs, workers); err != nil {
+				if err := p.DecodeBatch(context.Background(), decs, encs, &codec.Options{Concurrency: workers}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -91,12 +94,12 @@ func TestBatchDemoChain(t *testing.T) {
 	for i := range srcs {
 		srcs[i], _ = bench.Chunk(numeric.Float64, bench.Smooth, 8*4096, uint64(i+1))
 	}
-	encs, err := p.EncodeBatch(context.Background(), nil, srcs, 2)
+	encs, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, src := range srcs {
-		single, err := p.Encode(nil, src)
+		single, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,7 +28,7 @@ func TestLongChain(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 10000
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)}, chain.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestLongChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func BenchmarkCopy(b *testing.B) {
 
 func benchCodec(b *testing.B, js string, in input) {
 	c := bind(b, js, in.dt, len(in.data))
-	enc, err := c.Encode(nil, in.data)
+	enc, err := c.AppendEncode(nil, in.data)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func benchCodec(b *testing.B, js string, in input) {
 		b.SetBytes(int64(len(in.data)))
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := c.Encode(dst[:0], in.data); err != nil {
+			if _, err := c.AppendEncode(dst[:0], in.data); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -91,7 +91,7 @@ func benchCodec(b *testing.B, js string, in input) {
 		b.SetBytes(int64(len(in.data)))
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := c.Decode(dst[:0], enc); err != nil {
+			if _, err := c.AppendDecode(dst[:0], enc); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -153,11 +153,11 @@ func BenchmarkChain(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p, err := codec.NewPipeline(codec.ChunkSpec{DataType: in.dt, Shape: []int{n}, FillValue: numeric.Zero(in.dt)}, chain.Codecs)
+			p, err := codec.NewPipeline(codec.ChunkSpec{DataType: in.dt, Shape: []int{n}, FillValue: numeric.Zero(in.dt)}, chain.Codecs, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
-			enc, err := p.Encode(nil, in.data)
+			enc, err := p.AppendEncode(nil, in.data)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -167,7 +167,7 @@ func BenchmarkChain(b *testing.B) {
 				b.SetBytes(int64(len(in.data)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := p.Encode(dst[:0], in.data); err != nil {
+					if _, err := p.AppendEncode(dst[:0], in.data); err != nil {
 						b.Fatal(err)
 					}
 				}

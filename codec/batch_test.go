@@ -12,14 +12,14 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 func bigEndianFloat64Pipeline(t testing.TB, n int) *codec.Pipeline {
 	t.Helper()
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)},
-		[]codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}})
+		[]codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,12 +42,12 @@ func TestBatchRoundTrip(t *testing.T) {
 		srcs[i] = float64Chunk(n, float64(i))
 	}
 	for _, workers := range []int{0, 1, 2, 5, 100} {
-		enc, err := p.EncodeBatch(context.Background(), nil, srcs, workers)
+		enc, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range enc {
-			want, _ := p.Encode(nil, srcs[i])
+			want, _ := p.AppendEncode(nil, srcs[i])
 			if !bytes.Equal(enc[i], want) {
 				t.Fatalf("workers %d: chunk %d differs from a single Encode", workers, i)
 			}
@@ -60,7 +60,7 @@ func TestBatchRoundTrip(t *testing.T) {
 		for i := range dsts {
 			dsts[i] = make([]byte, p.DecodedSize())
 		}
-		if err := p.DecodeBatch(context.Background(), dsts, enc, workers); err != nil {
+		if err := p.DecodeBatch(context.Background(), dsts, enc, &codec.Options{Concurrency: workers}); err != nil {
 			t.Fatal(err)
 		}
 		for i := range dsts {
@@ -74,23 +74,23 @@ func TestBatchRoundTrip(t *testing.T) {
 func TestBatchErrors(t *testing.T) {
 	p := bigEndianFloat64Pipeline(t, 4)
 	srcs := [][]byte{float64Chunk(4, 0), float64Chunk(3, 0), float64Chunk(4, 1)}
-	_, err := p.EncodeBatch(context.Background(), nil, srcs, 1)
-	var be *codec.BatchError
+	_, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: 1})
+	var be *codec.ChunkError
 	if !errors.As(err, &be) || be.Index != 1 || !errors.Is(err, codec.ErrSize) {
-		t.Errorf("EncodeBatch error = %v, want chunk 1 with ErrSize", err)
+		t.Errorf("AppendEncodeBatch error = %v, want chunk 1 with ErrSize", err)
 	}
 	dsts := [][]byte{make([]byte, 32), make([]byte, 32)}
-	err = p.DecodeBatch(context.Background(), dsts, [][]byte{make([]byte, 32), make([]byte, 31)}, 2)
+	err = p.DecodeBatch(context.Background(), dsts, [][]byte{make([]byte, 32), make([]byte, 31)}, &codec.Options{Concurrency: 2})
 	if !errors.As(err, &be) || be.Index != 1 || !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("DecodeBatch error = %v, want chunk 1 with ErrCorrupt", err)
 	}
-	if err := p.DecodeBatch(context.Background(), dsts[:1], srcs, 1); err == nil {
+	if err := p.DecodeBatch(context.Background(), dsts[:1], srcs, &codec.Options{Concurrency: 1}); err == nil {
 		t.Error("DecodeBatch with mismatched lengths succeeded")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := p.EncodeBatch(ctx, nil, srcs, 2); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled EncodeBatch error = %v", err)
+	if _, err := p.AppendEncodeBatch(ctx, nil, srcs, &codec.Options{Concurrency: 2}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled AppendEncodeBatch error = %v", err)
 	}
 }
 
@@ -102,7 +102,7 @@ func BenchmarkBatch(b *testing.B) {
 	srcs := make([][]byte, chunks)
 	dsts := make([][]byte, chunks)
 	for i := range srcs {
-		srcs[i], _ = p.Encode(nil, float64Chunk(n, float64(i)))
+		srcs[i], _ = p.AppendEncode(nil, float64Chunk(n, float64(i)))
 		dsts[i] = make([]byte, p.DecodedSize())
 	}
 	for _, workers := range []int{1, 2} {
@@ -110,7 +110,7 @@ func BenchmarkBatch(b *testing.B) {
 			b.SetBytes(int64(chunks * p.DecodedSize()))
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := p.DecodeBatch(context.Background(), dsts, srcs, workers); err != nil {
+				if err := p.DecodeBatch(context.Background(), dsts, srcs, &codec.Options{Concurrency: workers}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -123,11 +123,11 @@ func TestBatchNilContext(t *testing.T) {
 	p := bigEndianFloat64Pipeline(t, 4)
 	srcs := [][]byte{float64Chunk(4, 0)}
 	//lint:ignore SA1012 a nil context is what this test is about
-	if _, err := p.EncodeBatch(nil, nil, srcs, 1); !errors.Is(err, codec.ErrNilContext) {
-		t.Errorf("EncodeBatch(nil) = %v, want ErrNilContext", err)
+	if _, err := p.AppendEncodeBatch(nil, nil, srcs, &codec.Options{Concurrency: 1}); !errors.Is(err, codec.ErrNilContext) {
+		t.Errorf("AppendEncodeBatch(nil) = %v, want ErrNilContext", err)
 	}
 	//lint:ignore SA1012 a nil context is what this test is about
-	if err := p.DecodeBatch(nil, [][]byte{make([]byte, 32)}, srcs, 1); !errors.Is(err, codec.ErrNilContext) {
+	if err := p.DecodeBatch(nil, [][]byte{make([]byte, 32)}, srcs, &codec.Options{Concurrency: 1}); !errors.Is(err, codec.ErrNilContext) {
 		t.Errorf("DecodeBatch(nil) = %v, want ErrNilContext", err)
 	}
 }
@@ -137,7 +137,7 @@ func TestBatchNilContext(t *testing.T) {
 // value and stack, and the process goes on.
 func TestBatchRecoversPanics(t *testing.T) {
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4}, FillValue: numeric.Zero(numeric.Uint8)},
-		[]codec.Codec{littleBytes, panicky{}})
+		[]codec.Codec{littleBytes, panicky{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,13 +155,13 @@ func TestBatchRecoversPanics(t *testing.T) {
 		}
 		srcs[5][0] = tt.first
 		for _, workers := range []int{1, 3} {
-			_, err := p.EncodeBatch(context.Background(), nil, srcs, workers)
+			_, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: workers})
 			checkPanicError(t, err, 5, tt.runtime, tt.contains)
 			dsts := make([][]byte, len(srcs))
 			for i := range dsts {
 				dsts[i] = make([]byte, 4)
 			}
-			err = p.DecodeBatch(context.Background(), dsts, srcs, workers)
+			err = p.DecodeBatch(context.Background(), dsts, srcs, &codec.Options{Concurrency: workers})
 			checkPanicError(t, err, 5, tt.runtime, tt.contains)
 		}
 	}
@@ -169,7 +169,7 @@ func TestBatchRecoversPanics(t *testing.T) {
 
 func checkPanicError(t *testing.T, err error, chunk int, isRuntime bool, contains string) {
 	t.Helper()
-	var be *codec.BatchError
+	var be *codec.ChunkError
 	var pe *codec.PanicError
 	if !errors.As(err, &be) || be.Index != chunk || !errors.As(err, &pe) {
 		t.Fatalf("error %v; want chunk %d with a *PanicError", err, chunk)

@@ -30,8 +30,8 @@
 // equal (every NaN equals every NaN, -0.0 equals +0.0, all else exact;
 // docs/decisions.md#d1). The round trip is always computed. Under
 // FillStrict (the default: validating, encoding, creating arrays) a failure
-// is a *FillRoundTripError; under WithFillMode(FillWarn) (reading existing
-// arrays) it is a FillRoundTripWarning in Pipeline.Warnings and resolution
+// is a *FillRoundTripError; under Options.FillMode FillWarn (reading
+// existing arrays) it is a Warning in Pipeline.Warnings and resolution
 // goes on. Codecs implementing FillRoundTripAdvisor (the numcodecs
 // array->array codecs) only ever warn (docs/decisions.md#d17).
 //
@@ -55,14 +55,35 @@
 // element size of 1) is skipped, its decoding reduced to the checks its
 // decoder makes. Decode writes into the caller's destination as early as
 // the chain allows, and every decoded size comes from the chunk spec,
-// never from the data (docs/decisions.md#d15). Scratch buffers are pooled per pipeline, up to
-// 32 MiB each.
+// never from the data (docs/decisions.md#d15). Scratch buffers are pooled
+// per pipeline, up to 32 MiB each.
 //
 // # Batches
 //
-// EncodeBatch and DecodeBatch run chunks on a bounded set of goroutines; a
-// codec that panics inside a batch is recovered into a *PanicError naming
-// the chunk, so one faulty codec cannot end the process.
+// AppendEncodeBatch and DecodeBatch run chunks on a bounded set of
+// goroutines; a codec that panics inside a batch is recovered into a
+// *PanicError naming the chunk, so one faulty codec cannot end the process.
+//
+// # Conventions
+//
+// The module's packages share these:
+//
+//   - Options: each package that has settings takes a nil-able *Options
+//     (codec.Options, metadata.Options, zarr.Options, advisor.Options);
+//     nil, and the zero value of each field, give the documented defaults.
+//     Options.Concurrency is the goroutine budget of one call, nested work
+//     included; Options.MaxChunkBytes caps every buffer a decode allocates
+//     on the word of stored bytes (DefaultMaxChunkBytes).
+//   - Names: a function or method that appends to dst and returns the
+//     extended slice is called Append... (AppendEncode, AppendDecode,
+//     AppendEncodeBytes, AppendEncodeSlice, AppendEncodeBatch), as in
+//     encoding/base64; one that fills a dst of exactly the right size is
+//     not (Decode, DecodeBytes).
+//   - One type per concept: Region for a box of an array or chunk,
+//     ChunkError for the failure of one chunk, Warning for input accepted
+//     but not used as is, Chain for a parsed codec list; byte ranges of
+//     stored values are store.ByteRange, read through a
+//     store.ByteRangeReader.
 package codec
 
 import (
@@ -135,16 +156,17 @@ type BoundArrayToArray interface {
 // chains of its own and resolves them when it is resolved (sharding_indexed:
 // its inner chain and its index chain).
 //
-// NewPipeline resolves such a codec as c.WithOptions(opts...), where opts
-// are the pipeline's own options, so that the nested chains are resolved
-// under the same rules (the same FillMode); a nested codec that holds
+// NewPipeline resolves such a codec as c.WithOptions(opts), where opts are
+// the pipeline's own options (nil for the defaults), so that the nested
+// chains are resolved under the same rules (the same FillMode) and decode
+// under the same MaxChunkBytes; a nested codec that holds
 // chains of its own is given them in turn by the nested pipeline.
 // WithOptions returns a codec of the same kind and configuration that
 // resolves its chains with opts, and leaves the receiver unchanged;
 // Pipeline.Steps reports the codec as it was given. The bound codec reports
 // what its chains warned about with NestedWarner.
 type ChainHolder interface {
-	WithOptions(opts ...Option) Codec
+	WithOptions(opts *Options) Codec
 }
 
 // ArrayToBytes is an unbound array->bytes codec (bytes).
@@ -159,9 +181,9 @@ type ArrayToBytes interface {
 type BoundArrayToBytes interface {
 	// Encoded returns the spec of the byte strings the codec produces.
 	Encoded() BytesSpec
-	// EncodeBytes appends the encoding of src, a whole array chunk, to dst
-	// and returns the extended slice.
-	EncodeBytes(dst, src []byte) ([]byte, error)
+	// AppendEncodeBytes appends the encoding of src, a whole array
+	// chunk, to dst and returns the extended slice.
+	AppendEncodeBytes(dst, src []byte) ([]byte, error)
 	// DecodeBytes decodes src into dst, which has exactly the array
 	// chunk's byte size.
 	DecodeBytes(dst, src []byte) error
@@ -180,14 +202,14 @@ type BytesToBytes interface {
 type BoundBytesToBytes interface {
 	// Encoded returns the spec of the byte strings the codec produces.
 	Encoded() BytesSpec
-	// Encode appends the encoding of src to dst and returns the extended
+	// AppendEncode appends the encoding of src to dst and returns the extended
 	// slice.
-	Encode(dst, src []byte) ([]byte, error)
-	// Decode appends the decoding of src to dst and returns the extended
+	AppendEncode(dst, src []byte) ([]byte, error)
+	// AppendDecode appends the decoding of src to dst and returns the extended
 	// slice. The decoded length must satisfy the decoded BytesSpec the
 	// codec was resolved with: a decoder never produces, or allocates for,
 	// more than its MaxSize, whatever the input claims.
-	Decode(dst, src []byte) ([]byte, error)
+	AppendDecode(dst, src []byte) ([]byte, error)
 }
 
 // KindOf returns the kind of c, or 0 if c implements none of the three

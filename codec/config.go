@@ -26,43 +26,34 @@ type Config struct {
 	// configuration key it belongs to; "" for the configuration itself.
 	key    string
 	obj    *strictjson.Object // nil when the codec has no configuration
-	parser CodecListParser    // builds nested codec lists; nil outside a registry
+	parser ChainParser        // builds nested codec lists; nil outside a registry
 }
 
-// CodecListParser builds the codecs of a JSON codec list found at pointer.
-// A *registry.Registry is one, and hands itself to every configuration it
-// decodes (SetCodecListParser), so that a codec holding chains of its own
-// (sharding_indexed) builds them with the registry its own entry was parsed
-// with.
-type CodecListParser interface {
-	ParseCodecList(raw json.RawMessage, pointer string) (CodecList, error)
+// ChainParser builds the codecs of a JSON codec list found at pointer. A
+// *registry.Registry is one, and hands itself to every configuration it
+// decodes (SetChainParser), so that a codec holding chains of its own
+// (sharding_indexed) builds them with the registry its own entry was
+// parsed with.
+type ChainParser interface {
+	ParseCodecs(raw json.RawMessage, pointer string) (Chain, error)
 }
 
-// CodecList is a nested codec list built by a CodecListParser.
-type CodecList struct {
-	Codecs []Codec
-	// Pointers holds the JSON pointer of each codec's entry, parallel to
-	// Codecs (entries skipped as unknown with must_understand false leave
-	// gaps in the numbering).
-	Pointers []string
-}
-
-// SetCodecListParser sets the parser that Codecs uses.
-func (c *Config) SetCodecListParser(p CodecListParser) { c.parser = p }
+// SetChainParser sets the parser that Codecs uses.
+func (c *Config) SetChainParser(p ChainParser) { c.parser = p }
 
 // Codecs reads key as a nested codec list (a JSON array of codec entries)
-// and builds its codecs with the configuration's CodecListParser. Errors
+// and builds its codecs with the configuration's ChainParser. Errors
 // carry the pointers of the nested entries. A configuration that was not
 // decoded by a registry has no parser: reading a list is then an error.
-func (c *Config) Codecs(key string) (list CodecList, ok bool, err error) {
+func (c *Config) Codecs(key string) (list Chain, ok bool, err error) {
 	raw, ok := c.Raw(key)
 	if !ok {
-		return CodecList{}, false, nil
+		return Chain{}, false, nil
 	}
 	if c.parser == nil {
-		return CodecList{}, true, c.Errorf(key, "no codec registry to build the nested codec list with")
+		return Chain{}, true, c.Errorf(key, "no codec registry to build the nested codec list with")
 	}
-	list, err = c.parser.ParseCodecList(raw, c.Pointer(key))
+	list, err = c.parser.ParseCodecs(raw, c.Pointer(key))
 	return list, true, err
 }
 

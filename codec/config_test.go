@@ -273,12 +273,12 @@ func TestConfigErrorMessagesShort(t *testing.T) {
 	}
 }
 
-// listParser is a codec.CodecListParser that records what it is asked.
+// listParser is a codec.ChainParser that records what it is asked.
 type listParser struct{ pointers []string }
 
-func (l *listParser) ParseCodecList(raw json.RawMessage, pointer string) (codec.CodecList, error) {
+func (l *listParser) ParseCodecs(raw json.RawMessage, pointer string) (codec.Chain, error) {
 	l.pointers = append(l.pointers, pointer)
-	return codec.CodecList{}, nil
+	return codec.Chain{}, nil
 }
 
 // TestConfigCodecsNested checks that an object nested in a configuration
@@ -289,7 +289,7 @@ func TestConfigCodecsNested(t *testing.T) {
 		t.Error("Codecs without a parser succeeded")
 	}
 	lp := &listParser{}
-	c.SetCodecListParser(lp)
+	c.SetChainParser(lp)
 	sub, _, err := c.Object("inner")
 	if err != nil {
 		t.Fatal(err)

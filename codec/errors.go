@@ -3,10 +3,13 @@ package codec
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // Sentinel errors, for errors.Is. The typed errors below wrap them.
@@ -25,8 +28,8 @@ var (
 	ErrSize = errors.New("wrong chunk size")
 	// ErrFillRoundTrip is matched by every *FillRoundTripError.
 	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
-	// ErrNilContext is returned by EncodeBatch and DecodeBatch when given a
-	// nil context.Context.
+	// ErrNilContext is returned by AppendEncodeBatch and DecodeBatch
+	// when given a nil context.Context.
 	ErrNilContext = errors.New("codec: nil context.Context")
 )
 
@@ -118,6 +121,10 @@ func (e *ChainOrderError) Is(target error) bool { return target == ErrConfig }
 // again with a stand-in fill value: StandIn if the codec offers one (a
 // value of the same data type that it encodes, such as scale_offset's
 // offset), else the zero of the data type.
+//
+// In the Err of a Pipeline's Warning (a failure that did not fail
+// resolution: under FillWarn, or in an advisory codec), the error also
+// says where the failing codec is: Index, Codec, Nested and Advisory.
 type FillRoundTripError struct {
 	Original  numeric.Scalar
 	Encoded   numeric.Scalar
@@ -125,6 +132,54 @@ type FillRoundTripError struct {
 	EncodeErr error
 	DecodeErr error
 	StandIn   numeric.Scalar
+
+	// Index and Codec are the position in the pipeline's chain and the
+	// name of the codec that failed, or of the codec whose nested chain
+	// holds the one that failed (see ChainHolder); set in warnings only.
+	Index int
+	Codec string
+	// Nested is the path from the codec at Index down to the codec that
+	// failed, one NestedStep per level of nesting, the last one naming the
+	// failing codec; empty when the codec at Index failed itself.
+	Nested []NestedStep
+	// Advisory says the failing codec's failures are warnings in every
+	// FillMode (FillRoundTripAdvisor).
+	Advisory bool
+}
+
+// Path returns where the failing codec is, for an error of a warning:
+// "codec 1 (scale_offset)", or "codec 0 (sharding_indexed) > inner codec 1
+// (scale_offset)" for a codec of a nested chain; "" when Codec is not set.
+func (e *FillRoundTripError) Path() string {
+	if e.Codec == "" {
+		return ""
+	}
+	s := fmt.Sprintf("codec %d (%s)", e.Index, e.Codec)
+	for _, n := range e.Nested {
+		s += fmt.Sprintf(" > %s codec %d (%s)", n.Chain, n.Index, n.Codec)
+	}
+	return s
+}
+
+// FailingCodec returns the name of the codec whose fill round trip failed:
+// the last step of Nested, else Codec.
+func (e *FillRoundTripError) FailingCodec() string {
+	if n := len(e.Nested); n > 0 {
+		return e.Nested[n-1].Codec
+	}
+	return e.Codec
+}
+
+// fillWarning returns the Warning of e, a copy of which it keeps: its
+// message is e's path and e's message.
+func fillWarning(e *FillRoundTripError, pointer string) Warning {
+	c := *e
+	c.Nested = slices.Clone(e.Nested)
+	msg := c.Error()
+	if p := c.Path(); p != "" {
+		msg = p + ": " + msg
+	}
+	return Warning{Pointer: pointer, Message: msg, Err: &c}
 }
 
 func (e *FillRoundTripError) Error() string {
@@ -193,7 +248,7 @@ func (e *SizeError) Is(target error) bool { return target == ErrSize }
 
 // PanicError reports a codec that panicked while encoding or decoding a
 // chunk of a batch. The batch recovers the panic so that one faulty codec
-// cannot end the process; the *BatchError around it names the chunk.
+// cannot end the process; the *ChunkError around it names the chunk.
 type PanicError struct {
 	Value any    // the value passed to panic
 	Stack []byte // the stack of the panicking goroutine (runtime/debug.Stack)
@@ -229,3 +284,65 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 
 // Is makes every CorruptError match ErrCorrupt.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// ChunkError reports the failure of one chunk: reading, decoding, encoding
+// or writing it. It wraps the cause, so errors.Is and errors.As see through
+// it. Which fields are set depends on who reports it:
+//
+//   - a batch (Pipeline.AppendEncodeBatch, DecodeBatch) sets Index, the chunk's
+//     position in the batch;
+//   - a shard (sharding_indexed) sets Coords, the inner chunk's grid
+//     coordinates in the shard, Range, its bytes in the shard when it was
+//     stored, and Op;
+//   - an array (package zarr) sets Array and Key;
+//   - the advisor sets Index, the chunk's position in the sample, and Op.
+//
+// Fields not set are the zero value. A chunk inside a shard inside an
+// array is a *ChunkError (Array, Key) wrapping a *StepError wrapping a
+// *ChunkError (Coords).
+type ChunkError struct {
+	// Array is the array's path in its store (package zarr).
+	Array string
+	// Key is the chunk's key in the store, with the array's path.
+	Key string
+	// Coords are the chunk's grid coordinates, when known.
+	Coords []int64
+	// Index is the chunk's position in a batch or a sample; meaningful
+	// only when Key and Coords are not set.
+	Index int
+	// Range is the chunk's bytes within the value holding it (an inner
+	// chunk within its shard), or the zero ByteRange.
+	Range store.ByteRange
+	// Op is what failed ("read", "decode", "encode", "write"), or "".
+	Op  string
+	Err error
+}
+
+// Error returns `array "/a": chunk "a/c/0/1": cause` (the array is named
+// whenever Key is set), `chunk [1 0] (bytes
+// 8-15): decode: cause` or `chunk 3: encode: cause`, from the fields set.
+func (e *ChunkError) Error() string {
+	var b strings.Builder
+	if e.Array != "" || e.Key != "" { // the root array's path is ""
+		fmt.Fprintf(&b, "array %s: ", strconv.Quote("/"+e.Array))
+	}
+	switch {
+	case e.Key != "":
+		fmt.Fprintf(&b, "chunk %s", strconv.Quote(e.Key))
+	case e.Coords != nil:
+		fmt.Fprintf(&b, "chunk %v", e.Coords)
+	default:
+		fmt.Fprintf(&b, "chunk %d", e.Index)
+	}
+	if e.Range != (store.ByteRange{}) {
+		fmt.Fprintf(&b, " (bytes %v)", e.Range)
+	}
+	if e.Op != "" {
+		b.WriteString(": " + e.Op)
+	}
+	fmt.Fprintf(&b, ": %v", e.Err)
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *ChunkError) Unwrap() error { return e.Err }

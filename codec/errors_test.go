@@ -7,6 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // TestSizeErrorUnit checks that the unit comes from the Unit field, never
@@ -45,5 +46,28 @@ func TestConfigErrorShortensLongParts(t *testing.T) {
 	e := &codec.ConfigError{Pointer: "/codecs/0/configuration/" + long, Codec: long, Reason: "bad"}
 	if len(e.Error()) > 200 || !strings.HasSuffix(e.Error(), ": bad") {
 		t.Errorf("message of %d bytes: %.200s", len(e.Error()), e.Error())
+	}
+}
+
+// TestChunkErrorMessages checks the message of a *ChunkError for each set
+// of fields its reporters set, and that it wraps its cause.
+func TestChunkErrorMessages(t *testing.T) {
+	cause := errors.New("boom")
+	for _, tc := range []struct {
+		err  *codec.ChunkError
+		want string
+	}{
+		{&codec.ChunkError{Index: 3, Err: cause}, "chunk 3: boom"},
+		{&codec.ChunkError{Index: 2, Op: "encode", Err: cause}, "chunk 2: encode: boom"},
+		{&codec.ChunkError{Coords: []int64{1, 0}, Range: store.ByteRange{Offset: 8, Length: 8}, Err: cause}, "chunk [1 0] (bytes 8-15): boom"},
+		{&codec.ChunkError{Array: "a/b", Key: "a/b/c/0", Err: cause}, `array "/a/b": chunk "a/b/c/0": boom`},
+		{&codec.ChunkError{Key: "c/0", Err: cause}, `array "/": chunk "c/0": boom`},
+	} {
+		if got := tc.err.Error(); got != tc.want {
+			t.Errorf("Error() = %q, want %q", got, tc.want)
+		}
+		if !errors.Is(tc.err, cause) {
+			t.Errorf("%v does not wrap its cause", tc.err)
+		}
 	}
 }

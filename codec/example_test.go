@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -14,14 +14,14 @@ func ExampleNewPipeline() {
 		Shape:     []int{2, 2},
 		FillValue: numeric.Zero(numeric.Int16),
 	}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}}, nil)
 	if err != nil {
 		panic(err)
 	}
 
 	// a decoded chunk holds little-endian elements in C order: 1, 2, 3, -1
 	chunk := []byte{1, 0, 2, 0, 3, 0, 0xff, 0xff}
-	enc, err := p.Encode(nil, chunk)
+	enc, err := p.AppendEncode(nil, chunk)
 	if err != nil {
 		panic(err)
 	}
@@ -42,13 +42,13 @@ func ExampleNewPipeline() {
 	// codec 0 (bytes): bytes: corrupt chunk: chunk has 7 bytes, want 8
 }
 
-func ExampleEncodeSlice() {
+func ExampleAppendEncodeSlice() {
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{3}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}}, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []float32{1, -2, 0.5})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float32{1, -2, 0.5})
 	if err != nil {
 		panic(err)
 	}

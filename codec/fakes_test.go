@@ -7,7 +7,7 @@ import (
 	"math"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -153,13 +153,13 @@ func (xorBytes) ResolveBytesToBytes(s codec.BytesSpec) (codec.BoundBytesToBytes,
 type boundXor struct{ spec codec.BytesSpec }
 
 func (b boundXor) Encoded() codec.BytesSpec { return b.spec }
-func (boundXor) Encode(dst, src []byte) ([]byte, error) {
+func (boundXor) AppendEncode(dst, src []byte) ([]byte, error) {
 	for _, v := range src {
 		dst = append(dst, v^0x5a)
 	}
 	return dst, nil
 }
-func (b boundXor) Decode(dst, src []byte) ([]byte, error) { return b.Encode(dst, src) }
+func (b boundXor) AppendDecode(dst, src []byte) ([]byte, error) { return b.AppendEncode(dst, src) }
 
 // lenPrefix is a bytes->bytes codec with a variable-size output: a 4-byte
 // little-endian length, the data, and a trailing 0xee byte. Decoding checks
@@ -177,12 +177,12 @@ type boundLenPrefix struct{ dec codec.BytesSpec }
 func (b boundLenPrefix) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(b.dec.MaxSize+5, b.dec.Array)
 }
-func (boundLenPrefix) Encode(dst, src []byte) ([]byte, error) {
+func (boundLenPrefix) AppendEncode(dst, src []byte) ([]byte, error) {
 	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(src)))
 	dst = append(dst, src...)
 	return append(dst, 0xee), nil
 }
-func (b boundLenPrefix) Decode(dst, src []byte) ([]byte, error) {
+func (b boundLenPrefix) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) < 5 || src[len(src)-1] != 0xee {
 		return dst, &codec.CorruptError{Codec: "len_prefix", Reason: "bad framing"}
 	}
@@ -206,10 +206,10 @@ func (liar) ResolveBytesToBytes(s codec.BytesSpec) (codec.BoundBytesToBytes, err
 type boundLiar struct{ spec codec.BytesSpec }
 
 func (b boundLiar) Encoded() codec.BytesSpec { return b.spec }
-func (boundLiar) Encode(dst, src []byte) ([]byte, error) {
+func (boundLiar) AppendEncode(dst, src []byte) ([]byte, error) {
 	return append(dst, src...), nil
 }
-func (boundLiar) Decode(dst, src []byte) ([]byte, error) {
+func (boundLiar) AppendDecode(dst, src []byte) ([]byte, error) {
 	return append(append(dst, src...), 0), nil
 }
 
@@ -247,7 +247,7 @@ func (panicky) ResolveBytesToBytes(s codec.BytesSpec) (codec.BoundBytesToBytes, 
 type boundPanicky struct{ spec codec.BytesSpec }
 
 func (b boundPanicky) Encoded() codec.BytesSpec { return b.spec }
-func (boundPanicky) Encode(dst, src []byte) ([]byte, error) {
+func (boundPanicky) AppendEncode(dst, src []byte) ([]byte, error) {
 	if len(src) > 0 && src[0] == 0xab {
 		var table []byte
 		return append(dst, table[src[0]]), nil
@@ -257,7 +257,7 @@ func (boundPanicky) Encode(dst, src []byte) ([]byte, error) {
 	}
 	return append(dst, src...), nil
 }
-func (b boundPanicky) Decode(dst, src []byte) ([]byte, error) { return b.Encode(dst, src) }
+func (b boundPanicky) AppendDecode(dst, src []byte) ([]byte, error) { return b.AppendEncode(dst, src) }
 
 // advisoryMapper is fillMapper with the numcodecs rule: its fill round
 // trip failures are warnings in every mode.

@@ -27,7 +27,7 @@ func TestFillModes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for _, mode := range []codec.FillMode{codec.FillStrict, codec.FillWarn} {
-			p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), tc.codecs, codec.WithFillMode(mode))
+			p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), tc.codecs, &codec.Options{FillMode: mode})
 			if mode == codec.FillStrict && tc.strictFail {
 				var fe *codec.FillRoundTripError
 				if !errors.As(err, &fe) {
@@ -43,13 +43,13 @@ func TestFillModes(t *testing.T) {
 				t.Errorf("FillMode = %v, want %v", p.FillMode(), mode)
 			}
 			w := p.Warnings()
-			if len(w) != 1 || w[0].Index != tc.index || w[0].Codec != tc.codecs[tc.index].Name() || w[0].Advisory != tc.advisory || w[0].Err == nil {
+			if len(w) != 1 || fillErr(w[0]).Index != tc.index || fillErr(w[0]).Codec != tc.codecs[tc.index].Name() || fillErr(w[0]).Advisory != tc.advisory || w[0].Err == nil {
 				t.Errorf("%s, %v: warnings %+v", tc.name, mode, w)
 				continue
 			}
 			// The pipeline works: the fill round trip only concerns fills.
 			in := []byte{1, 2, 3}
-			enc, err := p.Encode(nil, in)
+			enc, err := p.AppendEncode(nil, in)
 			out := make([]byte, 3)
 			if err != nil || p.Decode(out, enc) != nil || string(out) != string(in) {
 				t.Errorf("%s, %v: round trip of data failed: %v", tc.name, mode, err)
@@ -57,10 +57,10 @@ func TestFillModes(t *testing.T) {
 		}
 	}
 	// The default is strict; warnings of a clean chain are empty.
-	if _, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), cases[0].codecs); !errors.Is(err, codec.ErrFillRoundTrip) {
+	if _, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), cases[0].codecs, nil); !errors.Is(err, codec.ErrFillRoundTrip) {
 		t.Errorf("default mode accepted a failed round trip: %v", err)
 	}
-	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{addOne{}, littleBytes}, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{addOne{}, littleBytes}, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil || len(p.Warnings()) != 0 {
 		t.Errorf("clean chain: %v, %v", p.Warnings(), err)
 	}
@@ -71,18 +71,18 @@ func TestFillModes(t *testing.T) {
 // zero fill as a stand-in and the warning keeps the encoding error.
 func TestFillThatDoesNotEncode(t *testing.T) {
 	fill := numeric.ScalarFromBits(numeric.Uint8, 7, 0)
-	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{}, littleBytes})
+	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{}, littleBytes}, nil)
 	var fe *codec.FillRoundTripError
 	var se *codec.StepError
 	if !errors.As(err, &se) || se.Index != 0 || !errors.As(err, &fe) || !errors.Is(err, errNoFill) {
 		t.Fatalf("strict: %v", err)
 	}
-	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{}, addOne{}, littleBytes}, codec.WithFillMode(codec.FillWarn))
+	p, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{}, addOne{}, littleBytes}, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := p.Warnings()
-	if len(w) != 1 || w[0].Index != 0 || !errors.Is(w[0].Err, errNoFill) || w[0].Err.Original != fill {
+	if len(w) != 1 || fillErr(w[0]).Index != 0 || !errors.Is(w[0].Err, errNoFill) || fillErr(w[0]).Original != fill {
 		t.Fatalf("warnings %+v", w)
 	}
 	if want := "codec 0 (no_fill): fill value 7 (uint8) cannot be encoded: only one value encodes"; w[0].String() != want {
@@ -94,15 +94,15 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 	}
 	// A stand-in offered by the codec is used instead of zero; with none
 	// that encodes, the failure stays an error.
-	p, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{accept: 42, offer: true}, littleBytes}, codec.WithFillMode(codec.FillWarn))
+	p, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{accept: 42, offer: true}, littleBytes}, &codec.Options{FillMode: codec.FillWarn})
 	if err != nil || p.Steps()[1].Decoded.FillValue != numeric.ScalarFromBits(numeric.Uint8, 42, 0) || len(p.Warnings()) != 1 {
 		t.Errorf("offered stand-in: %v", err)
 	}
-	if _, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{accept: 42}, littleBytes}, codec.WithFillMode(codec.FillWarn)); !errors.Is(err, errNoFill) {
+	if _, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{noFill{accept: 42}, littleBytes}, &codec.Options{FillMode: codec.FillWarn}); !errors.Is(err, errNoFill) {
 		t.Errorf("no stand-in encodes: %v", err)
 	}
 	// Another resolution error is an error in every mode.
-	_, err = codec.NewPipeline(spec(numeric.Int8, numeric.Zero(numeric.Int8), 3), []codec.Codec{noFill{}, littleBytes}, codec.WithFillMode(codec.FillWarn))
+	_, err = codec.NewPipeline(spec(numeric.Int8, numeric.Zero(numeric.Int8), 3), []codec.Codec{noFill{}, littleBytes}, &codec.Options{FillMode: codec.FillWarn})
 	if err == nil || errors.Is(err, codec.ErrFillRoundTrip) {
 		t.Errorf("int8 chunk: %v", err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -102,7 +102,7 @@ func (fusedAddTwo) DecodeFill(e numeric.Scalar) (numeric.Scalar, error) {
 func TestFusedArrayPasses(t *testing.T) {
 	passes := 0
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4}, FillValue: numeric.ScalarOf(uint8(7))}
-	p, err := codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, addOne{}, addOne{}, &bytescodec.Codec{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, addOne{}, addOne{}, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestFusedArrayPasses(t *testing.T) {
 	if len(steps) != 4 || steps[1].Encoded.FillValue != numeric.ScalarOf(uint8(9)) || steps[2].Encoded.FillValue != numeric.ScalarOf(uint8(10)) {
 		t.Errorf("steps = %+v", steps)
 	}
-	enc, err := p.Encode(nil, []byte{0, 1, 2, 253})
+	enc, err := p.AppendEncode(nil, []byte{0, 1, 2, 253})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,13 +126,13 @@ func TestFusedArrayPasses(t *testing.T) {
 		t.Errorf("decoded %v (%v) with %d fused passes", dec, err, passes)
 	}
 	// An error in the fused pass names the codec the fused pass blames.
-	_, err = p.Encode(nil, []byte{0xfe, 0, 0, 0})
+	_, err = p.AppendEncode(nil, []byte{0xfe, 0, 0, 0})
 	var se *codec.StepError
 	if !errors.As(err, &se) || se.Index != 1 || se.Codec != "add_one" {
 		t.Errorf("fused error = %v", err)
 	}
 	// No fusion when the next codec is not one the first can fuse with.
-	p, err = codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, fillMapper{decoded: numeric.ScalarOf(uint8(8))}, &bytescodec.Codec{}})
+	p, err = codec.NewPipeline(spec, []codec.Codec{fusingAddOne{&passes}, fillMapper{decoded: numeric.ScalarOf(uint8(8))}, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestFusedArrayPasses(t *testing.T) {
 	}
 	// A following codec that fuses backwards is asked when the codec before
 	// it does not fuse forwards.
-	p, err = codec.NewPipeline(spec, []codec.Codec{addOne{}, prevFusingAddOne{&passes}, addOne{}, &bytescodec.Codec{}})
+	p, err = codec.NewPipeline(spec, []codec.Codec{addOne{}, prevFusingAddOne{&passes}, addOne{}, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,11 +149,11 @@ func TestFusedArrayPasses(t *testing.T) {
 		t.Errorf("ArrayPasses = %q, want %q", got, want)
 	}
 	passes = 0
-	enc, err = p.Encode(nil, []byte{0, 1, 2, 253})
+	enc, err = p.AppendEncode(nil, []byte{0, 1, 2, 253})
 	if want := []byte{3, 4, 5, 0}; err != nil || !bytes.Equal(enc, want) || passes != 1 {
 		t.Errorf("encoded %v (%v) with %d fused passes, want %v with 1", enc, err, passes, want)
 	}
-	_, err = p.Encode(nil, []byte{0xfe, 0, 0, 0})
+	_, err = p.AppendEncode(nil, []byte{0xfe, 0, 0, 0})
 	if !errors.As(err, &se) || se.Index != 0 || se.Codec != "add_one" {
 		t.Errorf("fused error = %v, want one naming codec 0", err)
 	}

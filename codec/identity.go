@@ -4,11 +4,11 @@ package codec
 // codecs. When IsIdentity returns true, the codec's encoding of every value
 // it was resolved for is that value, byte for byte: the bytes codec in
 // little-endian order or for one-byte types, numcodecs.shuffle with an
-// element size of 1. The pipeline then hands the bytes on instead of
-// calling Encode (EncodeBytes) and, instead of Decode (DecodeBytes), calls
-// CheckIdentity, which reports whether encoded is a value the codec's
-// decoder accepts (its length, bool bytes that are 0 or 1, ...) with the
-// error that decoder would return.
+// element size of 1. The pipeline then hands the bytes on instead of calling
+// AppendEncode (AppendEncodeBytes) and, instead of AppendDecode
+// (DecodeBytes), calls CheckIdentity, which reports whether encoded is a
+// value the codec's decoder accepts (its length, bool bytes that are 0 or 1,
+// ...) with the error that decoder would return.
 type Identity interface {
 	IsIdentity() bool
 	CheckIdentity(encoded []byte) error

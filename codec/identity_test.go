@@ -35,11 +35,11 @@ type boundSpy struct {
 func (b boundSpy) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(b.spec.MaxSize+1, b.spec.Array)
 }
-func (b boundSpy) Encode(dst, src []byte) ([]byte, error) {
+func (b boundSpy) AppendEncode(dst, src []byte) ([]byte, error) {
 	b.rec.encodeSrc = &src[0]
 	return append(append(dst, 0x5a), src...), nil
 }
-func (b boundSpy) Decode(dst, src []byte) ([]byte, error) {
+func (b boundSpy) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 || src[0] != 0x5a {
 		return dst, &codec.CorruptError{Codec: "spy", Reason: "no header"}
 	}
@@ -83,12 +83,12 @@ func TestIdentityBytesHandsBuffersOn(t *testing.T) {
 	}
 	for _, tc := range chains {
 		rec := &spyRecord{}
-		p, err := codec.NewPipeline(spec, tc.codecs(rec))
+		p, err := codec.NewPipeline(spec, tc.codecs(rec), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		src := float64s(64)
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestIdentityBytesHandsBuffersOn(t *testing.T) {
 // its decoder would: a wrong length, a bool byte other than 0 or 1.
 func TestIdentityKeepsChecks(t *testing.T) {
 	boolSpec := codec.ChunkSpec{DataType: numeric.Bool, Shape: []int{20}, FillValue: numeric.Zero(numeric.Bool)}
-	p, err := codec.NewPipeline(boolSpec, []codec.Codec{littleBytes, &shuffle.Codec{ElementSize: 1}})
+	p, err := codec.NewPipeline(boolSpec, []codec.Codec{littleBytes, &shuffle.Codec{ElementSize: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestIdentityKeepsChecks(t *testing.T) {
 		t.Errorf("valid bool chunk: %v", err)
 	}
 	// Encoding a chain of identities appends to dst.
-	enc, err := p.Encode([]byte("hdr"), chunk)
+	enc, err := p.AppendEncode([]byte("hdr"), chunk)
 	if err != nil || string(enc[:3]) != "hdr" || !bytes.Equal(enc[3:], chunk) {
 		t.Errorf("Encode = %q, %v", enc, err)
 	}
@@ -143,7 +143,7 @@ func TestIdentityKeepsChecks(t *testing.T) {
 // may cannot reach the caller's memory beyond dst.
 func TestDecodeCapsDestination(t *testing.T) {
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{8}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, liar{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, liar{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestDecodeCapsDestination(t *testing.T) {
 // memory.
 func TestOverlappingBuffers(t *testing.T) {
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{64}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, xorBytes{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{littleBytes, xorBytes{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,11 +173,11 @@ func TestOverlappingBuffers(t *testing.T) {
 	for i := range chunk {
 		chunk[i] = byte(i * 3)
 	}
-	want, _ := p.Encode(nil, chunk)
+	want, _ := p.AppendEncode(nil, chunk)
 	// Encode: the output goes one byte after the start of the input.
 	backing := make([]byte, 65)
 	copy(backing, chunk)
-	got, err := p.Encode(backing[1:1], backing[:64])
+	got, err := p.AppendEncode(backing[1:1], backing[:64])
 	if err != nil || !bytes.Equal(got, want) {
 		t.Errorf("overlapping Encode = % x, %v; want % x", got, err, want)
 	}
@@ -221,7 +221,7 @@ func (b boundArraySpy) DecodeArray(dst, src []byte) error {
 func TestArrayPassUsesCallerBuffers(t *testing.T) {
 	rec := &arraySpyRecord{}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{64}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{arraySpy{rec}, littleBytes})
+	p, err := codec.NewPipeline(spec, []codec.Codec{arraySpy{rec}, littleBytes}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func TestArrayPassUsesCallerBuffers(t *testing.T) {
 		src[i] = byte(i)
 	}
 	dst := make([]byte, 3, 100)
-	enc, err := p.Encode(dst, src)
+	enc, err := p.AppendEncode(dst, src)
 	if err != nil || len(enc) != 67 || enc[3] != 1 || enc[66] != 64 {
 		t.Fatalf("Encode = % x, %v", enc, err)
 	}
@@ -249,10 +249,10 @@ func TestArrayPassUsesCallerBuffers(t *testing.T) {
 	for i := range src {
 		src[i] = byte(i * 7)
 	}
-	want, _ := p.Encode(nil, src)
+	want, _ := p.AppendEncode(nil, src)
 	backing := make([]byte, 65)
 	copy(backing, src)
-	enc, err = p.Encode(backing[1:1], backing[:64])
+	enc, err = p.AppendEncode(backing[1:1], backing[:64])
 	if err != nil || !bytes.Equal(enc, want) {
 		t.Errorf("overlapping Encode = % x, %v; want % x", enc, err, want)
 	}

@@ -6,71 +6,14 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/store"
 )
-
-// ByteRange selects bytes of one stored value: Offset >= 0 and Length >= 0
-// for [Offset, Offset+Length); Offset >= 0 and Length == -1 for everything
-// from Offset; Offset < 0 (Length == -Offset) for the last -Offset bytes (a
-// suffix, as HTTP "Range: bytes=-N").
-type ByteRange struct{ Offset, Length int64 }
-
-// WholeValue is the ByteRange of a whole stored value.
-var WholeValue = ByteRange{Offset: 0, Length: -1}
-
-// IsSuffix reports whether r selects the last -r.Offset bytes.
-func (r ByteRange) IsSuffix() bool { return r.Offset < 0 }
-
-// Valid reports whether r is one of the three forms ByteRange describes.
-func (r ByteRange) Valid() bool {
-	switch {
-	case r.Offset < 0:
-		return r.Length == -r.Offset
-	case r.Length == -1:
-		return true
-	}
-	return r.Length >= 0
-}
-
-// String returns the range in the spelling of an HTTP Range header without
-// the unit: "0-99" for 100 bytes at 0, "100-" for everything from 100,
-// "-16" for the last 16 bytes; an empty range at 10 is "10+0".
-func (r ByteRange) String() string {
-	switch {
-	case r.Offset < 0:
-		return fmt.Sprintf("-%d", -r.Offset)
-	case r.Length < 0:
-		return fmt.Sprintf("%d-", r.Offset)
-	case r.Length == 0:
-		return fmt.Sprintf("%d+0", r.Offset)
-	}
-	return fmt.Sprintf("%d-%d", r.Offset, r.Offset+r.Length-1)
-}
-
-// ByteRangeReader reads ranges of one stored encoded chunk (a shard).
-//
-// ReadRange returns the bytes r selects. For a range that reaches past the
-// end of the value it returns what there is (a shorter slice) or an error;
-// partial decoders treat a short read as a corrupt value. The caller may
-// keep the returned slice; the reader must not change it afterwards.
-// ReadRange may be called from several goroutines at once.
-type ByteRangeReader interface {
-	ReadRange(ctx context.Context, r ByteRange) ([]byte, error)
-}
-
-// ByteRangeSizer is an optional interface of a ByteRangeReader that knows
-// the length of the stored value without reading it (a file's size, an
-// object's length). A partial decoder that finds it checks every byte range
-// it will read against the value's end before reading any; without it, a
-// range past the end shows as a short read.
-type ByteRangeSizer interface {
-	Size(ctx context.Context) (int64, error)
-}
 
 // ReadError reports a failed read of a byte range. It wraps the reader's
 // error, so errors.Is and errors.As see through it (context.Canceled, a
 // store's not-found error, ...).
 type ReadError struct {
-	Range ByteRange
+	Range store.ByteRange
 	Err   error
 }
 
@@ -83,7 +26,7 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // that a range of known length came back whole: a short read of a bounded
 // range or of a suffix is a *CorruptError naming codecName ("the value ends
 // before ..."), and a longer one is an error of the reader.
-func ReadRange(ctx context.Context, r ByteRangeReader, br ByteRange, codecName string) ([]byte, error) {
+func ReadRange(ctx context.Context, r store.ByteRangeReader, br store.ByteRange, codecName string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -105,77 +48,15 @@ func ReadRange(ctx context.Context, r ByteRangeReader, br ByteRange, codecName s
 	return b, nil
 }
 
-// Region is a box of one chunk in element coordinates (len == chunk rank,
-// Start+Shape within the chunk).
-type Region struct{ Start, Shape []int }
-
-// ErrRegion is matched by every *RegionError.
-var ErrRegion = errors.New("invalid chunk region")
-
-// RegionError reports a Region that does not lie inside the chunk it is
-// applied to.
-type RegionError struct {
-	Region Region
-	Chunk  []int // the chunk's shape
-	Reason string
-}
-
-func (e *RegionError) Error() string {
-	return fmt.Sprintf("region start %v shape %v of chunk %v: %s", e.Region.Start, e.Region.Shape, e.Chunk, e.Reason)
-}
-
-// Is makes every RegionError match ErrRegion.
-func (e *RegionError) Is(target error) bool { return target == ErrRegion }
-
-// FullRegion returns the region that covers a whole chunk of shape.
-func FullRegion(shape []int) Region {
-	return Region{Start: make([]int, len(shape)), Shape: append([]int(nil), shape...)}
-}
-
-// Validate checks that r has the rank of chunk and lies inside it.
-func (r Region) Validate(chunk []int) error {
-	if len(r.Start) != len(chunk) || len(r.Shape) != len(chunk) {
-		return &RegionError{Region: r, Chunk: chunk, Reason: fmt.Sprintf("start has %d and shape %d dimensions, the chunk %d", len(r.Start), len(r.Shape), len(chunk))}
-	}
-	for i, c := range chunk {
-		s, n := r.Start[i], r.Shape[i]
-		if s < 0 || n < 0 || s > c || n > c-s {
-			return &RegionError{Region: r, Chunk: chunk, Reason: fmt.Sprintf("dimension %d: [%d, %d+%d) is not inside [0, %d)", i, s, s, n, c)}
-		}
-	}
-	return nil
-}
-
-// NumElements returns the number of elements of r (0 if any dimension is
-// empty, 1 for a rank-0 region).
-func (r Region) NumElements() int {
-	n := 1
-	for _, d := range r.Shape {
-		n *= d
-	}
-	return n
-}
-
-// Covers reports whether r is the whole chunk of shape chunk.
-func (r Region) Covers(chunk []int) bool {
-	if len(r.Start) != len(chunk) || len(r.Shape) != len(chunk) {
-		return false
-	}
-	for i, c := range chunk {
-		if r.Start[i] != 0 || r.Shape[i] != c {
-			return false
-		}
-	}
-	return true
-}
-
 // PartialDecoder is an optional interface of a bound array->bytes codec
 // that decodes a region of a chunk from byte ranges of its encoded value
 // without reading all of it (sharding_indexed). DecodeRegion has the
 // contract of Pipeline.DecodeRegion for a chain that is this codec alone;
-// the region has been validated against the codec's decoded shape.
+// the region has been validated against the codec's decoded shape. opts
+// (nil for the defaults) carries the goroutine budget of the call,
+// Concurrency, which the decoder shares with the work it nests.
 type PartialDecoder interface {
-	DecodeRegion(ctx context.Context, r ByteRangeReader, region Region, dst []byte) error
+	DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error
 }
 
 // PartialDecoding reports whether DecodeRegion reads less than the whole
@@ -195,12 +76,17 @@ func (p *Pipeline) PartialDecoding() bool {
 // An invalid region is a *RegionError, a dst of the wrong length a
 // *SizeError; a reader's failure is a *ReadError wrapping it; a region with
 // no elements reads nothing. On error the contents of dst are unspecified.
-func (p *Pipeline) DecodeRegion(ctx context.Context, r ByteRangeReader, region Region, dst []byte) error {
-	if err := region.Validate(p.spec.Shape); err != nil {
+//
+// opts (nil for the defaults) gives the goroutine budget of the call,
+// Concurrency: a partial decoder reads and decodes inner chunks on at most
+// that many goroutines, nested shards included. Only opts.Concurrency is
+// read.
+func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error {
+	if err := region.ValidateChunk(p.spec.Shape); err != nil {
 		return err
 	}
 	n := region.NumElements()
-	if want := n * p.spec.DataType.Size(); len(dst) != want {
+	if want := int(n) * p.spec.DataType.Size(); len(dst) != want {
 		return &SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
 	if n == 0 {
@@ -210,23 +96,24 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r ByteRangeReader, region R
 		return err
 	}
 	if pd, ok := p.a2b.(PartialDecoder); ok && p.PartialDecoding() {
-		if err := pd.DecodeRegion(ctx, r, region, dst); err != nil {
+		if err := pd.DecodeRegion(ctx, r, region, dst, opts); err != nil {
 			return p.wrapPartial(err)
 		}
 		return nil
 	}
-	value, err := ReadRange(ctx, r, WholeValue, p.steps[p.nA2A].Name)
+	value, err := ReadRange(ctx, r, store.WholeValue, p.steps[p.nA2A].Name)
 	if err != nil {
 		return err
 	}
-	if region.Covers(p.spec.Shape) {
+	if region.CoversChunk(p.spec.Shape) {
 		return p.Decode(dst, value)
 	}
 	whole := make([]byte, p.DecodedSize())
 	if err := p.Decode(whole, value); err != nil {
 		return err
 	}
-	ndcopy.Copy(dst, region.Shape, make([]int, len(region.Shape)), whole, p.spec.Shape, region.Start, region.Shape, p.spec.DataType.Size())
+	shape := ints(region.Shape)
+	ndcopy.Copy(dst, shape, make([]int, len(shape)), whole, p.spec.Shape, ints(region.Start), shape, p.spec.DataType.Size())
 	return nil
 }
 

@@ -5,14 +5,15 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // storedValue serves byte ranges of one stored value held in memory.
 type storedValue []byte
 
-func (v storedValue) ReadRange(_ context.Context, r codec.ByteRange) ([]byte, error) {
+func (v storedValue) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
 	switch {
 	case r.Offset < 0:
 		return v[len(v)+int(r.Offset):], nil
@@ -28,11 +29,11 @@ func (v storedValue) ReadRange(_ context.Context, r codec.ByteRange) ([]byte, er
 // needs (see the sharding package's example).
 func ExamplePipeline_DecodeRegion() {
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{3, 4}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{}})
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{}}, nil)
 	if err != nil {
 		panic(err)
 	}
-	chunk, err := p.Encode(nil, []byte{
+	chunk, err := p.AppendEncode(nil, []byte{
 		0, 1, 2, 3,
 		10, 11, 12, 13,
 		20, 21, 22, 23,
@@ -40,9 +41,9 @@ func ExamplePipeline_DecodeRegion() {
 	if err != nil {
 		panic(err)
 	}
-	region := codec.Region{Start: []int{1, 1}, Shape: []int{2, 2}}
+	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
 	dst := make([]byte, region.NumElements())
-	if err := p.DecodeRegion(context.Background(), storedValue(chunk), region, dst); err != nil {
+	if err := p.DecodeRegion(context.Background(), storedValue(chunk), region, dst, nil); err != nil {
 		panic(err)
 	}
 	fmt.Println(dst, p.PartialDecoding())

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/store"
 )
 
 // memReader serves byte ranges of one value and counts the reads.
@@ -17,7 +18,7 @@ type memReader struct {
 	err   error
 }
 
-func (m *memReader) ReadRange(_ context.Context, r codec.ByteRange) ([]byte, error) {
+func (m *memReader) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
 	m.reads.Add(1)
 	if m.err != nil {
 		return nil, m.err
@@ -41,19 +42,19 @@ func TestDecodeRegionWholeValue(t *testing.T) {
 	vals := []int16{0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23}
 	enc := fullChainEncoding(vals)
 	tests := []struct {
-		start, shape []int
+		start, shape []int64
 		want         []int16
 	}{
-		{[]int{0, 0}, []int{3, 4}, vals},
-		{[]int{1, 1}, []int{2, 2}, []int16{11, 12, 21, 22}},
-		{[]int{0, 3}, []int{3, 1}, []int16{3, 13, 23}},
-		{[]int{2, 0}, []int{1, 4}, []int16{20, 21, 22, 23}},
+		{[]int64{0, 0}, []int64{3, 4}, vals},
+		{[]int64{1, 1}, []int64{2, 2}, []int16{11, 12, 21, 22}},
+		{[]int64{0, 3}, []int64{3, 1}, []int16{3, 13, 23}},
+		{[]int64{2, 0}, []int64{1, 4}, []int16{20, 21, 22, 23}},
 	}
 	for _, tc := range tests {
 		r := &memReader{value: enc}
 		region := codec.Region{Start: tc.start, Shape: tc.shape}
 		dst := make([]byte, 2*region.NumElements())
-		if err := p.DecodeRegion(context.Background(), r, region, dst); err != nil {
+		if err := p.DecodeRegion(context.Background(), r, region, dst, nil); err != nil {
 			t.Fatalf("%v: %v", region, err)
 		}
 		if want := int16Bytes(tc.want); !bytes.Equal(dst, want) {
@@ -70,30 +71,30 @@ func TestDecodeRegionErrors(t *testing.T) {
 	enc := fullChainEncoding(make([]int16, 12))
 	ctx := context.Background()
 	for _, region := range []codec.Region{
-		{Start: []int{0}, Shape: []int{1}},
-		{Start: []int{0, 0}, Shape: []int{4, 1}},
-		{Start: []int{-1, 0}, Shape: []int{1, 1}},
-		{Start: []int{0, 4}, Shape: []int{1, 1}},
-		{Start: []int{0, 0}, Shape: []int{1, -1}},
+		{Start: []int64{0}, Shape: []int64{1}},
+		{Start: []int64{0, 0}, Shape: []int64{4, 1}},
+		{Start: []int64{-1, 0}, Shape: []int64{1, 1}},
+		{Start: []int64{0, 4}, Shape: []int64{1, 1}},
+		{Start: []int64{0, 0}, Shape: []int64{1, -1}},
 	} {
-		err := p.DecodeRegion(ctx, &memReader{value: enc}, region, nil)
+		err := p.DecodeRegion(ctx, &memReader{value: enc}, region, nil, nil)
 		var re *codec.RegionError
 		if !errors.As(err, &re) || !errors.Is(err, codec.ErrRegion) {
 			t.Errorf("%v: got %v, want a *RegionError", region, err)
 		}
 	}
-	region := codec.Region{Start: []int{0, 0}, Shape: []int{1, 2}}
-	if err := p.DecodeRegion(ctx, &memReader{value: enc}, region, make([]byte, 5)); !errors.Is(err, codec.ErrSize) {
+	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{1, 2}}
+	if err := p.DecodeRegion(ctx, &memReader{value: enc}, region, make([]byte, 5), nil); !errors.Is(err, codec.ErrSize) {
 		t.Errorf("short dst: got %v, want ErrSize", err)
 	}
 	// An empty region reads nothing.
 	r := &memReader{value: enc}
-	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int{1, 1}, Shape: []int{0, 2}}, nil); err != nil || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int64{1, 1}, Shape: []int64{0, 2}}, nil, nil); err != nil || r.reads.Load() != 0 {
 		t.Errorf("empty region: err %v, %d reads", err, r.reads.Load())
 	}
 	// A reader error passes through, wrapped.
 	sentinel := errors.New("store offline")
-	err := p.DecodeRegion(ctx, &memReader{err: sentinel}, region, make([]byte, 4))
+	err := p.DecodeRegion(ctx, &memReader{err: sentinel}, region, make([]byte, 4), nil)
 	var rerr *codec.ReadError
 	if !errors.Is(err, sentinel) || !errors.As(err, &rerr) {
 		t.Errorf("reader failure: got %v, want a *ReadError wrapping it", err)
@@ -102,11 +103,11 @@ func TestDecodeRegionErrors(t *testing.T) {
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	r = &memReader{value: enc}
-	if err := p.DecodeRegion(cctx, r, region, make([]byte, 4)); !errors.Is(err, context.Canceled) || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(cctx, r, region, make([]byte, 4), nil); !errors.Is(err, context.Canceled) || r.reads.Load() != 0 {
 		t.Errorf("cancelled: got %v after %d reads", err, r.reads.Load())
 	}
 	// A corrupt value is the codec's error.
-	if err := p.DecodeRegion(ctx, &memReader{value: enc[:5]}, region, make([]byte, 4)); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, &memReader{value: enc[:5]}, region, make([]byte, 4), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("truncated value: got %v, want ErrCorrupt", err)
 	}
 }
@@ -115,16 +116,16 @@ func TestReadRangeChecksLength(t *testing.T) {
 	ctx := context.Background()
 	r := &memReader{value: []byte("0123456789")}
 	for _, tc := range []struct {
-		br      codec.ByteRange
+		br      store.ByteRange
 		want    string
 		corrupt bool
 	}{
-		{codec.ByteRange{Offset: 2, Length: 3}, "234", false},
-		{codec.ByteRange{Offset: -4, Length: 4}, "6789", false},
-		{codec.ByteRange{Offset: 7, Length: -1}, "789", false},
-		{codec.WholeValue, "0123456789", false},
-		{codec.ByteRange{Offset: 8, Length: 5}, "", true},
-		{codec.ByteRange{Offset: -11, Length: 11}, "", true},
+		{store.ByteRange{Offset: 2, Length: 3}, "234", false},
+		{store.ByteRange{Offset: -4, Length: 4}, "6789", false},
+		{store.ByteRange{Offset: 7, Length: -1}, "789", false},
+		{store.WholeValue, "0123456789", false},
+		{store.ByteRange{Offset: 8, Length: 5}, "", true},
+		{store.ByteRange{Offset: -11, Length: 11}, "", true},
 	} {
 		got, err := codec.ReadRange(ctx, r, tc.br, "test")
 		if tc.corrupt {
@@ -139,25 +140,20 @@ func TestReadRangeChecksLength(t *testing.T) {
 	}
 }
 
-func TestByteRange(t *testing.T) {
-	for _, tc := range []struct {
-		r     codec.ByteRange
-		valid bool
-		s     string
-	}{
-		{codec.ByteRange{Offset: 0, Length: 100}, true, "0-99"},
-		{codec.ByteRange{Offset: 100, Length: -1}, true, "100-"},
-		{codec.ByteRange{Offset: -16, Length: 16}, true, "-16"},
-		{codec.ByteRange{Offset: 10, Length: 0}, true, "10+0"},
-		{codec.ByteRange{Offset: -16, Length: 3}, false, "-16"},
-		{codec.ByteRange{Offset: 5, Length: -2}, false, "5-"},
-	} {
-		if tc.r.Valid() != tc.valid || tc.r.String() != tc.s {
-			t.Errorf("%#v: Valid %v String %q, want %v %q", tc.r, tc.r.Valid(), tc.r.String(), tc.valid, tc.s)
-		}
+func TestRegion(t *testing.T) {
+	full := codec.WholeRegion([]int64{2, 3})
+	if !full.Covers([]int64{2, 3}) || !full.CoversChunk([]int{2, 3}) || full.NumElements() != 6 || full.Validate([]int64{2, 3}) != nil || full.ValidateChunk([]int{2, 3}) != nil {
+		t.Errorf("WholeRegion: %+v", full)
 	}
-	full := codec.FullRegion([]int{2, 3})
-	if !full.Covers([]int{2, 3}) || full.NumElements() != 6 || full.Validate([]int{2, 3}) != nil {
-		t.Errorf("FullRegion: %+v", full)
+	if s := full.String(); s != "0:2,0:3" {
+		t.Errorf("String() = %q", s)
+	}
+	r := codec.Region{Start: []int64{1, 2}, Shape: []int64{1, 2}}
+	var re *codec.RegionError
+	if err := r.Validate([]int64{2, 3}); !errors.Is(err, codec.ErrRegion) || !errors.As(err, &re) || re.Dim != 1 || re.Input != "1:2,2:4" {
+		t.Errorf("Validate outside: %v", err)
+	}
+	if err := r.ValidateChunk([]int{2}); !errors.As(err, &re) || re.Dim != -1 {
+		t.Errorf("ValidateChunk of another rank: %v", err)
 	}
 }

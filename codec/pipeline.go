@@ -52,7 +52,7 @@ type Pipeline struct {
 	arraySizes []int
 	scratch    sync.Pool // *scratch
 	fillMode   FillMode
-	warnings   []FillRoundTripWarning
+	warnings   []Warning
 }
 
 // decodeSlack is the room past its size that a scratch buffer receiving a
@@ -97,8 +97,8 @@ func (p *Pipeline) putScratch(s *scratch) {
 // wrapping the codec's error (a *ConfigError, or a *FillRoundTripError).
 //
 // The fill round trip is always computed. What a failure is depends on the
-// FillMode (WithFillMode; FillStrict by default) and on the codec: under
-// FillStrict it is an error, under FillWarn a FillRoundTripWarning
+// FillMode (Options.FillMode; FillStrict by default) and on the codec: under
+// FillStrict it is an error, under FillWarn a Warning
 // (Warnings) and resolution goes on; for a codec whose unbound form is a
 // FillRoundTripAdvisor reporting true it is a warning in both modes. When a
 // codec cannot encode the fill value at all (its ResolveArray fails with a
@@ -108,14 +108,11 @@ func (p *Pipeline) putScratch(s *scratch) {
 // after it see. A reader fills missing chunks with the array's own fill
 // value and never needs the encoded one (docs/decisions.md#d17).
 //
-// A codec that holds chains of its own (ChainHolder) is resolved with
-// opts, so its nested chains follow the same FillMode; their warnings
+// A nil opts gives the defaults (see Options). A codec that holds chains
+// of its own (ChainHolder) is resolved with opts, so its nested chains
+// follow the same FillMode and MaxChunkBytes; their warnings
 // (NestedWarner) join the pipeline's at the codec's position.
-func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, error) {
-	var o options
-	for _, opt := range opts {
-		opt(&o)
-	}
+func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, &ConfigError{Reason: "chunk spec: " + err.Error()}
 	}
@@ -123,7 +120,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 	if err := checkOrder(codecs); err != nil {
 		return nil, err
 	}
-	p := &Pipeline{spec: spec, fillMode: o.fillMode, lastActive: -1, firstActive: -1}
+	p := &Pipeline{spec: spec, fillMode: opts.fillMode(), lastActive: -1, firstActive: -1}
 	cur := spec
 	var bound []BoundArrayToArray
 	var curBytes BytesSpec
@@ -177,7 +174,12 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 		}
 		if nw, ok := nested.(NestedWarner); ok {
 			for _, w := range nw.NestedWarnings() {
-				p.warnings = append(p.warnings, w.nest(i, st.Name))
+				if e, ok := w.Err.(*FillRoundTripError); ok {
+					n := *e
+					n.Index, n.Codec = i, st.Name
+					w = fillWarning(&n, w.Pointer)
+				}
+				p.warnings = append(p.warnings, w)
 			}
 		}
 		p.steps = append(p.steps, st)
@@ -188,14 +190,14 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts ...Option) (*Pipeline, err
 	return p, nil
 }
 
-// withOptions returns c.WithOptions(opts...) when c is a ChainHolder, else
-// c. A ChainHolder that changes kind is a configuration error.
-func withOptions(c Codec, opts []Option) (Codec, error) {
+// withOptions returns c.WithOptions(opts) when c is a ChainHolder, else c.
+// A ChainHolder that changes kind is a configuration error.
+func withOptions(c Codec, opts *Options) (Codec, error) {
 	h, ok := c.(ChainHolder)
 	if !ok {
 		return c, nil
 	}
-	withOpts := h.WithOptions(opts...)
+	withOpts := h.WithOptions(opts)
 	if withOpts == nil || KindOf(withOpts) != KindOf(c) {
 		return nil, &ConfigError{Codec: c.Name(), Reason: "WithOptions returned a codec of another kind"}
 	}
@@ -236,7 +238,9 @@ func (p *Pipeline) resolveArray(i int, c ArrayToArray, cur ChunkSpec) (BoundArra
 	if !lenient {
 		return nil, stepErr(rt)
 	}
-	p.warnings = append(p.warnings, FillRoundTripWarning{Index: i, Codec: c.Name(), Advisory: advisory, Err: rt})
+	w := *rt
+	w.Index, w.Codec, w.Nested, w.Advisory = i, c.Name(), nil, advisory
+	p.warnings = append(p.warnings, fillWarning(&w, ""))
 	return b, nil
 }
 
@@ -290,13 +294,19 @@ func (p *Pipeline) Spec() ChunkSpec { return p.spec.Clone() }
 func (p *Pipeline) FillMode() FillMode { return p.fillMode }
 
 // Warnings returns the fill round trips that failed without failing
-// resolution (FillWarn, or an advisory codec), in chain order, those of
+// resolution (FillWarn, or an advisory codec), in chain order, each a
+// Warning whose Err is a *FillRoundTripError saying where the failing codec
+// is and whose Pointer is the failing codec's entry when a codec holding
+// it knows it ("" for a codec of the pipeline's own chain: the caller
+// locates it from the error's Index); those of
 // nested chains (see ChainHolder) at the position of the codec holding
 // them. The result is a copy.
-func (p *Pipeline) Warnings() []FillRoundTripWarning {
+func (p *Pipeline) Warnings() []Warning {
 	out := slices.Clone(p.warnings)
-	for i := range out {
-		out[i].Nested = slices.Clone(out[i].Nested)
+	for i, w := range out {
+		if e, ok := w.Err.(*FillRoundTripError); ok {
+			out[i] = fillWarning(e, w.Pointer)
+		}
 	}
 	return out
 }
@@ -370,15 +380,15 @@ func (p *Pipeline) Steps() []Step {
 	return out
 }
 
-// Encode appends the encoding of src, one whole decoded chunk, to dst and
-// returns the extended slice. len(src) must be DecodedSize(). On error it
-// returns dst unchanged. src may overlap the spare capacity of dst.
+// AppendEncode appends the encoding of src, one whole decoded chunk, to dst
+// and returns the extended slice. len(src) must be DecodedSize(). On error
+// it returns dst unchanged. src may overlap the spare capacity of dst.
 //
 // Codecs that pass bytes through unchanged (see Identity) are skipped:
 // with the bytes codec in little-endian order, the last array pass (or src
 // itself) feeds the first compressor directly, or, when nothing follows,
 // the last array pass writes into dst.
-func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
+func (p *Pipeline) AppendEncode(dst, src []byte) ([]byte, error) {
 	if len(src) != p.arraySizes[0] {
 		return dst, &SizeError{What: "decoded chunk", Got: len(src), Want: p.arraySizes[0]}
 	}
@@ -410,13 +420,13 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 	buf, held := cur, -1 // held: which s.bytes buf is, or -1
 	if p.a2bIdentity == nil {
 		if p.lastActive < 0 {
-			out, err := p.a2b.EncodeBytes(dst, cur)
+			out, err := p.a2b.AppendEncodeBytes(dst, cur)
 			if err != nil {
 				return dst, p.stepErr(bi, err)
 			}
 			return out, nil
 		}
-		out, err := p.a2b.EncodeBytes(s.bytes[0][:0], cur)
+		out, err := p.a2b.AppendEncodeBytes(s.bytes[0][:0], cur)
 		if err != nil {
 			return dst, p.stepErr(bi, err)
 		}
@@ -430,7 +440,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 			continue
 		}
 		k := (held + 1) % 2 // the scratch buffer buf is not in
-		out, err := b.Encode(s.bytes[k][:0], buf)
+		out, err := b.AppendEncode(s.bytes[k][:0], buf)
 		if err != nil {
 			return dst, p.stepErr(bi+1+j, err)
 		}
@@ -441,7 +451,7 @@ func (p *Pipeline) Encode(dst, src []byte) ([]byte, error) {
 		buf = append(s.bytes[0][:0], buf...)
 		s.bytes[0] = buf
 	}
-	out, err := p.b2b[p.lastActive].Encode(dst, buf)
+	out, err := p.b2b[p.lastActive].AppendEncode(dst, buf)
 	if err != nil {
 		return dst, p.stepErr(bi+1+p.lastActive, err)
 	}
@@ -485,10 +495,10 @@ func (p *Pipeline) Decode(dst, src []byte) error {
 			// Capped, so that a decoder writing more than it may cannot
 			// reach the caller's memory beyond dst; a scratch target has
 			// decodeSlack bytes of room past its size.
-			out, err = p.b2b[j].Decode(target[:0:room], buf)
+			out, err = p.b2b[j].AppendDecode(target[:0:room], buf)
 		} else {
 			k := (held + 1) % 2
-			out, err = p.b2b[j].Decode(s.bytes[k][:0], buf)
+			out, err = p.b2b[j].AppendDecode(s.bytes[k][:0], buf)
 			s.bytes[k], held = out, k
 		}
 		if err != nil {

@@ -42,7 +42,7 @@ func benchPipeline(b *testing.B, dt numeric.DataType, chain string) *codec.Pipel
 		b.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: dt, Shape: []int{benchChunkBytes / dt.Size()}, FillValue: numeric.Zero(dt)}
-	p, err := codec.NewPipeline(spec, parsed.Codecs)
+	p, err := codec.NewPipeline(spec, parsed.Codecs, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -91,14 +91,14 @@ func BenchmarkPipeline(b *testing.B) {
 	for _, tc := range cases {
 		p := benchPipeline(b, tc.dt, tc.chain)
 		in := src[tc.dt]
-		enc, err := p.Encode(nil, in)
+		enc, err := p.AppendEncode(nil, in)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run("encode/"+tc.name, func(b *testing.B) {
 			dst := make([]byte, 0, 2*len(enc)+benchChunkBytes)
 			cpuLoop(b, func() {
-				if _, err := p.Encode(dst[:0], in); err != nil {
+				if _, err := p.AppendEncode(dst[:0], in); err != nil {
 					b.Fatal(err)
 				}
 			})

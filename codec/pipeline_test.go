@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -42,7 +42,7 @@ func TestChainOrder(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := codec.NewPipeline(s, tt.codecs)
+			p, err := codec.NewPipeline(s, tt.codecs, nil)
 			if err == nil {
 				t.Fatalf("NewPipeline succeeded: %v", p)
 			}
@@ -65,7 +65,7 @@ func TestChainOrder(t *testing.T) {
 
 func TestResolveErrorIsStepError(t *testing.T) {
 	// widen needs int16; at index 1 it sees the uint8 output of add_one
-	_, err := codec.NewPipeline(spec(numeric.Uint8, numeric.Zero(numeric.Uint8), 2), []codec.Codec{addOne{}, widen{}, littleBytes})
+	_, err := codec.NewPipeline(spec(numeric.Uint8, numeric.Zero(numeric.Uint8), 2), []codec.Codec{addOne{}, widen{}, littleBytes}, nil)
 	var se *codec.StepError
 	if !errors.As(err, &se) || se.Index != 1 || se.Codec != "widen" {
 		t.Fatalf("error = %v, want a *StepError at 1 (widen)", err)
@@ -79,7 +79,7 @@ func TestResolveErrorIsStepError(t *testing.T) {
 	}
 
 	// the bytes codec without endian on a multi-byte type, after one codec
-	_, err = codec.NewPipeline(spec(numeric.Int16, numeric.Zero(numeric.Int16), 2), []codec.Codec{widen{}, &bytescodec.Codec{}})
+	_, err = codec.NewPipeline(spec(numeric.Int16, numeric.Zero(numeric.Int16), 2), []codec.Codec{widen{}, &bytescodec.Codec{}}, nil)
 	if !errors.As(err, &se) || se.Index != 1 || se.Codec != "bytes" || !errors.As(err, &ce) || ce.Key != "endian" {
 		t.Fatalf("error = %v, want a *StepError at 1 (bytes) about endian", err)
 	}
@@ -87,7 +87,7 @@ func TestResolveErrorIsStepError(t *testing.T) {
 		t.Errorf("message %q does not name the encoded type int32", err)
 	}
 
-	_, err = codec.NewPipeline(spec(numeric.Int8, numeric.Zero(numeric.Int8), 2), []codec.Codec{failResolve{}, littleBytes})
+	_, err = codec.NewPipeline(spec(numeric.Int8, numeric.Zero(numeric.Int8), 2), []codec.Codec{failResolve{}, littleBytes}, nil)
 	if !errors.As(err, &se) || se.Index != 0 || !errors.As(err, &ce) || ce.Codec != "fail_resolve" {
 		t.Fatalf("error = %v", err)
 	}
@@ -96,7 +96,7 @@ func TestResolveErrorIsStepError(t *testing.T) {
 func TestFillRoundTrip(t *testing.T) {
 	fill := numeric.ScalarFromBits(numeric.Uint8, 7, 0)
 	wrong := numeric.ScalarFromBits(numeric.Uint8, 9, 0)
-	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{addOne{}, fillMapper{decoded: wrong}, littleBytes})
+	_, err := codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{addOne{}, fillMapper{decoded: wrong}, littleBytes}, nil)
 	var se *codec.StepError
 	if !errors.As(err, &se) || se.Index != 1 || se.Codec != "fill_mapper" {
 		t.Fatalf("error = %v, want a *StepError at 1 (fill_mapper)", err)
@@ -118,7 +118,7 @@ func TestFillRoundTrip(t *testing.T) {
 
 	// a fill that does not decode at all
 	decErr := errors.New("cannot decode 8")
-	_, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{fillMapper{err: decErr}, littleBytes})
+	_, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{fillMapper{err: decErr}, littleBytes}, nil)
 	if !errors.As(err, &fe) || fe.DecodeErr != decErr || !errors.Is(err, decErr) {
 		t.Fatalf("error = %v, want a *FillRoundTripError wrapping the decode error", err)
 	}
@@ -127,7 +127,7 @@ func TestFillRoundTrip(t *testing.T) {
 	}
 
 	// a fill that decodes to a value of another type
-	_, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{fillMapper{decoded: numeric.ScalarFromBits(numeric.Int8, 7, 0)}, littleBytes})
+	_, err = codec.NewPipeline(spec(numeric.Uint8, fill, 3), []codec.Codec{fillMapper{decoded: numeric.ScalarFromBits(numeric.Int8, 7, 0)}, littleBytes}, nil)
 	if !errors.As(err, &fe) {
 		t.Fatalf("a fill decoded to int8 7 passed the uint8 round trip: %v", err)
 	}
@@ -139,12 +139,12 @@ func TestFillRoundTrip(t *testing.T) {
 		{0, 0x80000000},
 	} {
 		s := spec(numeric.Float32, numeric.ScalarFromBits(numeric.Float32, tc.orig, 0), 2)
-		if _, err := codec.NewPipeline(s, []codec.Codec{fillMapper{decoded: numeric.ScalarFromBits(numeric.Float32, tc.dec, 0)}, littleBytes}); err != nil {
+		if _, err := codec.NewPipeline(s, []codec.Codec{fillMapper{decoded: numeric.ScalarFromBits(numeric.Float32, tc.dec, 0)}, littleBytes}, nil); err != nil {
 			t.Errorf("fill %#x decoded as %#x: %v", tc.orig, tc.dec, err)
 		}
 	}
 	s := spec(numeric.Float32, numeric.ScalarFromBits(numeric.Float32, 0x7fc00000, 0), 2)
-	if _, err := codec.NewPipeline(s, []codec.Codec{fillMapper{decoded: numeric.ScalarFromBits(numeric.Float32, 0x7f800000, 0)}, littleBytes}); !errors.Is(err, codec.ErrFillRoundTrip) {
+	if _, err := codec.NewPipeline(s, []codec.Codec{fillMapper{decoded: numeric.ScalarFromBits(numeric.Float32, 0x7f800000, 0)}, littleBytes}, nil); !errors.Is(err, codec.ErrFillRoundTrip) {
 		t.Errorf("NaN decoded as Infinity passed: %v", err)
 	}
 }
@@ -164,7 +164,7 @@ func TestInvalidChunkSpec(t *testing.T) {
 		{spec(numeric.Float64, numeric.Zero(numeric.Float64), math.MaxInt, 2), "too large"},
 	}
 	for _, tt := range tests {
-		_, err := codec.NewPipeline(tt.spec, []codec.Codec{littleBytes})
+		_, err := codec.NewPipeline(tt.spec, []codec.Codec{littleBytes}, nil)
 		var ce *codec.ConfigError
 		if !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("NewPipeline(%v) = %v, want a *ConfigError containing %q", tt.spec, err, tt.want)
@@ -186,7 +186,7 @@ func TestInvalidChunkSpec(t *testing.T) {
 func fullChain(t testing.TB, shape ...int) *codec.Pipeline {
 	t.Helper()
 	fill, _ := numeric.IntScalar(numeric.Int16, -3)
-	p, err := codec.NewPipeline(spec(numeric.Int16, fill, shape...), []codec.Codec{widen{}, bigBytes, xorBytes{}, lenPrefix{}})
+	p, err := codec.NewPipeline(spec(numeric.Int16, fill, shape...), []codec.Codec{widen{}, bigBytes, xorBytes{}, lenPrefix{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestFullChain(t *testing.T) {
 	src := int16Bytes(vals)
 	want := fullChainEncoding(vals)
 	prefix := []byte("keep")
-	enc, err := p.Encode(prefix, src)
+	enc, err := p.AppendEncode(prefix, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 
 	// a decoder that returns more than it should
-	lp, err := codec.NewPipeline(spec(numeric.Uint8, numeric.Zero(numeric.Uint8), 4), []codec.Codec{littleBytes, liar{}})
+	lp, err := codec.NewPipeline(spec(numeric.Uint8, numeric.Zero(numeric.Uint8), 4), []codec.Codec{littleBytes, liar{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 
 	// bytes only: a chunk of the wrong length is corrupt
-	bp, _ := codec.NewPipeline(spec(numeric.Uint16, numeric.Zero(numeric.Uint16), 4), []codec.Codec{littleBytes})
+	bp, _ := codec.NewPipeline(spec(numeric.Uint16, numeric.Zero(numeric.Uint16), 4), []codec.Codec{littleBytes}, nil)
 	err = bp.Decode(make([]byte, 8), make([]byte, 7))
 	if !errors.As(err, &step) || step.Index != 0 || !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("bytes-only wrong chunk length: %v", err)
@@ -360,14 +360,14 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func TestEncodeErrorsKeepDst(t *testing.T) {
-	p, err := codec.NewPipeline(spec(numeric.Uint8, numeric.Zero(numeric.Uint8), 4), []codec.Codec{addOne{}, failEncode{}, littleBytes, lenPrefix{}})
+	p, err := codec.NewPipeline(spec(numeric.Uint8, numeric.Zero(numeric.Uint8), 4), []codec.Codec{addOne{}, failEncode{}, littleBytes, lenPrefix{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dst := make([]byte, 3, 64)
 	copy(dst, "abc")
 	for _, n := range []int{0, 3, 5} {
-		out, err := p.Encode(dst, make([]byte, n))
+		out, err := p.AppendEncode(dst, make([]byte, n))
 		var se *codec.SizeError
 		if !errors.As(err, &se) || se.Got != n || se.Want != 4 || se.What != "decoded chunk" {
 			t.Errorf("Encode of %d bytes: %v", n, err)
@@ -377,7 +377,7 @@ func TestEncodeErrorsKeepDst(t *testing.T) {
 		}
 	}
 	// add_one turns 0xfe into 0xff, which fail_encode (index 1) refuses
-	out, err := p.Encode(dst, []byte{0xfe, 0, 0, 0})
+	out, err := p.AppendEncode(dst, []byte{0xfe, 0, 0, 0})
 	var step *codec.StepError
 	if !errors.As(err, &step) || step.Index != 1 || step.Codec != "fail_encode" || !errors.Is(err, errFirstByte) {
 		t.Errorf("Encode error: %v", err)
@@ -385,7 +385,7 @@ func TestEncodeErrorsKeepDst(t *testing.T) {
 	if len(out) != 3 || string(out) != "abc" {
 		t.Errorf("Encode changed dst on error: %q", out)
 	}
-	out, err = p.Encode(dst, []byte{1, 2, 3, 4})
+	out, err = p.AppendEncode(dst, []byte{1, 2, 3, 4})
 	if err != nil || string(out[:3]) != "abc" || !bytes.Equal(out[3:], []byte{4, 0, 0, 0, 2, 3, 4, 5, 0xee}) {
 		t.Errorf("Encode = % x, %v", out, err)
 	}
@@ -410,7 +410,7 @@ func TestConcurrentUse(t *testing.T) {
 				}
 				src := int16Bytes(vals)
 				var err error
-				enc, err = p.Encode(enc[:0], src)
+				enc, err = p.AppendEncode(enc[:0], src)
 				if err != nil {
 					errs <- err
 					return
@@ -446,7 +446,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 	pipelines := map[string]*codec.Pipeline{
 		"full chain": fullChain(t, 256),
 	}
-	bp, err := codec.NewPipeline(spec(numeric.Int16, numeric.Zero(numeric.Int16), 256), []codec.Codec{bigBytes})
+	bp, err := codec.NewPipeline(spec(numeric.Int16, numeric.Zero(numeric.Int16), 256), []codec.Codec{bigBytes}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,7 +461,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := codec.NewPipeline(spec(numeric.Float32, numeric.Zero(numeric.Float32), 256), parsed.Codecs)
+		p, err := codec.NewPipeline(spec(numeric.Float32, numeric.Zero(numeric.Float32), 256), parsed.Codecs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -473,13 +473,13 @@ func TestSteadyStateAllocs(t *testing.T) {
 			src[i] = byte(i * 7)
 		}
 		dst := make([]byte, 0, 4096)
-		enc, err := p.Encode(dst, src)
+		enc, err := p.AppendEncode(dst, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out := make([]byte, p.DecodedSize())
 		encAllocs := testing.AllocsPerRun(100, func() {
-			if _, err := p.Encode(dst[:0], src); err != nil {
+			if _, err := p.AppendEncode(dst[:0], src); err != nil {
 				t.Fatal(err)
 			}
 		})

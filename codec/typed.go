@@ -20,19 +20,19 @@ func (e *SliceTypeError) Error() string {
 	return "codec: a slice of " + e.Got.String() + " values given to a pipeline for " + e.Want.String()
 }
 
-// EncodeSlice encodes src, one whole decoded chunk held as Go values, with
-// p and appends the result to dst. T must be the Go type of p's data type
-// (numeric.DataTypeOf) and len(src) the chunk's element count.
-func EncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, error) {
+// AppendEncodeSlice encodes src, one whole decoded chunk held as Go values,
+// with p and appends the result to dst. T must be the Go type of p's data
+// type (numeric.DataTypeOf) and len(src) the chunk's element count.
+func AppendEncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, error) {
 	if err := checkSlice[T](p, len(src)); err != nil {
 		return dst, err
 	}
 	if hostorder.LittleEndian {
-		return p.Encode(dst, elements.Bytes(src))
+		return p.AppendEncode(dst, elements.Bytes(src))
 	}
 	buf := make([]byte, p.DecodedSize())
 	putElements(buf, src)
-	return p.Encode(dst, buf)
+	return p.AppendEncode(dst, buf)
 }
 
 // DecodeSlice decodes src, one encoded chunk, into dst, which holds the

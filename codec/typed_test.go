@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int) *codec.Pipeline {
 	t.Helper()
-	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}})
+	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,13 +25,13 @@ func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int
 func TestEncodeDecodeSlice(t *testing.T) {
 	p := bytesPipeline(t, numeric.Float64, bytescodec.BigEndian, 3)
 	vals := []float64{1.5, -0.25, math.Inf(1)}
-	enc, err := codec.EncodeSlice(p, nil, vals)
+	enc, err := codec.AppendEncodeSlice(p, nil, vals)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want, _ := binary.Append(nil, binary.BigEndian, vals)
 	if !slices.Equal(enc, want) {
-		t.Errorf("EncodeSlice = % x, want % x", enc, want)
+		t.Errorf("AppendEncodeSlice = % x, want % x", enc, want)
 	}
 	back := make([]float64, 3)
 	if err := codec.DecodeSlice(p, back, enc); err != nil || !slices.Equal(back, vals) {
@@ -40,10 +40,10 @@ func TestEncodeDecodeSlice(t *testing.T) {
 
 	cp := bytesPipeline(t, numeric.Complex64, bytescodec.LittleEndian, 2)
 	cvals := []complex64{complex(1, 2), complex(-3, 4)}
-	enc, err = codec.EncodeSlice(cp, []byte("x"), cvals)
+	enc, err = codec.AppendEncodeSlice(cp, []byte("x"), cvals)
 	want, _ = binary.Append([]byte("x"), binary.LittleEndian, cvals)
 	if err != nil || !slices.Equal(enc, want) {
-		t.Errorf("EncodeSlice(complex64) = % x, %v", enc, err)
+		t.Errorf("AppendEncodeSlice(complex64) = % x, %v", enc, err)
 	}
 	cback := make([]complex64, 2)
 	if err := codec.DecodeSlice(cp, cback, enc[1:]); err != nil || !slices.Equal(cback, cvals) {
@@ -51,30 +51,30 @@ func TestEncodeDecodeSlice(t *testing.T) {
 	}
 
 	hp := bytesPipeline(t, numeric.Float16, bytescodec.BigEndian, 2)
-	enc, err = codec.EncodeSlice(hp, nil, []numeric.F16{0x3c00, 0x7e01})
+	enc, err = codec.AppendEncodeSlice(hp, nil, []numeric.F16{0x3c00, 0x7e01})
 	if err != nil || !slices.Equal(enc, []byte{0x3c, 0x00, 0x7e, 0x01}) {
-		t.Errorf("EncodeSlice(F16) = % x, %v", enc, err)
+		t.Errorf("AppendEncodeSlice(F16) = % x, %v", enc, err)
 	}
 }
 
 func TestEncodeDecodeSliceErrors(t *testing.T) {
 	p := bytesPipeline(t, numeric.Float64, bytescodec.LittleEndian, 3)
 	// wrong element type
-	out, err := codec.EncodeSlice(p, []byte("keep"), []float32{1, 2, 3})
+	out, err := codec.AppendEncodeSlice(p, []byte("keep"), []float32{1, 2, 3})
 	var te *codec.SliceTypeError
 	if !errors.As(err, &te) || string(out) != "keep" || te.Got != numeric.Float32 || te.Want != numeric.Float64 {
-		t.Errorf("EncodeSlice([]float32) = %q, %v", out, err)
+		t.Errorf("AppendEncodeSlice([]float32) = %q, %v", out, err)
 	}
 	if err := codec.DecodeSlice(p, make([]int64, 3), make([]byte, 24)); err == nil {
 		t.Errorf("DecodeSlice([]int64) succeeded on a float64 pipeline")
 	}
 	// wrong length
 	for _, n := range []int{0, 2, 4} {
-		_, err := codec.EncodeSlice(p, nil, make([]float64, n))
+		_, err := codec.AppendEncodeSlice(p, nil, make([]float64, n))
 		var se *codec.SizeError
 		if !errors.As(err, &se) || se.Got != n || se.Want != 3 || se.What != "element slice" || se.Unit != codec.UnitElements ||
 			se.Error() != fmt.Sprintf("element slice has %d elements, want 3", n) {
-			t.Errorf("EncodeSlice of %d elements: %v", n, err)
+			t.Errorf("AppendEncodeSlice of %d elements: %v", n, err)
 		}
 		err = codec.DecodeSlice(p, make([]float64, n), make([]byte, 24))
 		if !errors.As(err, &se) || se.Got != n {

@@ -10,7 +10,7 @@ package codecs
 
 import (
 	_ "github.com/zcodec/zcodec/codecs/blosc"          // blosc, numcodecs.blosc
-	_ "github.com/zcodec/zcodec/codecs/bytes"          // bytes (alias endian)
+	_ "github.com/zcodec/zcodec/codecs/bytescodec"     // bytes (alias endian)
 	_ "github.com/zcodec/zcodec/codecs/bzip2"          // numcodecs.bz2
 	_ "github.com/zcodec/zcodec/codecs/castvalue"      // cast_value
 	_ "github.com/zcodec/zcodec/codecs/checksum32"     // numcodecs.crc32, numcodecs.adler32, numcodecs.fletcher32

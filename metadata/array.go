@@ -36,8 +36,10 @@ type Array struct {
 	// Extra holds every other top-level member, as given.
 	Extra map[string]json.RawMessage
 	// Warnings are notes about accepted but non-canonical input, and the
-	// fill round trips that failed without failing the parse.
-	Warnings []Problem
+	// fill round trips that failed without failing the parse (their Err a
+	// *codec.FillRoundTripError). Each has the JSON pointer of the value
+	// concerned; the message names the codec concerned, if any.
+	Warnings []codec.Warning
 }
 
 // ChunkSpec returns the spec of one chunk: data type, chunk shape, fill.
@@ -45,14 +47,47 @@ func (a *Array) ChunkSpec() codec.ChunkSpec {
 	return codec.ChunkSpec{DataType: a.DataType, Shape: slices.Clone(a.ChunkShape), FillValue: a.FillValue}
 }
 
-// Parse reads a zarr.json document, building codecs with reg (nil means
-// registry.Default()) and resolving the chain with opts (see
-// codec.NewPipeline; none gives the strict fill round trip).
-func Parse(data []byte, reg *registry.Registry, opts ...codec.Option) (*Array, error) {
-	if reg == nil {
-		reg = registry.Default()
+// Options control how Parse builds and resolves a codec chain. A nil
+// *Options gives the defaults, as does the zero value of each field.
+type Options struct {
+	// Registry builds the codecs; nil means registry.Default().
+	Registry *registry.Registry
+	// FillMode says what a failed fill round trip is: codec.FillStrict
+	// (the default: validating, creating) makes it an error,
+	// codec.FillWarn (reading arrays that exist) a warning.
+	FillMode codec.FillMode
+	// MaxChunkBytes is the cap on any buffer a decode through the resolved
+	// Pipeline allocates (see codec.Options); 0 means
+	// codec.DefaultMaxChunkBytes.
+	MaxChunkBytes int64
+	// Concurrency is the number of goroutines the resolved Pipeline's
+	// calls that take no options of their own (Decode and AppendEncode of
+	// a whole shard) may spread one chunk over; 0 means GOMAXPROCS (see
+	// codec.Options).
+	Concurrency int
+}
+
+func (o *Options) registry() *registry.Registry {
+	if o == nil || o.Registry == nil {
+		return registry.Default()
 	}
-	p := &parser{reg: reg, a: &Array{}, opts: opts}
+	return o.Registry
+}
+
+// codecOptions returns the options the pipeline is resolved with.
+func (o *Options) codecOptions() *codec.Options {
+	if o == nil {
+		return nil
+	}
+	return &codec.Options{FillMode: o.FillMode, MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency}
+}
+
+// Parse reads a zarr.json document, building codecs with opts.Registry and
+// resolving the chain for one chunk with opts.FillMode and
+// opts.MaxChunkBytes (see codec.NewPipeline). A nil opts gives the
+// defaults: registry.Default() and the strict fill round trip.
+func Parse(data []byte, opts *Options) (*Array, error) {
+	p := &parser{reg: opts.registry(), a: &Array{}, opts: opts.codecOptions()}
 	p.parse(data)
 	if len(p.problems) > 0 {
 		return nil, &ValidationError{Problems: p.problems, Err: p.firstErr}
@@ -62,7 +97,7 @@ func Parse(data []byte, reg *registry.Registry, opts ...codec.Option) (*Array, e
 
 type parser struct {
 	reg      *registry.Registry
-	opts     []codec.Option
+	opts     *codec.Options
 	a        *Array
 	problems []Problem
 	firstErr error
@@ -140,7 +175,7 @@ func (p *parser) parse(data []byte) {
 			p.addErr(err)
 		}
 		for _, w := range warns {
-			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: "/fill_value", Reason: string(w)})
+			p.a.Warnings = append(p.a.Warnings, codec.Warning{Pointer: "/fill_value", Message: w})
 		}
 		p.a.FillValue = fill
 	}
@@ -261,9 +296,7 @@ func (p *parser) parseChunkKeyEncoding(doc *strictjson.Object) {
 
 func (p *parser) parseCodecs(v json.RawMessage) {
 	chain, err := p.reg.ParseCodecs(v, "/codecs")
-	for _, w := range chain.Warnings {
-		p.a.Warnings = append(p.a.Warnings, Problem{Pointer: w.Pointer, Reason: w.Message})
-	}
+	p.a.Warnings = append(p.a.Warnings, chain.Warnings...)
 	if err != nil {
 		p.addErr(err)
 		for _, e := range unjoin(err) {
@@ -344,25 +377,28 @@ func ignorableExtension(v json.RawMessage) bool {
 // problems with pointers, and its warnings into warnings.
 func (p *parser) resolve() {
 	spec := p.a.ChunkSpec()
-	pl, err := codec.NewPipeline(spec, p.a.Codecs, p.opts...)
+	pl, err := codec.NewPipeline(spec, p.a.Codecs, p.opts)
 	if err == nil {
 		p.a.Pipeline = pl
 		for _, w := range pl.Warnings() {
+			e, ok := w.Err.(*codec.FillRoundTripError)
+			if !ok {
+				p.a.Warnings = append(p.a.Warnings, w)
+				continue
+			}
 			why := "a warning when reading (docs/decisions.md#d17)"
-			if w.Advisory {
+			if e.Advisory {
 				why = "a warning for numcodecs codecs (docs/decisions.md#d17)"
 			}
-			// A codec in a chain nested in the codec at w.Index (inside a
-			// shard) is named by the last step of w.Nested, located by
+			// A codec in a chain nested in the codec at e.Index (inside a
+			// shard) is named by the last step of e.Nested, located by
 			// w.Pointer when the holding codec knows it.
-			ptr, name := p.a.CodecPointers[w.Index], w.Codec
+			ptr := p.a.CodecPointers[e.Index]
 			if w.Pointer != "" {
 				ptr = w.Pointer
 			}
-			if n := len(w.Nested); n > 0 {
-				name = w.Nested[n-1].Codec
-			}
-			p.a.Warnings = append(p.a.Warnings, Problem{Pointer: ptr, Codec: name, Reason: fmt.Sprintf("%v; %s", w.Err, why)})
+			msg := fmt.Sprintf("%s: %v; %s", shorten.String(e.FailingCodec()), e, why)
+			p.a.Warnings = append(p.a.Warnings, codec.Warning{Pointer: ptr, Message: msg, Err: e})
 		}
 		return
 	}

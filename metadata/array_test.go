@@ -87,7 +87,7 @@ func TestParseProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := metadata.Parse([]byte(tt.data), registry.Default())
+			_, err := metadata.Parse([]byte(tt.data), &metadata.Options{Registry: registry.Default()})
 			var ve *metadata.ValidationError
 			if !errors.As(err, &ve) {
 				t.Fatalf("err = %v, want a *ValidationError", err)
@@ -104,7 +104,7 @@ func TestParseProblems(t *testing.T) {
 }
 
 func TestParseTypedErrors(t *testing.T) {
-	_, err := metadata.Parse(doc(`"shape": [1], "data_type": "int32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1]}}, "fill_value": 0, "codecs": ["zstd_from_the_future"]`), registry.NewRegistry())
+	_, err := metadata.Parse(doc(`"shape": [1], "data_type": "int32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1]}}, "fill_value": 0, "codecs": ["zstd_from_the_future"]`), &metadata.Options{Registry: registry.NewRegistry()})
 	if !errors.Is(err, codec.ErrUnknownCodec) {
 		t.Errorf("errors.Is(%v, ErrUnknownCodec) = false", err)
 	}
@@ -127,7 +127,7 @@ func ExampleParse() {
 		return
 	}
 	fmt.Println(a.ChunkSpec())
-	enc, err := codec.EncodeSlice(a.Pipeline, nil, []int16{1, 2, -2, 256})
+	enc, err := codec.AppendEncodeSlice(a.Pipeline, nil, []int16{1, 2, -2, 256})
 	fmt.Printf("%x %v\n", enc, err)
 	// Output:
 	// int16 [4] fill -1
@@ -147,7 +147,7 @@ func ExampleParse_reading() {
 	}`)
 	_, err := metadata.Parse(zarrJSON, nil)
 	fmt.Println(err)
-	a, err := metadata.Parse(zarrJSON, nil, codec.WithFillMode(codec.FillWarn))
+	a, err := metadata.Parse(zarrJSON, &metadata.Options{FillMode: codec.FillWarn})
 	fmt.Println(err)
 	for _, w := range a.Warnings {
 		fmt.Println(w)

@@ -4,6 +4,11 @@
 // the chain into a codec.Pipeline, and keeps every other member as it was.
 // Array.MarshalJSON is the module's one zarr.json writer.
 //
+// Two types hold array metadata: Array is what Parse reads (the resolved
+// Pipeline, the kept members, the warnings), ArrayDefinition what a new
+// array is created from (zarr.Create: exactly the members it writes).
+// Array.Definition gives the definition of an array like one that exists.
+//
 // Specification: Zarr v3 core, array metadata,
 // https://zarr-specs.readthedocs.io/en/latest/v3/core/index.html#array-metadata.
 //
@@ -21,11 +26,11 @@
 //
 // # Reading and writing
 //
-// Parse resolves the chain with the options it is given (see
-// codec.NewPipeline). Without options the fill round trip is strict
-// (codec.FillStrict): the right check for metadata about to be written or
-// validated. A reader of an existing array passes
-// codec.WithFillMode(codec.FillWarn): a fill value that does not survive
+// Parse resolves the chain with the options it is given (an *Options; nil
+// for the defaults; see codec.NewPipeline). By default the fill round trip
+// is strict (codec.FillStrict): the right check for metadata about to be
+// written or validated. A reader of an existing array passes
+// &Options{FillMode: codec.FillWarn}: a fill value that does not survive
 // scale_offset or cast_value is then a warning in Array.Warnings, since
 // missing chunks are filled with the array's own fill value
 // (docs/decisions.md#d17).

@@ -41,19 +41,19 @@ func TestFillRoundTripModes(t *testing.T) {
 			ve.Problems[0].Codec != "scale_offset" || !strings.Contains(ve.Problems[0].Reason, "fill value 0 ("+dt+") encodes to") {
 			t.Fatalf("%s strict: %v", dt, err)
 		}
-		a, err := metadata.Parse(data, nil, codec.WithFillMode(codec.FillWarn))
+		a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
 		if err != nil {
 			t.Fatalf("%s warn: %v", dt, err)
 		}
-		if len(a.Warnings) != 1 || a.Warnings[0].Pointer != "/codecs/0" || a.Warnings[0].Codec != "scale_offset" ||
-			!strings.Contains(a.Warnings[0].Reason, "but decodes back to") || !strings.Contains(a.Warnings[0].Reason, "a warning when reading") {
+		if len(a.Warnings) != 1 || a.Warnings[0].Pointer != "/codecs/0" || !strings.HasPrefix(a.Warnings[0].Message, "scale_offset: ") ||
+			!strings.Contains(a.Warnings[0].Message, "but decodes back to") || !strings.Contains(a.Warnings[0].Message, "a warning when reading") {
 			t.Errorf("%s warnings: %+v", dt, a.Warnings)
 		}
-		if w := a.Pipeline.Warnings(); len(w) != 1 || w[0].Err.Original.Float64() != 0 || w[0].Err.Decoded.Float64() != tc.decoded || a.Pipeline.FillMode() != codec.FillWarn {
+		if w := a.Pipeline.Warnings(); len(w) != 1 || fillErr(w[0]).Original.Float64() != 0 || fillErr(w[0]).Decoded.Float64() != tc.decoded || a.Pipeline.FillMode() != codec.FillWarn {
 			t.Errorf("%s pipeline warnings: %+v", dt, w)
 		}
 		// Reading works: a chunk decodes.
-		enc, err := a.Pipeline.Encode(nil, make([]byte, a.Pipeline.DecodedSize()))
+		enc, err := a.Pipeline.AppendEncode(nil, make([]byte, a.Pipeline.DecodedSize()))
 		if err != nil || a.Pipeline.Decode(make([]byte, a.Pipeline.DecodedSize()), enc) != nil {
 			t.Errorf("%s: chunk round trip: %v", dt, err)
 		}
@@ -148,12 +148,12 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 		if strings.Count(err.Error(), "cast_value: cast_value") > 0 {
 			t.Errorf("%s: codec name doubled: %v", tt.name, err)
 		}
-		a, err := metadata.Parse([]byte(tt.doc), nil, codec.WithFillMode(codec.FillWarn))
+		a, err := metadata.Parse([]byte(tt.doc), &metadata.Options{FillMode: codec.FillWarn})
 		if err != nil {
 			t.Errorf("%s, warn: %v", tt.name, err)
 			continue
 		}
-		if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0].Reason, "cannot be encoded") {
+		if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0].Message, "cannot be encoded") {
 			t.Errorf("%s: warnings %+v", tt.name, a.Warnings)
 		}
 		// Chunks decode.
@@ -169,4 +169,10 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 			t.Errorf("%s: decoded % x", tt.name, out)
 		}
 	}
+}
+
+// fillErr returns the *codec.FillRoundTripError of a warning, or nil.
+func fillErr(w codec.Warning) *codec.FillRoundTripError {
+	e, _ := w.Err.(*codec.FillRoundTripError)
+	return e
 }

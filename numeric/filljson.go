@@ -22,10 +22,6 @@ func (e *FillValueError) Error() string {
 	return fmt.Sprintf("value %s is not a valid %v: %s", e.Value, e.DataType, e.Reason)
 }
 
-// Warning is a note about a value that was accepted but is not written in
-// the canonical Zarr v3 form.
-type Warning string
-
 // ParseFillValue parses data, one JSON value, as a value of dt under the
 // Zarr v3 fill-value rules:
 //
@@ -51,8 +47,8 @@ func ParseFillValue(dt DataType, data []byte) (Scalar, error) {
 }
 
 // ParseFillValueWarnings is ParseFillValue that also returns warnings about
-// accepted but non-canonical spellings ("+Infinity").
-func ParseFillValueWarnings(dt DataType, data []byte) (Scalar, []Warning, error) {
+// accepted but non-canonical spellings ("+Infinity"), one message each.
+func ParseFillValueWarnings(dt DataType, data []byte) (Scalar, []string, error) {
 	p := fillParser{dt: dt, raw: data}
 	s, err := p.parse(dt, trimJSONSpace(data))
 	if err != nil {
@@ -64,7 +60,7 @@ func ParseFillValueWarnings(dt DataType, data []byte) (Scalar, []Warning, error)
 type fillParser struct {
 	dt       DataType
 	raw      []byte
-	warnings []Warning
+	warnings []string
 }
 
 func (p *fillParser) fail(format string, args ...any) error {
@@ -150,7 +146,7 @@ func (p *fillParser) parseFloatString(dt DataType, s string) (Scalar, error) {
 	case "Infinity":
 		return Scalar{dt: dt, lo: infBits(dt)}, nil
 	case "+Infinity":
-		p.warnings = append(p.warnings, Warning(`"+Infinity" is not a Zarr v3 fill-value string; read as "Infinity"`))
+		p.warnings = append(p.warnings, `"+Infinity" is not a Zarr v3 fill-value string; read as "Infinity"`)
 		return Scalar{dt: dt, lo: infBits(dt)}, nil
 	case "-Infinity":
 		return Scalar{dt: dt, lo: infBits(dt) | 1<<(dt.Bits()-1)}, nil

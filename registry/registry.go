@@ -15,14 +15,15 @@
 // {"name": "bytes"}) or an object with the keys "name", "configuration"
 // (optional) and "must_understand" (optional, default true); any other key
 // is an error. An unknown name is an error unless must_understand is false,
-// in which case the entry is dropped from the chain with a warning (Zarr v3
-// lets readers ignore such extensions). Configuration decoding is strict:
-// unknown keys, wrong JSON types, missing required keys and out-of-range
-// values are *codec.ConfigError values whose Pointer locates the offending
-// value, e.g. "/codecs/1/configuration/rounding". The JSON itself is read
-// strictly (a key repeated in any object, bare NaN, a trailing comma are
-// errors with their line and column; docs/decisions.md#d16), and long names
-// and values are shortened in messages.
+// in which case the entry is dropped from the chain with a warning (a
+// codec.Warning in the codec.Chain that ParseCodecs returns; Zarr v3 lets
+// readers ignore such extensions). Configuration decoding is strict: unknown
+// keys, wrong JSON types, missing required keys and out-of-range values are
+// *codec.ConfigError values whose Pointer locates the offending value, e.g.
+// "/codecs/1/configuration/rounding". The JSON itself is read strictly (a
+// key repeated in any object, bare NaN, a trailing comma are errors with
+// their line and column; docs/decisions.md#d16), and long names and values
+// are shortened in messages.
 package registry
 
 import (
@@ -166,18 +167,10 @@ func cmpString(a, b string) int {
 	return 0
 }
 
-// Warning is a note about codec JSON that was accepted but not used as is.
-type Warning struct {
-	Pointer string
-	Message string
-}
-
-func (w Warning) String() string { return w.Pointer + ": " + w.Message }
-
 // ParseCodec builds one codec from its JSON entry found at pointer. A nil
 // codec with a nil error means the entry was an unknown codec with
 // must_understand false; the warning says so.
-func (r *Registry) ParseCodec(raw json.RawMessage, pointer string) (codec.Codec, *Warning, error) {
+func (r *Registry) ParseCodec(raw json.RawMessage, pointer string) (codec.Codec, *codec.Warning, error) {
 	// name is set as soon as it is read: every error built after that
 	// names the codec.
 	var name string
@@ -212,7 +205,7 @@ func (r *Registry) ParseCodec(raw json.RawMessage, pointer string) (codec.Codec,
 	}
 	if hasMust && !must {
 		if _, known := r.Lookup(name); !known {
-			return nil, &Warning{Pointer: pointer, Message: fmt.Sprintf("unknown codec %s skipped (must_understand is false)", shorten.Quote(name))}, nil
+			return nil, &codec.Warning{Pointer: pointer, Message: fmt.Sprintf("unknown codec %s skipped (must_understand is false)", shorten.Quote(name))}, nil
 		}
 	}
 	if string(cfg) == "null" {
@@ -288,7 +281,7 @@ func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessa
 	if err != nil {
 		return nil, err
 	}
-	conf.SetCodecListParser(r)
+	conf.SetChainParser(r)
 	c, err := reg.New(conf)
 	if err != nil {
 		return nil, err
@@ -299,41 +292,19 @@ func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessa
 	return c, nil
 }
 
-// ParseCodecList builds the codecs of a nested codec list (the inner chains
-// of sharding_indexed), implementing codec.CodecListParser: it is
-// ParseCodecs without the warnings (entries skipped because they are
-// unknown with must_understand false are left out).
-func (r *Registry) ParseCodecList(raw json.RawMessage, pointer string) (codec.CodecList, error) {
-	ch, err := r.ParseCodecs(raw, pointer)
-	if err != nil {
-		return codec.CodecList{}, err
-	}
-	return codec.CodecList{Codecs: ch.Codecs, Pointers: ch.Pointers}, nil
-}
-
-// Chain is a parsed codec list.
-type Chain struct {
-	// Codecs are the codecs in chain order; entries skipped because they were
-	// unknown with must_understand false are not included.
-	Codecs []codec.Codec
-	// Pointers holds the JSON pointer of each codec's entry, parallel to
-	// Codecs (so "/codecs/2" for the third entry even after a skipped one).
-	Pointers []string
-	// Warnings are notes about entries that were accepted or skipped.
-	Warnings []Warning
-}
-
 // ParseCodecs builds every codec of raw, a JSON array of codec entries found
 // at pointer (e.g. "/codecs"). It reports every problem it finds, joined with
 // errors.Join so that callers can list them all; each is a
-// *codec.ConfigError.
-func (r *Registry) ParseCodecs(raw json.RawMessage, pointer string) (Chain, error) {
+// *codec.ConfigError. A Registry is the codec.ChainParser of the
+// configurations it decodes, so nested chains (sharding_indexed's) are
+// built with it.
+func (r *Registry) ParseCodecs(raw json.RawMessage, pointer string) (codec.Chain, error) {
 	entries, err := strictjson.ParseArray(raw, strictjson.Options{Pointer: pointer, NewError: func(e *strictjson.Error) error { return listError(e, raw) }})
 	if err != nil {
-		return Chain{}, err
+		return codec.Chain{}, err
 	}
 	var (
-		ch   Chain
+		ch   codec.Chain
 		errs []error
 	)
 	for i, e := range entries {

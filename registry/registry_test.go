@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -301,11 +301,11 @@ func TestDefaultRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{2}, FillValue: numeric.Zero(numeric.Uint16)}, ch.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{2}, FillValue: numeric.Zero(numeric.Uint16)}, ch.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if enc, _ := p.Encode(nil, []byte{1, 2, 3, 4}); string(enc) != "\x02\x01\x04\x03" {
+	if enc, _ := p.AppendEncode(nil, []byte{1, 2, 3, 4}); string(enc) != "\x02\x01\x04\x03" {
 		t.Errorf("Encode = % x", enc)
 	}
 }

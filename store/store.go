@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-
-	"github.com/zcodec/zcodec/codec"
 )
 
 // Store is a Zarr key-value store. Implementations are safe for concurrent
@@ -54,13 +52,6 @@ type Entry struct {
 
 // NoLimit is the limit of Get that accepts a value of any size.
 const NoLimit = -1
-
-// ByteRange selects bytes of one stored value: Offset >= 0 and Length >= 0
-// for [Offset, Offset+Length); Offset >= 0 and Length == -1 for everything
-// from Offset; Offset < 0 (Length == -Offset) for the last -Offset bytes (a
-// suffix, as HTTP "Range: bytes=-N"). It is codec.ByteRange, the type the
-// partial decoders of codec pipelines read through.
-type ByteRange = codec.ByteRange
 
 // Bounds returns the half-open interval [start, end) that r selects of a
 // value of size bytes, or an error matched by ErrRange when r is not valid

@@ -44,12 +44,9 @@ type Options struct {
 	MaxChunkBytes int64
 }
 
-// DefaultMaxChunkBytes is the default of Options.MaxChunkBytes.
-const DefaultMaxChunkBytes = 2 << 30
-
 func (o *Options) maxChunkBytes() int64 {
 	if o == nil || o.MaxChunkBytes <= 0 {
-		return DefaultMaxChunkBytes
+		return codec.DefaultMaxChunkBytes
 	}
 	return o.MaxChunkBytes
 }
@@ -73,19 +70,21 @@ func (o *Options) registry() *registry.Registry {
 // except that two writes whose regions touch the same chunk must not run at
 // once (each rewrites whole chunks).
 type Array struct {
-	st       store.Store
-	path     string
-	format   int
-	meta     *metadata.Array
-	pipe     *codec.Pipeline
-	keys     keyEncoding
-	grid     grid
-	es       int
-	maxEnc   int64 // the largest encoded chunk the chain allows
-	warnings []string
-	conc     int
-	fill     *filler
-	bufs     sync.Pool // *[]byte, one decoded chunk each
+	st     store.Store
+	path   string
+	format int
+	meta   *metadata.Array
+	pipe   *codec.Pipeline
+	keys   keyEncoding
+	grid   grid
+	es     int
+	maxEnc int64 // the largest encoded chunk the chain allows
+	// wholeChunk is the region of one whole chunk, [0, chunk shape).
+	wholeChunk codec.Region
+	warnings   []string
+	conc       int
+	fill       *filler
+	bufs       sync.Pool // *[]byte, one decoded chunk each
 }
 
 // Open opens the array at path in s: a Zarr v3 array (path/zarr.json) or a
@@ -142,11 +141,21 @@ func nodeType(doc []byte) string {
 	return head.NodeType
 }
 
+// metadataOptions are the options an array's metadata is parsed with. The
+// pipeline's own concurrency is 1: the calls that take no budget of their
+// own (encoding a whole shard, decoding a chain that cannot decode in
+// part) run on the goroutine of the chunk they serve, so that the array's
+// budget (forChunks) bounds them; whole shards are read through
+// DecodeRegion, which takes a share of the budget.
+func (o *Options) metadataOptions(mode codec.FillMode) *metadata.Options {
+	return &metadata.Options{Registry: o.registry(), FillMode: mode, MaxChunkBytes: o.maxChunkBytes(), Concurrency: 1}
+}
+
 // openV3 opens a Zarr v3 array from its zarr.json. The array exists, so
 // its chain is resolved for reading: a fill value that does not survive the
 // chain is a warning, not an error (docs/decisions.md#d17).
 func openV3(s store.Store, path string, doc []byte, opts *Options) (*Array, error) {
-	m, err := metadata.Parse(doc, opts.registry(), codec.WithFillMode(codec.FillWarn))
+	m, err := metadata.Parse(doc, opts.metadataOptions(codec.FillWarn))
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("zarr.json: %w", err)}
 	}
@@ -177,6 +186,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
 		conc:   opts.concurrency(), fill: newFiller(m.FillValue),
+		wholeChunk: codec.WholeRegion(int64s(m.ChunkShape)),
 	}
 	size := a.pipe.DecodedSize()
 	a.bufs.New = func() any { b := make([]byte, size); return &b }
@@ -184,12 +194,13 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 }
 
 // checkShards refuses a chain of shards (at every level of nesting) whose
-// index, encoded or decoded, is larger than limit, before anything is
-// read: a partial read of a shard holds its whole index, whose size the
-// metadata alone sets (16 bytes per inner chunk).
+// index, encoded or decoded, is larger than limit, when the array is
+// opened: a partial read of a shard holds its whole index, whose size the
+// metadata alone sets (16 bytes per inner chunk). The shard codec refuses
+// it too, but only when a shard is read.
 func checkShards(p *codec.Pipeline, limit int64) error {
 	for {
-		b, ok, _ := sharding.FromPipeline(p)
+		b, ok := sharding.FromPipeline(p)
 		if !ok {
 			return nil
 		}
@@ -203,14 +214,14 @@ func checkShards(p *codec.Pipeline, limit int64) error {
 	}
 }
 
-// Create writes the metadata of a new Zarr v3 array at path in s and
-// returns it. m gives the shape, data type, chunk shape, fill value, codecs
-// and optionally the chunk key encoding (nil: "default" with "/"),
-// attributes and dimension names; its Pipeline and Warnings are ignored.
-// The metadata is validated strictly (the fill value must survive every
-// codec: docs/decisions.md#d1, #d17). Create fails with ErrExists when a node
-// already exists at path.
-func Create(ctx context.Context, s store.Store, path string, m *metadata.Array, opts *Options) (*Array, error) {
+// Create writes the metadata of a new Zarr v3 array at path in s and returns
+// it. m gives the shape, data type, chunk shape, fill value, codecs and
+// optionally the chunk key encoding (nil: "default" with "/"), attributes
+// and dimension names (metadata.Array.Definition gives those of an array
+// that exists). The metadata is validated strictly (the fill value must
+// survive every codec: docs/decisions.md#d1, #d17). Create fails with
+// ErrExists when a node already exists at path.
+func Create(ctx context.Context, s store.Store, path string, m *metadata.ArrayDefinition, opts *Options) (*Array, error) {
 	path, err := cleanPath(path)
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
@@ -222,7 +233,7 @@ func Create(ctx context.Context, s store.Store, path string, m *metadata.Array, 
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	parsed, err := metadata.Parse(doc, opts.registry())
+	parsed, err := metadata.Parse(doc, opts.metadataOptions(codec.FillStrict))
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
@@ -310,13 +321,13 @@ func (a *Array) putBuf(b *[]byte) { a.bufs.Put(b) }
 
 // checkRegion checks r against the array and len(buf) against r and
 // returns the chunk range it touches.
-func (a *Array) checkRegion(r Region, n int, what string) (chunkRange, error) {
-	if err := r.check(a.meta.Shape); err != nil {
+func (a *Array) checkRegion(r codec.Region, n int, what string) (chunkRange, error) {
+	if err := r.Validate(a.meta.Shape); err != nil {
 		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
 	want, ok := regionBytes(r, a.es)
 	if !ok {
-		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	if n != want {
 		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
@@ -67,7 +68,7 @@ func benchArrayDir(b *testing.B) string {
 				y, x := i/512, i%512
 				plane[i] = float32(273.15 + 20*math.Sin(2*math.Pi*float64(y)/512+float64(z)/40) + 5*math.Cos(2*math.Pi*float64(x)/97) + 0.1*math.Sin(float64(i)*0.7))
 			}
-			if err := Write(context.Background(), a, Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
+			if err := Write(context.Background(), a, codec.Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
 				benchStore.err = err
 				return
 			}
@@ -94,7 +95,7 @@ func BenchmarkReadArray(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			whole := Whole(a.Shape())
+			whole := codec.WholeRegion(a.Shape())
 			dst := make([]byte, whole.NumElements()*4)
 			// One untimed read first: the first pass of a process faults in
 			// the destination and warms the page cache and the codecs'
@@ -150,7 +151,7 @@ func BenchmarkDecodeBatch(b *testing.B) {
 		}
 		dsts[z] = dst[z*size : (z+1)*size]
 	}
-	if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, 2); err != nil { // untimed, as in BenchmarkReadArray
+	if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, &codec.Options{Concurrency: 2}); err != nil { // untimed, as in BenchmarkReadArray
 		b.Fatal(err)
 	}
 	for _, workers := range []int{1, 2} {
@@ -159,7 +160,7 @@ func BenchmarkDecodeBatch(b *testing.B) {
 			b.ReportAllocs()
 			cpu := cputime.Process()
 			for b.Loop() {
-				if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, workers); err != nil {
+				if err := a.Pipeline().DecodeBatch(ctx, dsts, srcs, &codec.Options{Concurrency: workers}); err != nil {
 					b.Fatal(err)
 				}
 			}

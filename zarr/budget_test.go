@@ -2,6 +2,7 @@ package zarr
 
 import (
 	"context"
+	"github.com/zcodec/zcodec/codec"
 	"runtime"
 	"sync/atomic"
 	"testing"
@@ -61,13 +62,13 @@ func TestConcurrencyBudget(t *testing.T) {
 		name   string
 		codecs string
 		chunks []int
-		region Region
+		region codec.Region
 	}{
-		{"plain", plain, []int{8, 8}, Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}},
+		{"plain", plain, []int{8, 8}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}},
 		// Shards [32 32] of 64 inner chunks [4 4]: the region meets two
 		// shards, and 13x5 inner chunks in each.
-		{"sharded part", sharded, []int{32, 32}, Region{Start: []int64{2, 2}, Shape: []int64{60, 20}}},
-		{"sharded whole", sharded, []int{32, 32}, Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}},
+		{"sharded part", sharded, []int{32, 32}, codec.Region{Start: []int64{2, 2}, Shape: []int64{60, 20}}},
+		{"sharded whole", sharded, []int{32, 32}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}},
 	} {
 		mem := store.NewMemory()
 		a := create(t, mem, "a", newMeta(t, []int64{64, 64}, tc.chunks, numeric.Uint16, "0", tc.codecs, ""), 4)
@@ -75,7 +76,7 @@ func TestConcurrencyBudget(t *testing.T) {
 		for i := range src {
 			src[i] = uint16(i + 1)
 		}
-		if err := Write(ctx, a, Whole([]int64{64, 64}), src); err != nil {
+		if err := Write(ctx, a, codec.WholeRegion([]int64{64, 64}), src); err != nil {
 			t.Fatal(err)
 		}
 		for _, conc := range []int{1, 2, 4} {

@@ -5,24 +5,25 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/workpool"
 )
 
 // forChunks calls fn for every chunk of cr, until one fails or ctx is
 // done, within the array's concurrency budget B (Options.Concurrency): it
 // runs outer = min(B, chunks) chunks at once (internal/workpool) and gives
-// each call a context carrying the budget inner = max(1, B/outer), which a
-// chunk that is a shard spends on its inner chunks; outer*inner <= B, so
+// each call the budget inner = max(1, B/outer) (codec.Options.Concurrency),
+// which a chunk that is a shard spends on its inner chunks; outer*inner <= B, so
 // the goroutines and store requests of the whole call stay within B. Each
 // goroutine has its own scratch buffer for fn (an encoded chunk, say). A
-// panic in fn (a codec's bug) becomes a *ChunkError naming the chunk.
-func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(ctx context.Context, coords []int64, scratch *[]byte) error) error {
+// panic in fn (a codec's bug) becomes a *codec.ChunkError naming the chunk.
+func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(coords []int64, scratch *[]byte, budget *codec.Options) error) error {
 	n := cr.count()
 	if n == 0 {
 		return ctx.Err()
 	}
 	outer, inner := workpool.Split(a.conc, int(min(n, math.MaxInt32)))
-	inCtx := workpool.WithBudget(ctx, inner)
+	budget := &codec.Options{Concurrency: inner}
 	type state struct {
 		coords  []int64
 		scratch []byte
@@ -31,12 +32,12 @@ func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(ctx contex
 		func() *state { return &state{coords: make([]int64, len(cr.lo))} }, nil,
 		func(s *state, i int) error {
 			cr.at(int64(i), s.coords)
-			return fn(inCtx, s.coords, &s.scratch)
+			return fn(s.coords, &s.scratch, budget)
 		})
 	if pe, ok := err.(*workpool.PanicError); ok {
 		coords := make([]int64, len(cr.lo))
 		cr.at(int64(pe.Index), coords)
-		return &ChunkError{Array: a.path, Key: a.ChunkKey(coords), Err: fmt.Errorf("panic: %v", pe.Value)}
+		return &codec.ChunkError{Array: a.path, Key: a.ChunkKey(coords), Err: fmt.Errorf("panic: %v", pe.Value)}
 	}
 	return err
 }
@@ -44,7 +45,7 @@ func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(ctx contex
 // chunkLayout returns, for the chunk at coords and a region r, the part of
 // the chunk inside r (its extent) and where that part sits in the region's
 // buffer and in the decoded chunk; whole says the part is the whole chunk.
-func (a *Array) chunkLayout(coords []int64, r Region) (extent []int, inRegion, inChunk box, whole bool) {
+func (a *Array) chunkLayout(coords []int64, r codec.Region) (extent []int, inRegion, inChunk box, whole bool) {
 	cb := a.grid.chunkBox(coords)
 	in := intersect(cb, r)
 	rank := len(coords)
@@ -66,7 +67,7 @@ func (a *Array) chunkLayout(coords []int64, r Region) (extent []int, inRegion, i
 
 // coversChunk reports whether r holds every element of the chunk at coords
 // that lies inside the array.
-func (a *Array) coversChunk(coords []int64, r Region) bool {
+func (a *Array) coversChunk(coords []int64, r codec.Region) bool {
 	cb := a.grid.chunkBox(coords)
-	return intersect(cb, r).equal(cb)
+	return regionsEqual(intersect(cb, r), cb)
 }

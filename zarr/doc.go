@@ -29,7 +29,7 @@
 //   - The regular chunk grid, edge chunks (stored whole, the part outside
 //     the array holding the fill value), and the "default" and "v2" chunk
 //     key encodings with "/" or "." separators.
-//   - Regions: any box, given as a Region or parsed by ParseRegion from
+//   - Regions: any box, given as a codec.Region or parsed by ParseRegion from
 //     NumPy-like text ("0:10,:,5"). Raw reads and writes use the decoded
 //     byte layout of the pipeline (C order over the region, little-endian
 //     elements); Read, ReadInto and Write take Go slices of the array's
@@ -108,8 +108,9 @@
 //     silently leave part of it behind. Node paths and the keys in
 //     MemberProblem are the store's names unescaped; error messages quote
 //     them.
-//   - Errors name the array and the key: *ChunkError for one chunk,
-//     *NodeError for an array or group, *RegionError (ErrRegion) for a
-//     region; store and codec errors stay inspectable through them
-//     (errors.Is(err, store.ErrNotFound), errors.Is(err, codec.ErrCorrupt)).
+//   - Errors name the array and the key: *codec.ChunkError (Array, Key) for
+//     one chunk, *NodeError for an array or group, *codec.RegionError
+//     (codec.ErrRegion) for a region; store and codec errors stay inspectable
+//     through them (errors.Is(err, store.ErrNotFound),
+//     errors.Is(err, codec.ErrCorrupt)).
 package zarr

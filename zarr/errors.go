@@ -36,22 +36,6 @@ func (e *NodeError) Error() string {
 // Unwrap returns Err.
 func (e *NodeError) Unwrap() error { return e.Err }
 
-// ChunkError reports a failure of one chunk of an array: reading, decoding,
-// encoding or writing it. Array is the array's path, Key the chunk's key
-// in the store (with the array's path).
-type ChunkError struct {
-	Array string
-	Key   string
-	Err   error
-}
-
-func (e *ChunkError) Error() string {
-	return fmt.Sprintf("array %s: chunk %s: %v", strconv.Quote("/"+e.Array), strconv.Quote(e.Key), e.Err)
-}
-
-// Unwrap returns Err.
-func (e *ChunkError) Unwrap() error { return e.Err }
-
 // MemberProblem is a key of a group's hierarchy that Members cannot use.
 type MemberProblem struct {
 	// Key is the key, or the name the store found that is not a key, as

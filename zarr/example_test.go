@@ -6,6 +6,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -46,7 +47,7 @@ func ExampleCreate() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	a, err := zarr.Create(ctx, dir, "temperature", &metadata.Array{
+	a, err := zarr.Create(ctx, dir, "temperature", &metadata.ArrayDefinition{
 		Shape:      []int64{100, 200},
 		DataType:   numeric.Float32,
 		ChunkShape: []int{50, 50},
@@ -57,7 +58,7 @@ func ExampleCreate() {
 		log.Fatal(err)
 	}
 	// Write a 2 x 3 box at row 10, column 48: it spans two chunks.
-	box := zarr.Region{Start: []int64{10, 48}, Shape: []int64{2, 3}}
+	box := codec.Region{Start: []int64{10, 48}, Shape: []int64{2, 3}}
 	if err := zarr.Write(ctx, a, box, []float32{1, 2, 3, 4, 5, 6}); err != nil {
 		log.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/codec"
 	"strings"
 	"testing"
 
@@ -86,7 +87,7 @@ func FuzzCopy(f *testing.F) {
 		if err != nil {
 			t.Fatalf("create dst: %v", err)
 		}
-		whole := Whole(shape)
+		whole := codec.WholeRegion(shape)
 		n, _ := regionBytes(whole, dt.Size())
 		raw := make([]byte, n)
 		for i := range raw {
@@ -102,13 +103,13 @@ func FuzzCopy(f *testing.F) {
 		}
 		r := whole
 		if len(region) >= 2*rank {
-			r = Region{Start: make([]int64, rank), Shape: make([]int64, rank)}
+			r = codec.Region{Start: make([]int64, rank), Shape: make([]int64, rank)}
 			for d := range rank {
 				r.Start[d] = int64(region[d]) % (shape[d] + 1)
 				r.Shape[d] = int64(region[rank+d]) % (shape[d] - r.Start[d] + 1)
 			}
 		}
-		for _, reg := range []Region{whole, r} {
+		for _, reg := range []codec.Region{whole, r} {
 			m, _ := regionBytes(reg, dt.Size())
 			want, got := make([]byte, m), make([]byte, m)
 			if err := src.ReadRegion(ctx, reg, want); err != nil {
@@ -158,7 +159,7 @@ func FuzzHostileShardIndex(f *testing.F) {
 		for i := range all {
 			all[i] = uint16(i*7 + 1)
 		}
-		if err := Write(ctx, a, Whole(shape), all); err != nil {
+		if err := Write(ctx, a, codec.WholeRegion(shape), all); err != nil {
 			t.Fatal(err)
 		}
 		const key = "s/c/0/0"
@@ -183,17 +184,17 @@ func FuzzHostileShardIndex(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := Region{Start: []int64{0, 0}, Shape: []int64{1, 1}}
+		r := codec.Region{Start: []int64{0, 0}, Shape: []int64{1, 1}}
 		if len(region) >= 4 {
 			for d := range 2 {
 				r.Start[d] = int64(region[d]) % shape[d]
 				r.Shape[d] = int64(region[2+d]) % (shape[d] - r.Start[d] + 1)
 			}
 		}
-		for _, reg := range []Region{r, Whole(shape), {Start: []int64{8, 0}, Shape: []int64{8, 18}}} {
+		for _, reg := range []codec.Region{r, codec.WholeRegion(shape), {Start: []int64{8, 0}, Shape: []int64{8, 18}}} {
 			got, err := Read[uint16](ctx, b, reg)
 			if err != nil {
-				var ce *ChunkError
+				var ce *codec.ChunkError
 				if !errors.As(err, &ce) || ce.Key != key {
 					t.Fatalf("read %v: %v, want an error naming %s", reg, err, key)
 				}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -18,7 +19,7 @@ var fuzzOpts = &Options{Concurrency: 2, MaxChunkBytes: 1 << 20}
 // holds.
 func readAllBounded(t *testing.T, a *Array) {
 	ctx := context.Background()
-	whole := Whole(a.Shape())
+	whole := codec.WholeRegion(a.Shape())
 	if n, ok := regionBytes(whole, a.es); ok && n <= 1<<20 {
 		buf := make([]byte, n)
 		a.ReadRegion(ctx, whole, buf)

@@ -1,6 +1,10 @@
 package zarr
 
-import "math"
+import (
+	"math"
+
+	"github.com/zcodec/zcodec/codec"
+)
 
 // grid is the regular chunk grid of an array.
 type grid struct {
@@ -62,7 +66,7 @@ func (g grid) inGrid(coords []int64) bool {
 // touches; empty when the region has no elements.
 type chunkRange struct{ lo, hi []int64 }
 
-func (g grid) chunksOf(r Region) chunkRange {
+func (g grid) chunksOf(r codec.Region) chunkRange {
 	cr := chunkRange{lo: make([]int64, len(r.Start)), hi: make([]int64, len(r.Start))}
 	for d := range r.Start {
 		if r.Shape[d] == 0 {
@@ -95,8 +99,8 @@ func (cr chunkRange) at(i int64, coords []int64) {
 
 // chunkBox returns the region of the array that chunk coords covers,
 // clipped to the array.
-func (g grid) chunkBox(coords []int64) Region {
-	r := Region{Start: make([]int64, len(coords)), Shape: make([]int64, len(coords))}
+func (g grid) chunkBox(coords []int64) codec.Region {
+	r := codec.Region{Start: make([]int64, len(coords)), Shape: make([]int64, len(coords))}
 	for d, c := range coords {
 		r.Start[d] = c * g.chunk[d]
 		r.Shape[d] = min(g.chunk[d], g.shape[d]-r.Start[d])
@@ -105,8 +109,8 @@ func (g grid) chunkBox(coords []int64) Region {
 }
 
 // intersect returns the intersection of two regions of one array.
-func intersect(a, b Region) Region {
-	r := Region{Start: make([]int64, len(a.Start)), Shape: make([]int64, len(a.Start))}
+func intersect(a, b codec.Region) codec.Region {
+	r := codec.Region{Start: make([]int64, len(a.Start)), Shape: make([]int64, len(a.Start))}
 	for d := range a.Start {
 		lo := max(a.Start[d], b.Start[d])
 		hi := min(a.Start[d]+a.Shape[d], b.Start[d]+b.Shape[d])
@@ -115,8 +119,8 @@ func intersect(a, b Region) Region {
 	return r
 }
 
-// equal reports whether two regions are the same box.
-func (r Region) equal(o Region) bool {
+// regionsEqual reports whether two regions are the same box.
+func regionsEqual(r, o codec.Region) bool {
 	for d := range r.Start {
 		if r.Start[d] != o.Start[d] || r.Shape[d] != o.Shape[d] {
 			return false
@@ -136,10 +140,19 @@ func byteSize(n int64, es int) (int, bool) {
 
 // regionBytes is byteSize of a region's element count, with overflow of
 // the count itself detected.
-func regionBytes(r Region, es int) (int, bool) {
+func regionBytes(r codec.Region, es int) (int, bool) {
 	n, ok := product(r.Shape)
 	if !ok {
 		return 0, false
 	}
 	return byteSize(n, es)
+}
+
+// int64s returns s as int64 values.
+func int64s(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/codec"
 	"math"
 	"slices"
 	"testing"
@@ -59,7 +60,7 @@ func TestGridOverflow(t *testing.T) {
 		}
 		// The last element reads as fill; a region past the end is refused.
 		last := a.Shape()[0] - 1
-		got, err := Read[uint8](ctx, a, Region{Start: []int64{last}, Shape: []int64{1}})
+		got, err := Read[uint8](ctx, a, codec.Region{Start: []int64{last}, Shape: []int64{1}})
 		if err != nil || fmt.Sprint(got) != "[0]" {
 			t.Errorf("shape %s: last element: %v, %v", c.shape, got, err)
 		}

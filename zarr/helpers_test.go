@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -13,7 +14,7 @@ import (
 )
 
 // newMeta builds array metadata for tests from a codecs JSON list.
-func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fill string, codecs string, keyEnc string) *metadata.Array {
+func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fill string, codecs string, keyEnc string) *metadata.ArrayDefinition {
 	t.Helper()
 	chain, err := registry.Default().ParseCodecs(json.RawMessage(codecs), "/codecs")
 	if err != nil {
@@ -23,14 +24,14 @@ func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fil
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &metadata.Array{Shape: shape, DataType: dt, ChunkShape: chunks, FillValue: f, Codecs: chain.Codecs}
+	m := &metadata.ArrayDefinition{Shape: shape, DataType: dt, ChunkShape: chunks, FillValue: f, Codecs: chain.Codecs}
 	if keyEnc != "" {
 		m.ChunkKeyEncoding = json.RawMessage(keyEnc)
 	}
 	return m
 }
 
-func create(t testing.TB, s store.Store, path string, m *metadata.Array, conc int) *Array {
+func create(t testing.TB, s store.Store, path string, m *metadata.ArrayDefinition, conc int) *Array {
 	t.Helper()
 	a, err := Create(context.Background(), s, path, m, &Options{Concurrency: conc})
 	if err != nil {
@@ -60,7 +61,7 @@ func newReference[T any](shape []int64, fill T) *reference[T] {
 
 // each calls fn with the flat index into the array and the flat index into
 // the region of every element of reg, in C order.
-func (ref *reference[T]) each(reg Region, fn func(arrayIdx, regionIdx int)) {
+func (ref *reference[T]) each(reg codec.Region, fn func(arrayIdx, regionIdx int)) {
 	rank := len(ref.shape)
 	if reg.NumElements() == 0 {
 		return
@@ -86,13 +87,13 @@ func (ref *reference[T]) each(reg Region, fn func(arrayIdx, regionIdx int)) {
 	}
 }
 
-func (ref *reference[T]) read(reg Region) []T {
+func (ref *reference[T]) read(reg codec.Region) []T {
 	out := make([]T, reg.NumElements())
 	ref.each(reg, func(a, r int) { out[r] = ref.data[a] })
 	return out
 }
 
-func (ref *reference[T]) write(reg Region, src []T) {
+func (ref *reference[T]) write(reg codec.Region, src []T) {
 	ref.each(reg, func(a, r int) { ref.data[a] = src[r] })
 }
 

@@ -24,7 +24,7 @@ func TestHostileDirectoryStore(t *testing.T) {
 	}
 	defer d.Close()
 	a := create(t, d, "arr", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes",{"name":"crc32c"}]`, ""), 2)
-	Write(ctx, a, Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	dir := filepath.Join(root, "arr", "c")
 	os.Remove(filepath.Join(dir, "0"))
 	os.Mkdir(filepath.Join(dir, "0"), 0o777)                               // chunk 0 is a directory
@@ -33,8 +33,8 @@ func TestHostileDirectoryStore(t *testing.T) {
 	os.Remove(filepath.Join(dir, "3"))
 	os.Symlink("../../../../etc/passwd", filepath.Join(dir, "3")) // leads out of the store
 	for i, want := range []error{store.ErrIsDirectory, store.ErrTooLarge, codec.ErrCorrupt, nil} {
-		_, err := Read[uint8](ctx, a, Region{Start: []int64{int64(2 * i)}, Shape: []int64{1}})
-		var ce *ChunkError
+		_, err := Read[uint8](ctx, a, codec.Region{Start: []int64{int64(2 * i)}, Shape: []int64{1}})
+		var ce *codec.ChunkError
 		if !errors.As(err, &ce) || ce.Array != "arr" || ce.Key != a.ChunkKey([]int64{int64(i)}) {
 			t.Errorf("chunk %d: %v", i, err)
 			continue

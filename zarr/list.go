@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -99,7 +100,7 @@ type ChunkStats struct {
 	// Unreadable counts the keys inside the grid that the store lists
 	// but cannot read (StoredChunk.Err): they are neither present nor
 	// absent, and reading them fails. FirstUnreadable is the first of
-	// them found, a *ChunkError naming the key and the store's reason.
+	// them found, a *codec.ChunkError naming the key and the store's reason.
 	Unreadable      int64
 	FirstUnreadable error
 }
@@ -116,7 +117,7 @@ func (a *Array) Stats(ctx context.Context) (ChunkStats, error) {
 		}
 		if c.Err != nil {
 			if st.Unreadable == 0 {
-				st.FirstUnreadable = &ChunkError{Array: a.path, Key: c.Key, Err: c.Err}
+				st.FirstUnreadable = &codec.ChunkError{Array: a.path, Key: c.Key, Err: c.Err}
 			}
 			st.Unreadable++
 			return nil

@@ -14,23 +14,25 @@ import (
 // size. Chunks that are absent read as the fill value. Chunks are fetched
 // and decoded concurrently (Options.Concurrency); a chunk that lies whole
 // inside r and contiguous in dst is decoded straight into dst. On error
-// the contents of dst are unspecified; the error is a *ChunkError naming
+// the contents of dst are unspecified; the error is a *codec.ChunkError naming
 // the chunk, a *NodeError, or ctx's error.
-func (a *Array) ReadRegion(ctx context.Context, r Region, dst []byte) error {
+func (a *Array) ReadRegion(ctx context.Context, r codec.Region, dst []byte) error {
 	cr, err := a.checkRegion(r, len(dst), "destination")
 	if err != nil {
 		return err
 	}
-	return a.forChunks(ctx, cr, func(ctx context.Context, coords []int64, _ *[]byte) error {
-		return a.readChunk(ctx, coords, r, dst)
+	return a.forChunks(ctx, cr, func(coords []int64, _ *[]byte, budget *codec.Options) error {
+		return a.readChunk(ctx, coords, r, dst, budget)
 	})
 }
 
-func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []byte) error {
+// readChunk reads the part of the chunk at coords that r holds into dst,
+// within budget (see forChunks).
+func (a *Array) readChunk(ctx context.Context, coords []int64, r codec.Region, dst []byte, budget *codec.Options) error {
 	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
 	key := a.ChunkKey(coords)
 	if !whole && a.pipe.PartialDecoding() {
-		return a.readPart(ctx, key, r, dst, extent, inRegion, inChunk)
+		return a.readPart(ctx, key, r, dst, extent, inRegion, inChunk, budget)
 	}
 	enc, err := a.st.Get(ctx, key, a.maxEnc)
 	if errors.Is(err, store.ErrNotFound) {
@@ -38,19 +40,19 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []b
 		return nil
 	}
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	if whole && contiguous(r.Shape, extent) {
 		off := offsetOf(r.Shape, inRegion.start, a.es)
-		if err := a.decode(ctx, dst[off:off+int64(a.pipe.DecodedSize())], enc); err != nil {
-			return &ChunkError{Array: a.path, Key: key, Err: err}
+		if err := a.decode(ctx, dst[off:off+int64(a.pipe.DecodedSize())], enc, budget); err != nil {
+			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		return nil
 	}
 	buf := a.getBuf()
 	defer a.putBuf(buf)
-	if err := a.decode(ctx, *buf, enc); err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+	if err := a.decode(ctx, *buf, enc, budget); err != nil {
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	copyBox(dst, inRegion, *buf, inChunk, extent, a.es)
 	return nil
@@ -58,11 +60,11 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r Region, dst []b
 
 // decode decodes enc, one whole chunk, into dst. A chunk that is a shard
 // goes through the pipeline's partial decoder, for the whole chunk, so
-// that its inner chunks are decoded within the budget ctx carries (see
-// forChunks); Decode takes no context.
-func (a *Array) decode(ctx context.Context, dst, enc []byte) error {
+// that its inner chunks are decoded within budget (see forChunks); Decode
+// takes no options.
+func (a *Array) decode(ctx context.Context, dst, enc []byte, budget *codec.Options) error {
 	if a.pipe.PartialDecoding() {
-		return a.pipe.DecodeRegion(ctx, valueReader(enc), codec.FullRegion(a.meta.ChunkShape), dst)
+		return a.pipe.DecodeRegion(ctx, valueReader(enc), a.wholeChunk, dst, budget)
 	}
 	return a.pipe.Decode(dst, enc)
 }
@@ -70,7 +72,8 @@ func (a *Array) decode(ctx context.Context, dst, enc []byte) error {
 // valueReader reads byte ranges of a value held in memory.
 type valueReader []byte
 
-func (v valueReader) ReadRange(_ context.Context, br codec.ByteRange) ([]byte, error) {
+// ReadRange returns the bytes of br within the value, clipped to its end.
+func (v valueReader) ReadRange(_ context.Context, br store.ByteRange) ([]byte, error) {
 	n := int64(len(v))
 	switch {
 	case br.Offset < 0:
@@ -85,7 +88,7 @@ func (v valueReader) ReadRange(_ context.Context, br codec.ByteRange) ([]byte, e
 // readPart decodes the part of a chunk (a shard) that r needs through byte
 // ranges of the stored value: the shard's index and the inner chunks the
 // part meets, nothing else.
-func (a *Array) readPart(ctx context.Context, key string, r Region, dst []byte, extent []int, inRegion, inChunk box) error {
+func (a *Array) readPart(ctx context.Context, key string, r codec.Region, dst []byte, extent []int, inRegion, inChunk box, budget *codec.Options) error {
 	n := a.es
 	for _, e := range extent {
 		n *= e
@@ -102,13 +105,13 @@ func (a *Array) readPart(ctx context.Context, key string, r Region, dst []byte, 
 		defer a.putBuf(buf)
 		part = (*buf)[:n]
 	}
-	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.start, Shape: extent}, part)
+	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: int64s(inChunk.start), Shape: int64s(extent)}, part, budget)
 	if errors.Is(err, store.ErrNotFound) {
 		a.fill.fillBox(dst, inRegion, extent)
 		return nil
 	}
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	if !contig {
 		copyBox(dst, inRegion, part, box{shape: extent, start: make([]int, len(extent))}, extent, a.es)
@@ -123,6 +126,6 @@ type rangeReader struct {
 	key string
 }
 
-func (r rangeReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
+func (r rangeReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
 	return r.st.GetRange(ctx, r.key, br)
 }

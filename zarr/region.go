@@ -1,68 +1,13 @@
 package zarr
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 )
-
-// Region is a box of an array in element coordinates: the elements whose
-// index along dimension d is in [Start[d], Start[d]+Shape[d]). Its rank is
-// the array's. A region's elements are laid out in C order (the last
-// dimension varies fastest) wherever they are read into or written from.
-type Region struct {
-	Start, Shape []int64
-}
-
-// Whole returns the region of every element of an array of the given
-// shape.
-func Whole(shape []int64) Region {
-	return Region{Start: make([]int64, len(shape)), Shape: append([]int64(nil), shape...)}
-}
-
-// NumElements returns the number of elements of r (1 for a rank-0 region,
-// 0 when a dimension is empty).
-func (r Region) NumElements() int64 {
-	n := int64(1)
-	for _, d := range r.Shape {
-		n *= d
-	}
-	return n
-}
-
-// String returns r in the syntax ParseRegion reads: "0:10,0:7,5:6".
-func (r Region) String() string {
-	parts := make([]string, len(r.Start))
-	for i := range r.Start {
-		parts[i] = fmt.Sprintf("%d:%d", r.Start[i], r.Start[i]+r.Shape[i])
-	}
-	return strings.Join(parts, ",")
-}
-
-// ErrRegion is matched by every *RegionError.
-var ErrRegion = errors.New("invalid region")
-
-// RegionError reports a region that cannot be parsed or does not lie in
-// the array.
-type RegionError struct {
-	Input string // the region as given (shortened), or its String form
-	Dim   int    // the dimension concerned, or -1
-	// Reason says what is wrong.
-	Reason string
-}
-
-func (e *RegionError) Error() string {
-	if e.Dim >= 0 {
-		return fmt.Sprintf("region %q: dimension %d: %s", e.Input, e.Dim, e.Reason)
-	}
-	return fmt.Sprintf("region %q: %s", e.Input, e.Reason)
-}
-
-// Is makes every RegionError match ErrRegion.
-func (e *RegionError) Is(target error) bool { return target == ErrRegion }
 
 // maxRegionText bounds the text ParseRegion reads.
 const maxRegionText = 1 << 16
@@ -79,11 +24,11 @@ const maxRegionText = 1 << 16
 // Missing trailing entries are whole dimensions, so "" is the whole array.
 // Unlike NumPy, steps are not accepted (a region is a box) and an index or
 // bound outside the dimension is an error rather than clipped. Errors are
-// *RegionError values.
-func ParseRegion(text string, shape []int64) (Region, error) {
+// *codec.RegionError values.
+func ParseRegion(text string, shape []int64) (codec.Region, error) {
 	input := shorten.String(text)
-	fail := func(dim int, format string, args ...any) (Region, error) {
-		return Region{}, &RegionError{Input: input, Dim: dim, Reason: fmt.Sprintf(format, args...)}
+	fail := func(dim int, format string, args ...any) (codec.Region, error) {
+		return codec.Region{}, &codec.RegionError{Input: input, Dim: dim, Reason: fmt.Sprintf(format, args...)}
 	}
 	if len(text) > maxRegionText {
 		return fail(-1, "longer than %d bytes", maxRegionText)
@@ -117,7 +62,7 @@ func ParseRegion(text string, shape []int64) (Region, error) {
 		}
 		entries = append(full, entries[ellipsis+1:]...)
 	}
-	r := Whole(shape)
+	r := codec.WholeRegion(shape)
 	for d, e := range entries {
 		n := shape[d]
 		start, stop, err := parseEntry(e, n)
@@ -185,25 +130,4 @@ func parseIndex(s string, n int64) (int64, bool) {
 		v += n
 	}
 	return v, true
-}
-
-// check reports whether r is a region of an array of the given shape.
-func (r Region) check(shape []int64) error {
-	if len(r.Start) != len(shape) || len(r.Shape) != len(shape) {
-		return &RegionError{Input: r.describe(), Dim: -1, Reason: fmt.Sprintf("rank %d/%d for an array of %d dimensions", len(r.Start), len(r.Shape), len(shape))}
-	}
-	for d := range shape {
-		if r.Start[d] < 0 || r.Shape[d] < 0 || r.Start[d] > shape[d] || r.Shape[d] > shape[d]-r.Start[d] {
-			return &RegionError{Input: r.describe(), Dim: d, Reason: fmt.Sprintf("[%d, %d+%d) is not inside [0, %d)", r.Start[d], r.Start[d], r.Shape[d], shape[d])}
-		}
-	}
-	return nil
-}
-
-// describe is String for a region that may be malformed.
-func (r Region) describe() string {
-	if len(r.Start) != len(r.Shape) {
-		return fmt.Sprintf("start %v shape %v", r.Start, r.Shape)
-	}
-	return r.String()
 }

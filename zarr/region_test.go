@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/zcodec/zcodec/codec"
 )
 
 func TestParseRegion(t *testing.T) {
@@ -36,8 +38,8 @@ func TestParseRegion(t *testing.T) {
 		"10", "-11", "0:11", "5:4", "-11:", "a", "1:2:1", "1,2,3,4", "...,...", ",", "1,,2", "0x1", "1.5", "9999999999999999999999",
 		":a", "b:", "--1", "1 2",
 	} {
-		if r, err := ParseRegion(in, shape); !errors.Is(err, ErrRegion) {
-			t.Errorf("ParseRegion(%q) = %v, %v; want ErrRegion", in, r, err)
+		if r, err := ParseRegion(in, shape); !errors.Is(err, codec.ErrRegion) {
+			t.Errorf("ParseRegion(%q) = %v, %v; want codec.ErrRegion", in, r, err)
 		}
 	}
 	if r, err := ParseRegion("", nil); err != nil || len(r.Start) != 0 || r.NumElements() != 1 {
@@ -53,7 +55,7 @@ func TestParseRegion(t *testing.T) {
 	if back, err := ParseRegion(r.String(), shape); err != nil || !slices.Equal(back.Start, r.Start) || !slices.Equal(back.Shape, r.Shape) {
 		t.Errorf("String does not parse back: %v %v", back, err)
 	}
-	var re *RegionError
+	var re *codec.RegionError
 	if _, err := ParseRegion("1,99", shape); !errors.As(err, &re) || re.Dim != 1 {
 		t.Errorf("error for dimension 1: %v", err)
 	}
@@ -70,12 +72,12 @@ func FuzzParseRegion(f *testing.F) {
 		shape := []int64{d0, d1}
 		r, err := ParseRegion(s, shape)
 		if err != nil {
-			if !errors.Is(err, ErrRegion) {
-				t.Fatalf("error %v is not a *RegionError", err)
+			if !errors.Is(err, codec.ErrRegion) {
+				t.Fatalf("error %v is not a *codec.RegionError", err)
 			}
 			return
 		}
-		if err := r.check(shape); err != nil {
+		if err := r.Validate(shape); err != nil {
 			t.Fatalf("ParseRegion(%q) = %v outside the shape: %v", s, r, err)
 		}
 		back, err := ParseRegion(r.String(), shape)
@@ -90,9 +92,9 @@ func FuzzParseRegion(f *testing.F) {
 func TestParseRegionLongInput(t *testing.T) {
 	text := strings.Repeat("é", 100) + ",1"
 	_, err := ParseRegion(text, []int64{4})
-	var re *RegionError
+	var re *codec.RegionError
 	if !errors.As(err, &re) {
-		t.Fatalf("error %v, want a *RegionError", err)
+		t.Fatalf("error %v, want a *codec.RegionError", err)
 	}
 	if !utf8.ValidString(re.Input) || !strings.HasSuffix(re.Input, "... (202 bytes)") {
 		t.Errorf("Input %q: want valid UTF-8 cut with the length", re.Input)

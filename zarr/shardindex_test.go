@@ -3,6 +3,7 @@ package zarr
 import (
 	"context"
 	"fmt"
+	"github.com/zcodec/zcodec/codec"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -49,7 +50,7 @@ func readBounded(t *testing.T, s store.Store, opts *Options) (uint64, error) {
 	runtime.ReadMemStats(&before)
 	a, err := Open(context.Background(), s, "", opts)
 	if err == nil {
-		_, err = Read[uint8](context.Background(), a, Region{Start: []int64{0}, Shape: []int64{1}})
+		_, err = Read[uint8](context.Background(), a, codec.Region{Start: []int64{0}, Shape: []int64{1}})
 	}
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc, err

@@ -66,7 +66,7 @@ func TestShardedPartialRead(t *testing.T) {
 	for i := range all {
 		all[i] = uint16(i + 1)
 	}
-	if err := Write(ctx, a, Whole([]int64{16, 18}), all); err != nil {
+	if err := Write(ctx, a, codec.WholeRegion([]int64{16, 18}), all); err != nil {
 		t.Fatal(err)
 	}
 	counting := store.NewCounting(mem)
@@ -75,7 +75,7 @@ func TestShardedPartialRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	counting.Reset()
-	got, err := Read[uint16](ctx, b, Region{Start: []int64{10, 13}, Shape: []int64{1, 1}})
+	got, err := Read[uint16](ctx, b, codec.Region{Start: []int64{10, 13}, Shape: []int64{1, 1}})
 	if err != nil || got[0] != all[10*18+13] {
 		t.Fatalf("element (10, 13) = %v, %v; want %d", got, err, all[10*18+13])
 	}
@@ -94,16 +94,16 @@ func TestShardedPartialRead(t *testing.T) {
 	// a region across two inner chunks of one shard: the index and two
 	// ranges
 	counting.Reset()
-	if _, err := Read[uint16](ctx, b, Region{Start: []int64{8, 2}, Shape: []int64{1, 2}}); err != nil {
+	if _, err := Read[uint16](ctx, b, codec.Region{Start: []int64{8, 2}, Shape: []int64{1, 2}}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(counting.Requests()); n != 3 {
 		t.Errorf("%d requests for two inner chunks, want 3: %+v", n, counting.Requests())
 	}
 	// an absent shard is one request that finds nothing
-	Write(ctx, a, Region{Start: []int64{0, 0}, Shape: []int64{8, 9}}, make([]uint16, 72))
+	Write(ctx, a, codec.Region{Start: []int64{0, 0}, Shape: []int64{8, 9}}, make([]uint16, 72))
 	counting.Reset()
-	if v, err := Read[uint16](ctx, b, Region{Start: []int64{1, 1}, Shape: []int64{1, 1}}); err != nil || v[0] != 0 {
+	if v, err := Read[uint16](ctx, b, codec.Region{Start: []int64{1, 1}, Shape: []int64{1, 1}}); err != nil || v[0] != 0 {
 		t.Fatalf("absent shard: %v %v", v, err)
 	}
 	if n := len(counting.Requests()); n != 1 {
@@ -122,7 +122,7 @@ func TestHostileShards(t *testing.T) {
 	for i := range all {
 		all[i] = uint16(i*7 + 1)
 	}
-	Write(ctx, a, Whole([]int64{16, 18}), all)
+	Write(ctx, a, codec.WholeRegion([]int64{16, 18}), all)
 	shard, _ := mem.Get(ctx, "s/c/0/0", store.NoLimit)
 	mem.Set(ctx, "s/c/0/0", shard[:5]) // truncated: shorter than its index
 	damaged := slices.Clone(shard)
@@ -133,15 +133,15 @@ func TestHostileShards(t *testing.T) {
 	mem.Set(ctx, "s/c/1/0", other)
 	for _, tc := range []struct {
 		key    string
-		region Region
+		region codec.Region
 	}{
-		{"s/c/0/0", Region{Start: []int64{1, 1}, Shape: []int64{1, 1}}},
-		{"s/c/0/0", Whole([]int64{8, 9})},
-		{"s/c/0/1", Region{Start: []int64{1, 10}, Shape: []int64{1, 1}}},
-		{"s/c/1/0", Region{Start: []int64{8, 0}, Shape: []int64{1, 1}}},
+		{"s/c/0/0", codec.Region{Start: []int64{1, 1}, Shape: []int64{1, 1}}},
+		{"s/c/0/0", codec.WholeRegion([]int64{8, 9})},
+		{"s/c/0/1", codec.Region{Start: []int64{1, 10}, Shape: []int64{1, 1}}},
+		{"s/c/1/0", codec.Region{Start: []int64{8, 0}, Shape: []int64{1, 1}}},
 	} {
 		_, err := Read[uint16](ctx, a, tc.region)
-		var ce *ChunkError
+		var ce *codec.ChunkError
 		if !errors.As(err, &ce) || ce.Key != tc.key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, store.ErrRange) {
 			t.Errorf("%s %v: %v", tc.key, tc.region, err)
 		}

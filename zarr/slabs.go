@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/zcodec/zcodec/codec"
 )
 
 // slabPlan splits a region into slabs: boxes that are processed one at a
@@ -15,7 +17,7 @@ import (
 // units of one index the slabs, in order, tile the region in C order, so
 // their bytes concatenate to the region's.
 type slabPlan struct {
-	r       Region
+	r       codec.Region
 	chunk   []int64
 	dim     int
 	band    int64
@@ -26,7 +28,7 @@ type slabPlan struct {
 // first dimension where such a slab exists, and the widest band there.
 // aligned slabs are made of whole chunks (parts of the chunks at the
 // region's edges); a single chunk larger than maxBytes is still one slab.
-func planSlabs(r Region, chunk []int64, es int, maxBytes int64, aligned bool) slabPlan {
+func planSlabs(r codec.Region, chunk []int64, es int, maxBytes int64, aligned bool) slabPlan {
 	rank := len(r.Shape)
 	p := slabPlan{r: r, chunk: chunk, aligned: aligned, dim: rank - 1, band: 1}
 	if rank == 0 {
@@ -70,9 +72,9 @@ func satMul(a, b int64) int64 {
 
 // each calls fn with every slab, in order. The slab's slices are reused
 // between calls.
-func (p slabPlan) each(fn func(Region) error) error {
+func (p slabPlan) each(fn func(codec.Region) error) error {
 	rank := len(p.r.Shape)
-	slab := Region{Start: append([]int64(nil), p.r.Start...), Shape: append([]int64(nil), p.r.Shape...)}
+	slab := codec.Region{Start: append([]int64(nil), p.r.Start...), Shape: append([]int64(nil), p.r.Shape...)}
 	for d := range rank {
 		if p.r.Shape[d] == 0 {
 			return nil
@@ -135,13 +137,13 @@ func (p slabPlan) each(fn func(Region) error) error {
 // all of the others) exceeds maxBytes, slabs are thinner than a chunk and a
 // chunk is decoded once for every slab it meets: give such regions more
 // memory where that matters.
-func (a *Array) ReadSlabs(ctx context.Context, r Region, maxBytes int, fn func(slab Region, data []byte) error) error {
-	if err := r.check(a.meta.Shape); err != nil {
+func (a *Array) ReadSlabs(ctx context.Context, r codec.Region, maxBytes int, fn func(slab codec.Region, data []byte) error) error {
+	if err := r.Validate(a.meta.Shape); err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
 	p := planSlabs(r, a.grid.chunk, a.es, int64(max(maxBytes, a.es)), false)
 	var buf []byte
-	return p.each(func(slab Region) error {
+	return p.each(func(slab codec.Region) error {
 		n, ok := regionBytes(slab, a.es)
 		if !ok {
 			return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("slab %v too large", slab)}
@@ -184,12 +186,12 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = 16 << 20
 	}
-	whole := Whole(dst.meta.Shape)
+	whole := codec.WholeRegion(dst.meta.Shape)
 	total := whole.NumElements()
 	var done int64
 	p := planSlabs(whole, dst.grid.chunk, dst.es, int64(o.MaxBytes), true)
 	var buf []byte
-	return p.each(func(slab Region) error {
+	return p.each(func(slab codec.Region) error {
 		n, ok := regionBytes(slab, dst.es)
 		if !ok {
 			return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("slab %v too large", slab)}

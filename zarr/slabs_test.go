@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )
@@ -33,8 +34,8 @@ func TestSlabPlans(t *testing.T) {
 			ref := newReference[int](shape, -1)
 			var order []int
 			covered := map[int]int{}
-			err := p.each(func(s Region) error {
-				if err := s.check(shape); err != nil {
+			err := p.each(func(s codec.Region) error {
+				if err := s.Validate(shape); err != nil {
 					return err
 				}
 				n := s.NumElements() * int64(es)
@@ -86,13 +87,13 @@ func TestReadSlabsAndCopy(t *testing.T) {
 		}
 	}
 	ref.data[0] = 3
-	if err := Write(ctx, src, Whole(shape), ref.data); err != nil {
+	if err := Write(ctx, src, codec.WholeRegion(shape), ref.data); err != nil {
 		t.Fatal(err)
 	}
 	for _, budget := range []int{1, 10, 70, 1000, 1 << 20} {
-		r := Region{Start: []int64{1, 2, 0}, Shape: []int64{7, 4, 5}}
+		r := codec.Region{Start: []int64{1, 2, 0}, Shape: []int64{7, 4, 5}}
 		var got []byte
-		err := src.ReadSlabs(ctx, r, budget, func(slab Region, data []byte) error {
+		err := src.ReadSlabs(ctx, r, budget, func(slab codec.Region, data []byte) error {
 			got = append(got, data...)
 			return nil
 		})
@@ -116,7 +117,7 @@ func TestReadSlabsAndCopy(t *testing.T) {
 		if last != total || total != 9*7*5 {
 			t.Errorf("progress ended at %d of %d", last, total)
 		}
-		got, err := Read[uint16](ctx, dst, Whole(shape))
+		got, err := Read[uint16](ctx, dst, codec.WholeRegion(shape))
 		if err != nil || !slices.Equal(got, ref.data) {
 			t.Fatalf("budget %d: copy differs: %v", budget, err)
 		}

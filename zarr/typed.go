@@ -13,16 +13,16 @@ import (
 // the region. T must be the Go type of the array's data type
 // (numeric.DataTypeOf[T]() == a.DataType()); otherwise the error is a
 // *codec.SliceTypeError.
-func Read[T numeric.Element](ctx context.Context, a *Array, r Region) ([]T, error) {
+func Read[T numeric.Element](ctx context.Context, a *Array, r codec.Region) ([]T, error) {
 	if err := checkType[T](a); err != nil {
 		return nil, err
 	}
-	if err := r.check(a.meta.Shape); err != nil {
+	if err := r.Validate(a.meta.Shape); err != nil {
 		return nil, &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
 	n, ok := regionBytes(r, a.es)
 	if !ok {
-		return nil, &NodeError{Kind: "array", Path: a.path, Err: &RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+		return nil, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	dst := make([]T, n/a.es)
 	return dst, ReadInto(ctx, a, r, dst)
@@ -30,7 +30,7 @@ func Read[T numeric.Element](ctx context.Context, a *Array, r Region) ([]T, erro
 
 // ReadInto reads region r of a into dst, which holds exactly r's element
 // count of Go values of the array's data type.
-func ReadInto[T numeric.Element](ctx context.Context, a *Array, r Region, dst []T) error {
+func ReadInto[T numeric.Element](ctx context.Context, a *Array, r codec.Region, dst []T) error {
 	if err := checkType[T](a); err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func ReadInto[T numeric.Element](ctx context.Context, a *Array, r Region, dst []
 
 // Write writes src, Go values of the array's data type in C order over
 // region r, into r (see WriteRegion).
-func Write[T numeric.Element](ctx context.Context, a *Array, r Region, src []T) error {
+func Write[T numeric.Element](ctx context.Context, a *Array, r codec.Region, src []T) error {
 	if err := checkType[T](a); err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package zarr
 import (
 	"context"
 	"errors"
+	"github.com/zcodec/zcodec/codec"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,7 +49,7 @@ func TestVerifyUnreadableKeys(t *testing.T) {
 	ctx := context.Background()
 	mem := store.NewMemory()
 	a := create(t, mem, "a", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
-	Write(ctx, a, Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	mem.Delete(ctx, "a/c/1")
 	mem.Delete(ctx, "a/c/2")
 	s := unreadableStore{mem, map[string]error{
@@ -91,7 +92,7 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 	}
 	defer d.Close()
 	a := create(t, d, "a", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
-	Write(ctx, a, Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	dir := filepath.Join(root, "a", "c")
 	os.Remove(filepath.Join(dir, "1"))
 	if err := syscall.Mkfifo(filepath.Join(dir, "1"), 0o666); err != nil {
@@ -113,7 +114,7 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ce *ChunkError
+	var ce *codec.ChunkError
 	if st.Present != 2 || st.Unreadable != 2 || !errors.As(st.FirstUnreadable, &ce) {
 		t.Errorf("stats %+v, want 2 present and 2 unreadable", st)
 	}
@@ -146,7 +147,7 @@ func TestUnreadableChunkDirectory(t *testing.T) {
 	for i := range all {
 		all[i] = uint8(i + 1)
 	}
-	Write(ctx, a, Whole([]int64{4, 4}), all)
+	Write(ctx, a, codec.WholeRegion([]int64{4, 4}), all)
 	outside := t.TempDir()
 	dir := filepath.Join(root, "a", "c", "1")
 	os.Rename(dir, filepath.Join(outside, "1"))

@@ -36,7 +36,7 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 			return fail(fmt.Errorf(".zattrs: not a JSON object"))
 		}
 	}
-	res, err := zarrv2.Convert(zarray, conv)
+	res, err := zarrv2.Convert(zarray, &conv)
 	if err != nil {
 		return fail(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/store"
 )
@@ -18,7 +19,7 @@ type Check struct {
 	// StoredChunk; nil for an unsharded chunk, or for a failure of the
 	// shard as a whole (unreadable, or its index invalid).
 	Inner []int
-	// Err is nil, or why the chunk failed: a *ChunkError naming the key,
+	// Err is nil, or why the chunk failed: a *codec.ChunkError naming the key,
 	// wrapping the store's or the codec's error. A key the store lists
 	// but cannot read (StoredChunk.Err, or a read that fails other than
 	// with store.ErrNotFound) is a failure, never an absent chunk.
@@ -56,10 +57,7 @@ type verifyItem struct {
 func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	shards, sharded, err := sharding.FromPipeline(a.pipe)
-	if err != nil {
-		return &NodeError{Kind: "array", Path: a.path, Err: err}
-	}
+	shards, sharded := sharding.FromPipeline(a.pipe)
 	if !sharded {
 		shards = nil
 	}
@@ -133,7 +131,7 @@ func (a *Array) Verify(ctx context.Context, report func(Check) error) error {
 // (see Verify); a probed chunk that is absent gives no checks.
 func (a *Array) verifyChunk(ctx context.Context, c StoredChunk, probe bool, shards *sharding.Bound, buf []byte) []Check {
 	if c.Err != nil {
-		return []Check{{StoredChunk: c, Err: &ChunkError{Array: a.path, Key: c.Key, Err: c.Err}}}
+		return []Check{{StoredChunk: c, Err: &codec.ChunkError{Array: a.path, Key: c.Key, Err: c.Err}}}
 	}
 	enc, err := a.st.Get(ctx, c.Key, a.maxEnc)
 	if errors.Is(err, store.ErrNotFound) && probe {
@@ -169,7 +167,7 @@ func failed(checks []Check) bool {
 // reports readErr), inner chunk by inner chunk when shards is not nil.
 func (a *Array) decodeChecks(ctx context.Context, c StoredChunk, enc []byte, readErr error, shards *sharding.Bound, buf []byte) []Check {
 	fail := func(err error) []Check {
-		return []Check{{StoredChunk: c, Err: &ChunkError{Array: a.path, Key: c.Key, Err: err}}}
+		return []Check{{StoredChunk: c, Err: &codec.ChunkError{Array: a.path, Key: c.Key, Err: err}}}
 	}
 	if readErr != nil {
 		return fail(readErr)
@@ -192,7 +190,7 @@ func (a *Array) decodeChecks(ctx context.Context, c StoredChunk, enc []byte, rea
 		}
 		ch := Check{StoredChunk: c, Inner: ic.Coords}
 		if err := shards.DecodeChunk(inner, enc, ix, ic.Coords); err != nil {
-			ch.Err = &ChunkError{Array: a.path, Key: c.Key, Err: err}
+			ch.Err = &codec.ChunkError{Array: a.path, Key: c.Key, Err: err}
 		}
 		checks = append(checks, ch)
 	}

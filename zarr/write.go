@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -18,7 +19,7 @@ import (
 // value. Zarr v2 arrays are read-only (store.ErrReadOnly). On error some
 // chunks may have been written and others not; each chunk is replaced
 // atomically in stores that write atomically.
-func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
+func (a *Array) WriteRegion(ctx context.Context, r codec.Region, src []byte) error {
 	if a.format != 3 {
 		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}
@@ -26,12 +27,12 @@ func (a *Array) WriteRegion(ctx context.Context, r Region, src []byte) error {
 	if err != nil {
 		return err
 	}
-	return a.forChunks(ctx, cr, func(ctx context.Context, coords []int64, enc *[]byte) error {
-		return a.writeChunk(ctx, coords, r, src, enc)
+	return a.forChunks(ctx, cr, func(coords []int64, enc *[]byte, budget *codec.Options) error {
+		return a.writeChunk(ctx, coords, r, src, enc, budget)
 	})
 }
 
-func (a *Array) writeChunk(ctx context.Context, coords []int64, r Region, src []byte, enc *[]byte) error {
+func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, src []byte, enc *[]byte, budget *codec.Options) error {
 	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
 	key := a.ChunkKey(coords)
 	var chunk []byte
@@ -48,41 +49,41 @@ func (a *Array) writeChunk(ctx context.Context, coords []int64, r Region, src []
 			if !whole {
 				a.fill.fill(chunk)
 			}
-		} else if err := a.loadChunk(ctx, key, chunk); err != nil {
+		} else if err := a.loadChunk(ctx, key, chunk, budget); err != nil {
 			return err
 		}
 		copyBox(chunk, inChunk, src, inRegion, extent, a.es)
 	}
 	if a.fill.isFill(chunk) {
 		if err := a.st.Delete(ctx, key); err != nil {
-			return &ChunkError{Array: a.path, Key: key, Err: err}
+			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		return nil
 	}
-	out, err := a.pipe.Encode((*enc)[:0], chunk)
+	out, err := a.pipe.AppendEncode((*enc)[:0], chunk)
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	*enc = out
 	if err := a.st.Set(ctx, key, out); err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	return nil
 }
 
 // loadChunk decodes the stored chunk at key into buf, or fills buf when the
 // chunk is absent.
-func (a *Array) loadChunk(ctx context.Context, key string, buf []byte) error {
+func (a *Array) loadChunk(ctx context.Context, key string, buf []byte, budget *codec.Options) error {
 	enc, err := a.st.Get(ctx, key, a.maxEnc)
 	if errors.Is(err, store.ErrNotFound) {
 		a.fill.fill(buf)
 		return nil
 	}
 	if err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
-	if err := a.decode(ctx, buf, enc); err != nil {
-		return &ChunkError{Array: a.path, Key: key, Err: err}
+	if err := a.decode(ctx, buf, enc, budget); err != nil {
+		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
@@ -103,8 +104,8 @@ func TestZarr213(t *testing.T) {
 						t.Fatal(err)
 					}
 					dt := a.DataType()
-					whole := make([]byte, Whole(a.Shape()).NumElements()*int64(dt.Size()))
-					if err := a.ReadRegion(ctx, Whole(a.Shape()), whole); err != nil {
+					whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(dt.Size()))
+					if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
 						t.Fatal(err)
 					}
 					sameValues(t, "whole array", dt, whole, want.Hex)

@@ -13,6 +13,7 @@ import (
 	"github.com/zcodec/zcodec/advisor"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -213,7 +214,7 @@ func runAdvise(env *environment, args []string) int {
 		return code
 	}
 	limitAdviseHeap(sample)
-	rep, err := advisor.Advise(ctx, sample, advisor.Options{
+	rep, err := advisor.Advise(ctx, sample, &advisor.Options{
 		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames, Strongest: *f.strongest})
 	if err != nil {
 		var oe *advisor.OptionError
@@ -260,7 +261,7 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 		return nil, failf(env.stderr, "advise", "%v", err)
 	}
 	// The array exists: its own chain only decodes (docs/decisions.md#d17).
-	a, code := parseArray(env, "advise", *f.metadata, mdata, codec.WithFillMode(codec.FillWarn))
+	a, code := parseArray(env, "advise", *f.metadata, mdata, &metadata.Options{FillMode: codec.FillWarn})
 	if a == nil {
 		return nil, code
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
@@ -66,7 +67,7 @@ func readStoreSample(ctx context.Context, a *zarr.Array, n int) (*advisor.Sample
 	zeros := make([]int, len(chunk))
 	var part []byte
 	for _, c := range coords {
-		r := zarr.Region{Start: make([]int64, len(c)), Shape: make([]int64, len(c))}
+		r := codec.Region{Start: make([]int64, len(c)), Shape: make([]int64, len(c))}
 		extent := make([]int, len(c))
 		edge := false
 		for d := range c {
@@ -188,7 +189,7 @@ func compareArrays(ctx context.Context, a, b *zarr.Array, tol advisor.Tolerance)
 		return advisor.Errors{}, fmt.Errorf("cannot compare a %v %v array with a %v %v array", a.Shape(), a.DataType(), b.Shape(), b.DataType())
 	}
 	var buf []byte
-	err = a.ReadSlabs(ctx, zarr.Whole(a.Shape()), catSlabBytes, func(slab zarr.Region, data []byte) error {
+	err = a.ReadSlabs(ctx, codec.WholeRegion(a.Shape()), catSlabBytes, func(slab codec.Region, data []byte) error {
 		if cap(buf) < len(data) {
 			buf = make([]byte, len(data))
 		}

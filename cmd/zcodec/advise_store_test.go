@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -43,7 +44,7 @@ func writeStoreField(t *testing.T, dir string, shape []int64, chunks []int, fill
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &metadata.Array{Shape: shape, DataType: numeric.Float32, ChunkShape: chunks,
+	m := &metadata.ArrayDefinition{Shape: shape, DataType: numeric.Float32, ChunkShape: chunks,
 		FillValue: numeric.FloatScalar(numeric.Float32, float64(fill)), Codecs: chain.Codecs,
 		Attributes: json.RawMessage(`{"units":"K"}`)}
 	ctx := context.Background()
@@ -51,7 +52,7 @@ func writeStoreField(t *testing.T, dir string, shape []int64, chunks []int, fill
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := zarr.Write(ctx, a, zarr.Whole(shape), values); err != nil {
+	if err := zarr.Write(ctx, a, codec.WholeRegion(shape), values); err != nil {
 		t.Fatal(err)
 	}
 	return storeField{path: path, shape: shape, values: values, fill: fill}
@@ -93,7 +94,7 @@ func checkApplied(t *testing.T, f storeField, dst string, chunks []int, abs, rel
 		mustCompact(t, a.Attributes()) != `{"units":"K"}` {
 		t.Errorf("DST: shape %v chunks %v fill %v attributes %s", a.Shape(), a.ChunkShape(), a.FillValue(), a.Attributes())
 	}
-	got, err := zarr.Read[float32](ctx, a, zarr.Whole(f.shape))
+	got, err := zarr.Read[float32](ctx, a, codec.WholeRegion(f.shape))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,12 +65,12 @@ func checkChain(t *testing.T, codecsJSON []byte, tol advisor.Tolerance) advisor.
 		t.Fatalf("%s: %v", codecsJSON, err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64, 96}, FillValue: numeric.FloatScalar(numeric.Float32, math.NaN())}
-	p, err := codec.NewPipeline(spec, ch.Codecs)
+	p, err := codec.NewPipeline(spec, ch.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	raw := temperatureChunk()
-	enc, err := p.Encode(nil, raw)
+	enc, err := p.AppendEncode(nil, raw)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
@@ -71,7 +72,7 @@ func runCat(env *environment, args []string) int {
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
 	err = writeRegion(w, a.DataType(), region.Shape, *format, func(fn func([]byte) error) error {
-		return a.ReadSlabs(ctx, region, catSlabBytes, func(_ zarr.Region, data []byte) error { return fn(data) })
+		return a.ReadSlabs(ctx, region, catSlabBytes, func(_ codec.Region, data []byte) error { return fn(data) })
 	})
 	if err == nil {
 		err = w.Flush()
@@ -134,7 +135,7 @@ func writeRegion(w io.Writer, dt numeric.DataType, shape []int64, format string,
 // npyHeader returns the header of a NumPy .npy file (format version 1.0)
 // for a C-order array of dt with the given shape.
 func npyHeader(dt numeric.DataType, shape []int64) ([]byte, error) {
-	descr := npdtype.Format(dt, bytes.LittleEndian)
+	descr := npdtype.Format(dt, bytescodec.LittleEndian)
 	if descr == "" {
 		return nil, fmt.Errorf("NumPy has no %v type; use --format raw", dt)
 	}

@@ -4,10 +4,12 @@ import (
 	"errors"
 
 	"fmt"
-	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/shorten"
 	"strconv"
 	"strings"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/metadata"
 )
 
 // defaultMaxChunkBytes is the default of --max-chunk-bytes: 1 GiB, a chunk
@@ -97,7 +99,7 @@ func runChunk(env *environment, op string, args []string) int {
 	if op == "decode" {
 		mode = codec.FillWarn
 	}
-	a, code := parseArray(env, op, *meta, mdata, codec.WithFillMode(mode))
+	a, code := parseArray(env, op, *meta, mdata, &metadata.Options{FillMode: mode})
 	if a == nil {
 		return code
 	}
@@ -119,7 +121,7 @@ func runChunk(env *environment, op string, args []string) int {
 	}
 	var result []byte
 	if op == "encode" {
-		result, err = p.Encode(nil, src)
+		result, err = p.AppendEncode(nil, src)
 	} else {
 		result = make([]byte, p.DecodedSize())
 		err = p.Decode(result, src)

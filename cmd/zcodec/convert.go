@@ -150,7 +150,7 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 	}
 	var total int64
 	for _, a := range arrays {
-		total += zarr.Whole(a.Shape()).NumElements() * int64(a.DataType().Size())
+		total += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
 	}
 	sizes := make([]int, len(arrays))
 	for i, a := range arrays {
@@ -182,9 +182,9 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 }
 
 // convertedMetadata is SRC's metadata with the plan applied.
-func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.Array, error) {
+func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.ArrayDefinition, error) {
 	sm := src.Metadata()
-	m := &metadata.Array{
+	m := &metadata.ArrayDefinition{
 		Shape: src.Shape(), DataType: src.DataType(), FillValue: src.FillValue(),
 		ChunkShape: src.ChunkShape(), Codecs: sm.Codecs,
 		Attributes: sm.Attributes, DimensionNames: sm.DimensionNames,

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -36,7 +37,7 @@ func TestConvertInterrupted(t *testing.T) {
 	}
 	chain, _ := registry.Default().ParseCodecs(json.RawMessage(`[{"name":"bytes","configuration":{"endian":"little"}}]`), "/codecs")
 	ctx := context.Background()
-	a, err := zarr.Create(ctx, d, "", &metadata.Array{Shape: []int64{32, 512, 512}, DataType: numeric.Float32,
+	a, err := zarr.Create(ctx, d, "", &metadata.ArrayDefinition{Shape: []int64{32, 512, 512}, DataType: numeric.Float32,
 		ChunkShape: []int{1, 512, 512}, FillValue: numeric.FloatScalar(numeric.Float32, 0), Codecs: chain.Codecs}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +48,7 @@ func TestConvertInterrupted(t *testing.T) {
 		for i := range plane {
 			plane[i] = float32(rng.NormFloat64()) // hard to compress: gzip -9 is slow on it
 		}
-		if err := zarr.Write(ctx, a, zarr.Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
+		if err := zarr.Write(ctx, a, codec.Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
 			t.Fatal(err)
 		}
 	}

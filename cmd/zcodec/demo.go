@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/store"
@@ -77,7 +78,7 @@ func demo(ctx context.Context, env *environment, dir string, keep bool) error {
 	if _, err := zarr.CreateGroup(ctx, d, "", []byte(`{"description": "zcodec demo store"}`)); err != nil {
 		return err
 	}
-	a, err := zarr.Create(ctx, d, demoArray, m, nil)
+	a, err := zarr.Create(ctx, d, demoArray, m.Definition(), nil)
 	if err != nil {
 		return err
 	}
@@ -100,7 +101,7 @@ func demo(ctx context.Context, env *environment, dir string, keep bool) error {
 	fmt.Fprintf(w, "  codecs      %s\n", strings.Join(names, "\n              -> "))
 	fmt.Fprintf(w, "  passes      %s per chunk on the array side\n", strings.Join(a.Pipeline().ArrayPasses(), ", "))
 
-	whole := zarr.Whole(shape)
+	whole := codec.WholeRegion(shape)
 	start := time.Now()
 	if err := zarr.Write(ctx, a, whole, field); err != nil {
 		return err

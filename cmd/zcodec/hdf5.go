@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 )
 
@@ -48,7 +48,7 @@ func runHDF5Filters(env *environment, args []string) int {
 		return code
 	}
 	defer dst.Abort()
-	a, code := parseArray(env, "hdf5 filters", name, data)
+	a, code := parseArray(env, "hdf5 filters", name, data, nil)
 	if a == nil {
 		return code
 	}

@@ -156,7 +156,7 @@ func describeArray(ctx context.Context, a *zarr.Array) infoNode {
 			Unreadable: st.Unreadable}
 		if err := st.FirstUnreadable; err != nil {
 			c.FirstUnreadable = &infoUnreadable{Error: err.Error()}
-			var ce *zarr.ChunkError
+			var ce *codec.ChunkError
 			if errors.As(err, &ce) {
 				c.FirstUnreadable.Key = ce.Key
 			}

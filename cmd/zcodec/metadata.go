@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 
 	"github.com/zcodec/zcodec/metadata"
@@ -15,8 +14,8 @@ import (
 // standard error. On failure it prints every problem (file, JSON pointer,
 // codec, reason) on standard error and returns a nil array and exit status
 // 1.
-func parseArray(env *environment, cmd, name string, data []byte, opts ...codec.Option) (*metadata.Array, int) {
-	a, err := metadata.Parse(data, nil, opts...)
+func parseArray(env *environment, cmd, name string, data []byte, opts *metadata.Options) (*metadata.Array, int) {
+	a, err := metadata.Parse(data, opts)
 	if err == nil {
 		for _, w := range a.Warnings {
 			fmt.Fprintf(env.stderr, "zcodec %s: %s: warning: %s\n", cmd, displayName(name), w)

@@ -50,7 +50,7 @@ func runV2Convert(env *environment, args []string) int {
 			opts.Attributes[k], _ = obj.Raw(k)
 		}
 	}
-	res, err := zarrv2.Convert(data, opts)
+	res, err := zarrv2.Convert(data, &opts)
 	if err != nil {
 		return fail(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 
@@ -115,7 +116,13 @@ func validateFile(env *environment, name string) validateReport {
 	r.ChunkShape = a.ChunkShape
 	r.FillValue, _ = a.FillValue.MarshalJSON()
 	for _, w := range a.Warnings {
-		r.Warnings = append(r.Warnings, problemReport{Pointer: shorten.Pointer(w.Pointer), Codec: shorten.String(w.Codec), Reason: w.Reason})
+		pr := problemReport{Pointer: shorten.Pointer(w.Pointer), Reason: w.Message}
+		var e *codec.FillRoundTripError
+		if errors.As(w.Err, &e) {
+			pr.Codec = shorten.String(e.FailingCodec())
+			pr.Reason = strings.TrimPrefix(w.Message, pr.Codec+": ")
+		}
+		r.Warnings = append(r.Warnings, pr)
 	}
 	for _, st := range a.Pipeline.Steps() {
 		cfg, _ := st.Codec.MarshalJSON()

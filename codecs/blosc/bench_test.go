@@ -48,7 +48,7 @@ func BenchmarkBlosc(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		frame, err := bd.Encode(nil, in)
+		frame, err := bd.AppendEncode(nil, in)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func BenchmarkBlosc(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			cputime.Loop(b, len(in), func() {
-				if _, err := bd.Encode(dst[:0], in); err != nil {
+				if _, err := bd.AppendEncode(dst[:0], in); err != nil {
 					b.Fatal(err)
 				}
 			})
@@ -69,7 +69,7 @@ func BenchmarkBlosc(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			cputime.Loop(b, len(in), func() {
-				if _, err := bd.Decode(dst[:0], frame); err != nil {
+				if _, err := bd.AppendDecode(dst[:0], frame); err != nil {
 					b.Fatal(err)
 				}
 			})

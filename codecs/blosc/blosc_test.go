@@ -92,7 +92,7 @@ func TestResolvedCodec(t *testing.T) {
 			if err != nil || string(js) != tc.want {
 				t.Fatalf("resolved %s, %v; want %s", js, err, tc.want)
 			}
-			enc, err := b.Encode(nil, b2btest.Smooth(1024*tc.dt.Size(), 1))
+			enc, err := b.AppendEncode(nil, b2btest.Smooth(1024*tc.dt.Size(), 1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,13 +175,13 @@ func TestZeroAllocs(t *testing.T) {
 	in := b2btest.Smooth(1<<17, 1)
 	for _, js := range configs {
 		b := b2btest.Bind(t, b2btest.Parse(t, js), numeric.Float32, len(in))
-		frame, err := b.Encode(nil, in)
+		frame, err := b.AppendEncode(nil, in)
 		if err != nil {
 			t.Fatal(err)
 		}
 		dst := make([]byte, 0, len(in)+headerSize)
-		enc := testing.AllocsPerRun(10, func() { b.Encode(dst[:0], in) })
-		dec := testing.AllocsPerRun(10, func() { b.Decode(dst[:0], frame) })
+		enc := testing.AllocsPerRun(10, func() { b.AppendEncode(dst[:0], in) })
+		dec := testing.AllocsPerRun(10, func() { b.AppendDecode(dst[:0], frame) })
 		if enc != 0 || dec != 0 {
 			t.Errorf("%s: %.1f allocations to encode, %.1f to decode", js, enc, dec)
 		}
@@ -194,7 +194,7 @@ func TestPipeline(t *testing.T) {
 	c := b2btest.Parse(t, `{"name":"blosc","configuration":{"cname":"zstd","clevel":5}}`)
 	in := b2btest.Smooth(10000, 4)
 	p := b2btest.Pipeline(t, numeric.Float32, 10000, c)
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,12 +221,12 @@ func TestInsideShard(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{64, 64}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	in := b2btest.Smooth(64*64, 5)
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,11 +245,11 @@ func TestInsideShard(t *testing.T) {
 func TestEmpty(t *testing.T) {
 	for _, js := range configs {
 		b := b2btest.Bind(t, b2btest.Parse(t, js), numeric.Uint8, 0)
-		enc, err := b.Encode(nil, nil)
+		enc, err := b.AppendEncode(nil, nil)
 		if err != nil || len(enc) != headerSize || enc[2]&flagMemcpy == 0 || binary.LittleEndian.Uint32(enc[12:]) != headerSize {
 			t.Fatalf("%s: empty chunk encodes to % x, %v", js, enc, err)
 		}
-		if out, err := b.Decode(nil, enc); err != nil || len(out) != 0 {
+		if out, err := b.AppendDecode(nil, enc); err != nil || len(out) != 0 {
 			t.Fatalf("%s: decode %d bytes, %v", js, len(out), err)
 		}
 	}
@@ -261,7 +261,7 @@ func TestStoredWhenIncompressible(t *testing.T) {
 	in := b2btest.Random(100000, 9)
 	for _, js := range configs {
 		b := b2btest.Bind(t, b2btest.Parse(t, js), numeric.Uint8, len(in))
-		enc, err := b.Encode(nil, in)
+		enc, err := b.AppendEncode(nil, in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,7 +278,7 @@ func TestBomb(t *testing.T) {
 	const limit = 1 << 20
 	c := b2btest.Parse(t, configs[1])
 	big := b2btest.Bind(t, c, numeric.Uint8, 64<<20)
-	bomb, err := big.Encode(nil, make([]byte, 64<<20))
+	bomb, err := big.AppendEncode(nil, make([]byte, 64<<20))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ func TestBomb(t *testing.T) {
 func TestForged(t *testing.T) {
 	data := b2btest.Smooth(2048, 3)
 	b := b2btest.Bind(t, b2btest.Parse(t, configs[0]), numeric.Float32, len(data))
-	good, err := b.Encode(nil, data)
+	good, err := b.AppendEncode(nil, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +323,7 @@ func TestForged(t *testing.T) {
 	binary.LittleEndian.PutUint32(f[headerSize:], headerSize+4)
 	f[2] = flagDontSplit // no shuffle, blosclz, unsplit
 	binary.LittleEndian.PutUint32(f[12:], uint32(len(f)))
-	if out, err := b.Decode(nil, f); err != nil || !bytes.Equal(out, data) {
+	if out, err := b.AppendDecode(nil, f); err != nil || !bytes.Equal(out, data) {
 		t.Fatalf("block size past the data: %v", err)
 	}
 	for _, tc := range []struct {
@@ -335,7 +335,7 @@ func TestForged(t *testing.T) {
 		{"negative nbytes", set(4, 1<<31)},
 		{"cbytes beyond 2^31", set(12, 1<<31)},
 	} {
-		if _, err := b.Decode(nil, tc.frame); !b2btest.IsCorrupt(err) {
+		if _, err := b.AppendDecode(nil, tc.frame); !b2btest.IsCorrupt(err) {
 			t.Errorf("%s: %v; want a *codec.CorruptError", tc.name, err)
 		}
 	}
@@ -355,7 +355,7 @@ func TestSplitNotWhole(t *testing.T) {
 	f = append(f, make([]byte, 8)...)
 	binary.LittleEndian.PutUint32(f[12:], uint32(len(f)))
 	b := b2btest.Bind(t, b2btest.Parse(t, configs[0]), numeric.Uint8, 602)
-	_, err := b.Decode(nil, f)
+	_, err := b.AppendDecode(nil, f)
 	if !b2btest.IsCorrupt(err) {
 		t.Fatalf("%v; want a *codec.CorruptError", err)
 	}

@@ -75,8 +75,8 @@ func (b *bound) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(b.spec.MaxSize+headerSize, b.spec.Array)
 }
 
-// Encode appends a Blosc frame holding src to dst.
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+// AppendEncode appends a Blosc frame holding src to dst.
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: b.name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
@@ -88,11 +88,11 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	return appendFrame(dst, src, b.settings, sc)
 }
 
-// Decode appends the data of the Blosc frame src to dst. The frame must
+// AppendDecode appends the data of the Blosc frame src to dst. The frame must
 // hold exactly the chunk size the spec gives (at most its bound after a
 // variable-length codec); the header is checked against it before
 // anything is allocated.
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	h, msg := parseHeader(src)
 	if msg != "" {
 		return dst, &codec.CorruptError{Codec: b.name, Reason: msg}

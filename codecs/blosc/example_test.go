@@ -8,7 +8,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/blosc"
-	_ "github.com/zcodec/zcodec/codecs/bytes"
+	_ "github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -24,7 +24,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{100, 100}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -32,7 +32,7 @@ func Example() {
 	for i := range 10000 {
 		binary.LittleEndian.PutUint32(src[4*i:], uint32(0x43880000+i)) // floats near 272
 	}
-	enc, _ := p.Encode(nil, src)
+	enc, _ := p.AppendEncode(nil, src)
 	fmt.Printf("frame header: version %d, typesize %d, %d bytes of data\n", enc[0], enc[3], binary.LittleEndian.Uint32(enc[4:]))
 	dec := make([]byte, len(src))
 	fmt.Println(p.Decode(dec, enc), bytes.Equal(dec, src), len(enc) < len(src)/4)
@@ -52,9 +52,9 @@ func ExampleCodec() {
 	for i := range 1000 {
 		binary.LittleEndian.PutUint32(data[4*i:], uint32(i))
 	}
-	frame, _ := b.Encode(nil, data)
+	frame, _ := b.AppendEncode(nil, data)
 	fmt.Printf("header % x\n", frame[:12])
-	back, err := b.Decode(nil, frame)
+	back, err := b.AppendDecode(nil, frame)
 	fmt.Println(bytes.Equal(back, data), err)
 	js, _ := json.Marshal(c)
 	fmt.Println(string(js))

@@ -35,7 +35,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := b.Decode([]byte("x"), frame)
+		out, err := b.AppendDecode([]byte("x"), frame)
 		if err != nil {
 			if !b2btest.IsCorrupt(err) {
 				t.Fatalf("error %v (%T) is not a *codec.CorruptError", err, err)
@@ -58,11 +58,11 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		enc, err := b2.Encode(nil, out)
+		enc, err := b2.AppendEncode(nil, out)
 		if err != nil {
 			t.Fatalf("re-encode: %v", err)
 		}
-		back, err := b2.Decode(nil, enc)
+		back, err := b2.AppendDecode(nil, enc)
 		if err != nil || !bytes.Equal(back, out) {
 			t.Fatalf("round trip of the decoded bytes: %v", err)
 		}
@@ -88,14 +88,14 @@ func FuzzRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		enc, err := b.Encode(nil, data)
+		enc, err := b.AppendEncode(nil, data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(enc) > len(data)+headerSize {
 			t.Fatalf("%d-byte frame for %d bytes", len(enc), len(data))
 		}
-		out, err := b.Decode(nil, enc)
+		out, err := b.AppendDecode(nil, enc)
 		if err != nil || !bytes.Equal(out, data) {
 			t.Fatalf("%+v: round trip: %v", c, err)
 		}

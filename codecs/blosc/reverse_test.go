@@ -34,7 +34,7 @@ func exportFrames(t testing.TB, dir string) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		frame, err := b.Encode(nil, in)
+		frame, err := b.AppendEncode(nil, in)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -140,7 +140,7 @@ func TestVectorsDecode(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			for _, js := range []json.RawMessage{v.Zarr, v.NumcodecsZarr} {
 				b := b2btest.Bind(t, b2btest.Parse(t, string(js)), numeric.Uint8, len(v.input))
-				out, err := b.Decode([]byte("prefix"), v.frame)
+				out, err := b.AppendDecode([]byte("prefix"), v.frame)
 				if err != nil {
 					t.Fatalf("%s: %v", js, err)
 				}
@@ -156,7 +156,7 @@ func TestVectorsTrailingBytes(t *testing.T) {
 	m := loadVectors(t)
 	for _, v := range m.Vectors[:40] {
 		b := b2btest.Bind(t, b2btest.Parse(t, string(v.Zarr)), numeric.Uint8, len(v.input))
-		out, err := b.Decode(nil, append(append([]byte{}, v.frame...), "trailing"...))
+		out, err := b.AppendDecode(nil, append(append([]byte{}, v.frame...), "trailing"...))
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
@@ -172,7 +172,7 @@ func TestVectorsVersion1(t *testing.T) {
 		f := append([]byte{}, v.frame...)
 		f[0] = 1
 		b := b2btest.Bind(t, b2btest.Parse(t, string(v.Zarr)), numeric.Uint8, len(v.input))
-		out, err := b.Decode(nil, f)
+		out, err := b.AppendDecode(nil, f)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}
@@ -187,7 +187,7 @@ func TestVectorsRejects(t *testing.T) {
 		t.Run(r.Name, func(t *testing.T) {
 			for _, name := range []string{`"numcodecs.blosc"`, `{"name":"blosc","configuration":{"cname":"lz4","clevel":5}}`} {
 				b := b2btest.Bind(t, b2btest.Parse(t, name), numeric.Uint8, r.DecodedLen)
-				out, err := b.Decode(nil, r.frame)
+				out, err := b.AppendDecode(nil, r.frame)
 				if !b2btest.IsCorrupt(err) {
 					t.Fatalf("%s (%s): %d bytes, error %v; want a *codec.CorruptError", r.Name, r.Why, len(out), err)
 				}
@@ -213,7 +213,7 @@ func TestVectorsEncode(t *testing.T) {
 		t.Run(v.Name, func(t *testing.T) {
 			for _, js := range []json.RawMessage{v.Zarr, v.NumcodecsZarr} {
 				b := b2btest.Bind(t, b2btest.Parse(t, string(js)), numeric.Uint8, len(v.input))
-				enc, err := b.Encode([]byte("prefix"), v.input)
+				enc, err := b.AppendEncode([]byte("prefix"), v.input)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -227,7 +227,7 @@ func TestVectorsEncode(t *testing.T) {
 				if v.Cname == "lz4" {
 					b2btest.Equal(t, "lz4 frame against c-blosc's", enc, v.frame)
 				}
-				out, err := b.Decode(nil, enc)
+				out, err := b.AppendDecode(nil, enc)
 				if err != nil {
 					t.Fatalf("decode own frame: %v", err)
 				}

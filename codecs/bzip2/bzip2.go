@@ -77,7 +77,7 @@ type encoder struct {
 // encoders holds one pool per level, index level-1.
 var encoders [9]sync.Pool
 
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
@@ -149,7 +149,7 @@ func isHeaderError(err error) bool {
 	return false
 }
 
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return dst, &codec.CorruptError{Codec: Name, Reason: "empty input is not a bzip2 stream"}
 	}

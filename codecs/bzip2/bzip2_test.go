@@ -41,7 +41,7 @@ func TestConcurrent(t *testing.T) {
 // implementation independent of dsnet/compress.
 func TestStdlibReadsOutput(t *testing.T) {
 	in := b2btest.Smooth(50000, 1)
-	enc, err := b2btest.Bind(t, b2btest.Parse(t, bz9), numeric.Float32, len(in)).Encode(nil, in)
+	enc, err := b2btest.Bind(t, b2btest.Parse(t, bz9), numeric.Float32, len(in)).AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,13 +60,13 @@ func TestStdlibReadsOutput(t *testing.T) {
 func TestTrailing(t *testing.T) {
 	in := b2btest.Smooth(1000, 2)
 	b := b2btest.Bind(t, b2btest.Parse(t, bz9), numeric.Float32, len(in))
-	enc, _ := b.Encode(nil, in)
+	enc, _ := b.AppendEncode(nil, in)
 	empty := b2btest.Bind(t, b2btest.Parse(t, bz9), numeric.Uint8, 0)
-	encEmpty, _ := empty.Encode(nil, nil)
+	encEmpty, _ := empty.AppendEncode(nil, nil)
 	for _, tc := range []struct {
 		name string
 		b    interface {
-			Decode(dst, src []byte) ([]byte, error)
+			AppendDecode(dst, src []byte) ([]byte, error)
 		}
 		src   []byte
 		ok    bool
@@ -82,7 +82,7 @@ func TestTrailing(t *testing.T) {
 		{"empty", empty, nil, false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := tc.b.Decode(nil, tc.src)
+			out, err := tc.b.AppendDecode(nil, tc.src)
 			if tc.ok {
 				if err != nil {
 					t.Fatal(err)
@@ -98,7 +98,7 @@ func TestTrailing(t *testing.T) {
 func TestBomb(t *testing.T) {
 	const big, limit = 32 << 20, 1 << 20
 	c := b2btest.Parse(t, bz9)
-	bomb, err := b2btest.Bind(t, c, numeric.Uint8, big).Encode(nil, make([]byte, big))
+	bomb, err := b2btest.Bind(t, c, numeric.Uint8, big).AppendEncode(nil, make([]byte, big))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestBomb(t *testing.T) {
 func TestPipeline(t *testing.T) {
 	in := b2btest.Smooth(4096, 9)
 	p := b2btest.Pipeline(t, numeric.Float32, 4096, b2btest.Parse(t, `{"name":"numcodecs.shuffle"}`), b2btest.Parse(t, bz9))
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,12 +20,12 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{4096}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
 	src := bytes.Repeat([]byte("zarr"), 1024)
-	enc, _ := p.Encode(nil, src)
+	enc, _ := p.AppendEncode(nil, src)
 	fmt.Printf("%s...\n", enc[:4])
 	dec := make([]byte, len(src))
 	fmt.Println(p.Decode(dec, enc), bytes.Equal(dec, src))

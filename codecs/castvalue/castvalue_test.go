@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/castvalue"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -180,7 +180,7 @@ func pipeline(t testing.TB, config string, dt numeric.DataType, fill string) (*c
 	t.Helper()
 	f := scalars(t, dt, []string{fill})[0]
 	return codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{2, 3}, FillValue: f},
-		[]codec.Codec{mustParse(t, config), &bytescodec.Codec{Endian: bytescodec.LittleEndian}})
+		[]codec.Codec{mustParse(t, config), &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
 }
 
 func TestFillValue(t *testing.T) {
@@ -302,7 +302,7 @@ func TestPipelineRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := scalars(t, numeric.Float64, []string{`"NaN"`, "1.4", "2.5", "254.6", "300", "-4"})
-	enc, err := p.Encode(nil, chunkBytes(in))
+	enc, err := p.AppendEncode(nil, chunkBytes(in))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/castvalue"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -24,7 +24,7 @@ func Example() {
 		panic(err)
 	}
 	nan, _ := numeric.ParseFillValue(numeric.Float64, []byte(`"NaN"`))
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{5}, FillValue: nan}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{5}, FillValue: nan}, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -32,7 +32,7 @@ func Example() {
 	fmt.Println("decoded:", st.Decoded)
 	fmt.Println("encoded:", st.Encoded)
 
-	stored, err := codec.EncodeSlice(p, nil, []float64{1.5, 2.5, -7, 1000, nanOf()})
+	stored, err := codec.AppendEncodeSlice(p, nil, []float64{1.5, 2.5, -7, 1000, nanOf()})
 	if err != nil {
 		panic(err)
 	}
@@ -62,11 +62,11 @@ func ExampleElementError() {
 		panic(err)
 	}
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{3}, FillValue: numeric.Zero(numeric.Float32)},
-		[]codec.Codec{c, &bytescodec.Codec{}})
+		[]codec.Codec{c, &bytescodec.Codec{}}, nil)
 	if err != nil {
 		panic(err)
 	}
-	_, err = codec.EncodeSlice(p, nil, []float32{1, 2, 300.5})
+	_, err = codec.AppendEncodeSlice(p, nil, []float32{1, 2, 300.5})
 	fmt.Println(err)
 	var ee *castvalue.ElementError
 	if errors.As(err, &ee) {
@@ -83,7 +83,7 @@ func Example_fillValue() {
 	c, _ := castvalue.New(numeric.Int32, numeric.NearestEven, numeric.OutOfRangeError, nil, nil)
 	fill := numeric.FloatScalar(numeric.Float64, 1.5)
 	_, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: fill},
-		[]codec.Codec{c, &bytescodec.Codec{Endian: bytescodec.LittleEndian}})
+		[]codec.Codec{c, &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
 	fmt.Println(err)
 	// Output:
 	// codec 0 (cast_value): fill value 1.5 (float64) encodes to 2 (int32) but decodes back to 2

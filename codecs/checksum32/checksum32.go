@@ -152,8 +152,8 @@ func (b *bound) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(b.spec.MaxSize+Size, b.spec.Array)
 }
 
-// Encode appends src with its checksum to dst.
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+// AppendEncode appends src with its checksum to dst.
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: b.name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
@@ -165,8 +165,8 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	return append(binary.LittleEndian.AppendUint32(dst, sum), src...), nil
 }
 
-// Decode checks the checksum of src and appends the data to dst.
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+// AppendDecode checks the checksum of src and appends the data to dst.
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) < Size {
 		return dst, &codec.CorruptError{Codec: b.name, Reason: fmt.Sprintf("%d bytes, too short for the 4-byte checksum", len(src))}
 	}

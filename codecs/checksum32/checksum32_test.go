@@ -70,12 +70,12 @@ func TestVectors(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := b2btest.Bind(t, b2btest.Parse(t, v.json()), numeric.Uint8, len(in))
-			out, err := b.Decode([]byte("p"), enc)
+			out, err := b.AppendDecode([]byte("p"), enc)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
 			b2btest.Equal(t, "decode", out[1:], in)
-			mine, err := b.Encode(nil, in)
+			mine, err := b.AppendEncode(nil, in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func TestVectors(t *testing.T) {
 			for _, i := range []int{0, len(enc) / 2, len(enc) - 1} {
 				bad := append([]byte{}, enc...)
 				bad[i] ^= 0x10
-				if _, err := b.Decode(nil, bad); !b2btest.IsCorrupt(err) {
+				if _, err := b.AppendDecode(nil, bad); !b2btest.IsCorrupt(err) {
 					t.Fatalf("bit flipped at %d: %v; want a *codec.CorruptError", i, err)
 				}
 			}
@@ -177,7 +177,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := b.Decode(nil, data)
+		out, err := b.AppendDecode(nil, data)
 		if err != nil {
 			if !b2btest.IsCorrupt(err) {
 				t.Fatalf("error %v is not a *codec.CorruptError", err)
@@ -187,7 +187,7 @@ func FuzzDecode(f *testing.F) {
 		if len(out) != n {
 			t.Fatalf("decoded %d bytes, want %d", len(out), n)
 		}
-		enc, _ := b.Encode(nil, out)
+		enc, _ := b.AppendEncode(nil, out)
 		b2btest.Equal(t, "re-encode", enc, data)
 	})
 }

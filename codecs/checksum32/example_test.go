@@ -25,7 +25,7 @@ func Example() {
 		if err != nil {
 			panic(err)
 		}
-		enc, _ := b.Encode(nil, []byte("123456789"))
+		enc, _ := b.AppendEncode(nil, []byte("123456789"))
 		fmt.Printf("%-20s % x\n", c.Name(), enc)
 	}
 	// Output:

@@ -72,7 +72,7 @@ func (b bound) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(b.spec.MaxSize+Size, b.spec.Array)
 }
 
-func (b bound) Encode(dst, src []byte) ([]byte, error) {
+func (b bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
@@ -81,7 +81,7 @@ func (b bound) Encode(dst, src []byte) ([]byte, error) {
 	return binary.LittleEndian.AppendUint32(dst, Checksum(src)), nil
 }
 
-func (b bound) Decode(dst, src []byte) ([]byte, error) {
+func (b bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) < Size {
 		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("%d bytes, too short for the 4-byte checksum", len(src))}
 	}

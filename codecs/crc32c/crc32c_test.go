@@ -40,7 +40,7 @@ func TestRFC3720(t *testing.T) {
 			t.Errorf("%s: %#08x, want %#08x", tc.name, got, tc.want)
 		}
 		b := b2btest.Bind(t, b2btest.Parse(t, `"crc32c"`), numeric.Uint8, len(tc.in))
-		enc, err := b.Encode(nil, tc.in)
+		enc, err := b.AppendEncode(nil, tc.in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,11 +68,11 @@ func TestRoundTrip(t *testing.T) {
 func TestEveryBitFlip(t *testing.T) {
 	in := b2btest.Random(64, 1)
 	b := b2btest.Bind(t, b2btest.Parse(t, `"crc32c"`), numeric.Uint8, len(in))
-	enc, _ := b.Encode(nil, in)
+	enc, _ := b.AppendEncode(nil, in)
 	for i := range 8 * len(enc) {
 		bad := append([]byte(nil), enc...)
 		bad[i/8] ^= 1 << (i % 8)
-		if _, err := b.Decode(nil, bad); !b2btest.IsCorrupt(err) {
+		if _, err := b.AppendDecode(nil, bad); !b2btest.IsCorrupt(err) {
 			t.Fatalf("bit %d flipped: %v", i, err)
 		}
 	}

@@ -23,11 +23,11 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{9}, FillValue: numeric.Zero(numeric.Uint8)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, _ := p.Encode(nil, []byte("123456789"))
+	enc, _ := p.AppendEncode(nil, []byte("123456789"))
 	dec := make([]byte, 9)
 	fmt.Println(p.Decode(dec, enc), string(dec))
 	enc[5] ^= 1

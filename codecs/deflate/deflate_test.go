@@ -63,7 +63,7 @@ func TestConcurrent(t *testing.T) {
 // compress/zlib, an implementation independent of klauspost/compress.
 func TestStdlibReadsOutput(t *testing.T) {
 	in := b2btest.Smooth(50000, 1)
-	g, _ := b2btest.Bind(t, b2btest.Parse(t, codecs["gzip9"]), numeric.Float32, len(in)).Encode(nil, in)
+	g, _ := b2btest.Bind(t, b2btest.Parse(t, codecs["gzip9"]), numeric.Float32, len(in)).AppendEncode(nil, in)
 	zr, err := stdgzip.NewReader(bytes.NewReader(g))
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func TestStdlibReadsOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	b2btest.Equal(t, "stdlib gzip", got, in)
-	z, _ := b2btest.Bind(t, b2btest.Parse(t, codecs["zlib1"]), numeric.Float32, len(in)).Encode(nil, in)
+	z, _ := b2btest.Bind(t, b2btest.Parse(t, codecs["zlib1"]), numeric.Float32, len(in)).AppendEncode(nil, in)
 	if z[0] != 0x78 {
 		t.Errorf("zlib header byte %#x, want 0x78", z[0])
 	}
@@ -95,13 +95,13 @@ func TestStdlibReadsOutput(t *testing.T) {
 // chunk; so does zcodec, and only for an empty chunk.
 func TestEmptyGzip(t *testing.T) {
 	c := b2btest.Parse(t, codecs["gzip1"])
-	if out, err := b2btest.Bind(t, c, numeric.Uint8, 0).Decode(nil, nil); err != nil || len(out) != 0 {
+	if out, err := b2btest.Bind(t, c, numeric.Uint8, 0).AppendDecode(nil, nil); err != nil || len(out) != 0 {
 		t.Errorf("empty input, empty chunk: %d bytes, %v", len(out), err)
 	}
-	if _, err := b2btest.Bind(t, c, numeric.Uint8, 4).Decode(nil, nil); !b2btest.IsCorrupt(err) {
+	if _, err := b2btest.Bind(t, c, numeric.Uint8, 4).AppendDecode(nil, nil); !b2btest.IsCorrupt(err) {
 		t.Errorf("empty input, 4-byte chunk: %v; want a *codec.CorruptError", err)
 	}
-	if _, err := b2btest.Bind(t, b2btest.Parse(t, codecs["zlib1"]), numeric.Uint8, 0).Decode(nil, nil); !b2btest.IsCorrupt(err) {
+	if _, err := b2btest.Bind(t, b2btest.Parse(t, codecs["zlib1"]), numeric.Uint8, 0).AppendDecode(nil, nil); !b2btest.IsCorrupt(err) {
 		t.Errorf("zlib, empty input: %v; want a *codec.CorruptError", err)
 	}
 }
@@ -114,7 +114,7 @@ func TestBomb(t *testing.T) {
 	for _, name := range []string{"gzip9", "zlib9"} {
 		t.Run(name, func(t *testing.T) {
 			c := b2btest.Parse(t, codecs[name])
-			bomb, err := b2btest.Bind(t, c, numeric.Uint8, big).Encode(nil, zeros)
+			bomb, err := b2btest.Bind(t, c, numeric.Uint8, big).AppendEncode(nil, zeros)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,7 +128,7 @@ func TestPipeline(t *testing.T) {
 	in := b2btest.Smooth(4096, 9)
 	for name, js := range codecs {
 		p := b2btest.Pipeline(t, numeric.Float32, 4096, b2btest.Parse(t, js))
-		enc, err := p.Encode(nil, in)
+		enc, err := p.AppendEncode(nil, in)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -150,7 +150,7 @@ func TestForgedGzipHeader(t *testing.T) {
 	c := b2btest.Parse(t, codecs["gzip1"])
 	b := b2btest.Bind(t, c, numeric.Uint8, limit)
 	in := b2btest.Smooth(limit/4, 3)
-	enc, err := b.Encode(nil, in)
+	enc, err := b.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestForgedGzipHeader(t *testing.T) {
 	copy(isize[len(isize)-4:], []byte{0, 0, 0, 0x80}) // 2 GiB
 	for name, src := range map[string][]byte{"FEXTRA 65535, truncated": extra, "ISIZE 2 GiB": isize} {
 		var err error
-		n := b2btest.AllocBytes(func() { _, err = b.Decode(nil, src) })
+		n := b2btest.AllocBytes(func() { _, err = b.AppendDecode(nil, src) })
 		if !b2btest.IsCorrupt(err) {
 			t.Errorf("%s: %v; want a *codec.CorruptError", name, err)
 		}

@@ -22,7 +22,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{1000}, FillValue: numeric.Zero(numeric.Float64)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -30,7 +30,7 @@ func Example() {
 	for i := range 1000 {
 		numeric.FloatScalar(numeric.Float64, float64(i)/4).PutBytes(src[8*i:])
 	}
-	enc, _ := p.Encode(nil, src)
+	enc, _ := p.AppendEncode(nil, src)
 	dec := make([]byte, len(src))
 	fmt.Println(p.Decode(dec, enc), string(dec) == string(src), len(enc) < len(src)/4)
 	// Output: <nil> true true

@@ -120,7 +120,7 @@ var gzipEncoders = encoders{name: GzipName, newWriter: func(level int) (resetWri
 	return gzipWriter{w}, err
 }}
 
-func (b *boundGzip) Encode(dst, src []byte) ([]byte, error) {
+func (b *boundGzip) AppendEncode(dst, src []byte) ([]byte, error) {
 	if err := checkInput(GzipName, b.spec, len(src)); err != nil {
 		return dst, err
 	}
@@ -172,7 +172,7 @@ func headerErr(err error) error {
 	return err
 }
 
-func (b *boundGzip) Decode(dst, src []byte) ([]byte, error) {
+func (b *boundGzip) AppendDecode(dst, src []byte) ([]byte, error) {
 	limit, exact := bounded.Limit(b.spec)
 	if len(src) == 0 {
 		// No member at all: numcodecs reads this as an empty chunk.

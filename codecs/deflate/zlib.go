@@ -68,7 +68,7 @@ var zlibEncoders = encoders{name: ZlibName, newWriter: func(level int) (resetWri
 	return zlib.NewWriterLevel(nil, level)
 }}
 
-func (b *boundZlib) Encode(dst, src []byte) ([]byte, error) {
+func (b *boundZlib) AppendEncode(dst, src []byte) ([]byte, error) {
 	if err := checkInput(ZlibName, b.spec, len(src)); err != nil {
 		return dst, err
 	}
@@ -82,7 +82,7 @@ type zlibDecoder struct {
 
 var zlibDecoders = sync.Pool{New: func() any { return new(zlibDecoder) }}
 
-func (b *boundZlib) Decode(dst, src []byte) ([]byte, error) {
+func (b *boundZlib) AppendDecode(dst, src []byte) ([]byte, error) {
 	limit, exact := bounded.Limit(b.spec)
 	d := zlibDecoders.Get().(*zlibDecoder)
 	d.src.Reset(src)

@@ -53,12 +53,12 @@ type bound struct {
 
 func (b bound) Encoded() codec.BytesSpec { return b.encoded }
 
-func (b bound) Encode(dst, src []byte) ([]byte, error) {
+func (b bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	dst = append(dst, src...)
 	return binary.LittleEndian.AppendUint32(dst, Checksum(src)), nil
 }
 
-func (b bound) Decode(dst, src []byte) ([]byte, error) {
+func (b bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) < Size {
 		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("chunk has %d bytes, fewer than the %d-byte checksum", len(src), Size)}
 	}

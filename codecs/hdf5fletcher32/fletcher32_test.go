@@ -103,30 +103,30 @@ func TestRoundTripAndCorruption(t *testing.T) {
 	for _, raw := range hdf5Chunks(t)[:4] {
 		data := raw[:len(raw)-4]
 		b := bound(t, len(data))
-		enc, err := b.Encode(nil, data)
+		enc, err := b.AppendEncode(nil, data)
 		if err != nil || string(enc) != string(raw) {
 			t.Fatalf("Encode differs from HDF5's chunk")
 		}
-		dec, err := b.Decode(nil, enc)
+		dec, err := b.AppendDecode(nil, enc)
 		if err != nil || string(dec) != string(data) {
 			t.Fatalf("Decode: %v", err)
 		}
 		// the byte-reversed checksum of HDF5 before 1.6.3 is accepted
 		old := append([]byte{}, enc...)
 		binary.LittleEndian.PutUint32(old[len(data):], bits.ReverseBytes32(hdf5fletcher32.Checksum(data)))
-		if _, err := b.Decode(nil, old); err != nil {
+		if _, err := b.AppendDecode(nil, old); err != nil {
 			t.Fatalf("reversed checksum: %v", err)
 		}
 		bad := append([]byte{}, enc...)
 		bad[0] ^= 1
-		if _, err := b.Decode(nil, bad); !errors.Is(err, codec.ErrCorrupt) {
+		if _, err := b.AppendDecode(nil, bad); !errors.Is(err, codec.ErrCorrupt) {
 			t.Fatalf("flipped bit: %v", err)
 		}
-		if _, err := b.Decode(nil, enc[:len(enc)-1]); !errors.Is(err, codec.ErrCorrupt) {
+		if _, err := b.AppendDecode(nil, enc[:len(enc)-1]); !errors.Is(err, codec.ErrCorrupt) {
 			t.Fatalf("short chunk: %v", err)
 		}
 	}
-	if _, err := bound(t, 8).Decode(nil, []byte{1, 2}); !errors.Is(err, codec.ErrCorrupt) {
+	if _, err := bound(t, 8).AppendDecode(nil, []byte{1, 2}); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("3-byte chunk: %v", err)
 	}
 	if _, _, err := registry.Default().ParseCodec(json.RawMessage(`{"name": "zcodec.hdf5_fletcher32", "configuration": {"x": 1}}`), ""); !errors.Is(err, codec.ErrConfig) {
@@ -143,14 +143,14 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		b := bound(t, len(raw)-4)
-		dec, err := b.Decode(nil, raw)
+		dec, err := b.AppendDecode(nil, raw)
 		if err != nil {
 			if !errors.Is(err, codec.ErrCorrupt) {
 				t.Fatalf("untyped error: %v", err)
 			}
 			return
 		}
-		enc, _ := b.Encode(nil, dec)
+		enc, _ := b.AppendEncode(nil, dec)
 		if hdf5fletcher32.Checksum(dec) != binary.LittleEndian.Uint32(enc[len(dec):]) {
 			t.Fatal("round trip")
 		}
@@ -165,7 +165,7 @@ func BenchmarkFletcher32(b *testing.B) {
 		data[i] = byte(r.Uint32())
 	}
 	bd := bound(b, n)
-	enc, _ := bd.Encode(nil, data)
+	enc, _ := bd.AppendEncode(nil, data)
 	dst := make([]byte, 0, n+4)
 	b.Run("copy", func(b *testing.B) {
 		b.SetBytes(n)
@@ -179,14 +179,14 @@ func BenchmarkFletcher32(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		for b.Loop() {
-			dst, _ = bd.Encode(dst[:0], data)
+			dst, _ = bd.AppendEncode(dst[:0], data)
 		}
 	})
 	b.Run("decode", func(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		for b.Loop() {
-			dst, _ = bd.Decode(dst[:0], enc)
+			dst, _ = bd.AppendDecode(dst[:0], enc)
 		}
 	})
 }

@@ -91,7 +91,7 @@ var compressors = sync.Pool{New: func() any { return new(lz4block.Compressor) }}
 
 func (b *bound) Encoded() codec.BytesSpec { return b.encoded }
 
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	bs := min(b.blockSize, len(src))
 	dst = binary.BigEndian.AppendUint64(dst, uint64(len(src)))
 	dst = binary.BigEndian.AppendUint32(dst, uint32(bs))
@@ -121,7 +121,7 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	return dst, nil
 }
 
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) < headerSize {
 		return dst, b.corrupt("chunk has %d bytes, shorter than the %d-byte header", len(src), headerSize)
 	}

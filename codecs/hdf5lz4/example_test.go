@@ -21,9 +21,9 @@ func Example() {
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{20}, FillValue: numeric.Zero(numeric.Uint8)}
 	b, _ := c.(codec.BytesToBytes).ResolveBytesToBytes(codec.FixedBytes(20, spec))
-	enc, _ := b.Encode(nil, []byte("abcdefghijklmnopqrst"))
+	enc, _ := b.AppendEncode(nil, []byte("abcdefghijklmnopqrst"))
 	fmt.Printf("% x\n", enc[:12])
-	dec, err := b.Decode(nil, enc)
+	dec, err := b.AppendDecode(nil, enc)
 	fmt.Println(string(dec), err)
 	// Output:
 	// 00 00 00 00 00 00 00 14 00 00 00 10

@@ -64,19 +64,19 @@ func TestHDF5Framing(t *testing.T) {
 			done += n
 		}
 		b := bound(t, "", total)
-		dec, err := b.Decode(nil, ch)
+		dec, err := b.AppendDecode(nil, ch)
 		if err != nil {
 			t.Fatalf("chunk %d: %v", i, err)
 		}
 		re := bound(t, `, "configuration": {"blocksize": `+itoa(bs)+`}`, total)
-		enc, err := re.Encode(nil, dec)
+		enc, err := re.AppendEncode(nil, dec)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if binary.BigEndian.Uint32(enc[8:]) != uint32(bs) {
 			t.Fatalf("chunk %d: encoded block size %d, want %d", i, binary.BigEndian.Uint32(enc[8:]), bs)
 		}
-		back, err := b.Decode(nil, enc)
+		back, err := b.AppendDecode(nil, enc)
 		if err != nil || string(back) != string(dec) {
 			t.Fatalf("chunk %d: round trip: %v", i, err)
 		}
@@ -92,7 +92,7 @@ func itoa(n int) string {
 }
 
 func TestCorruptHeaders(t *testing.T) {
-	good, _ := bound(t, `, "configuration": {"blocksize": 100}`, 1000).Encode(nil, make([]byte, 1000))
+	good, _ := bound(t, `, "configuration": {"blocksize": 100}`, 1000).AppendEncode(nil, make([]byte, 1000))
 	mut := func(f func(b []byte) []byte) []byte { return f(append([]byte{}, good...)) }
 	for name, in := range map[string][]byte{
 		"short header": good[:11],
@@ -103,7 +103,7 @@ func TestCorruptHeaders(t *testing.T) {
 		"long block":   mut(func(b []byte) []byte { binary.BigEndian.PutUint32(b[12:], 1<<31); return b }),
 		"bad block":    mut(func(b []byte) []byte { b[16] = 0xff; b[17] = 0xff; return b }),
 	} {
-		if _, err := bound(t, "", 1000).Decode(nil, in); !errors.Is(err, codec.ErrCorrupt) {
+		if _, err := bound(t, "", 1000).AppendDecode(nil, in); !errors.Is(err, codec.ErrCorrupt) {
 			t.Errorf("%s: %v, want a corrupt-chunk error", name, err)
 		}
 	}
@@ -111,11 +111,11 @@ func TestCorruptHeaders(t *testing.T) {
 
 func TestEmptyAndConfig(t *testing.T) {
 	b := bound(t, "", 0)
-	enc, err := b.Encode(nil, nil)
+	enc, err := b.AppendEncode(nil, nil)
 	if err != nil || len(enc) != 12 {
 		t.Fatalf("empty: %x %v", enc, err)
 	}
-	if dec, err := b.Decode(nil, enc); err != nil || len(dec) != 0 {
+	if dec, err := b.AppendDecode(nil, enc); err != nil || len(dec) != 0 {
 		t.Fatalf("empty decode: %v", err)
 	}
 	for _, cfg := range []string{`{"blocksize": -1}`, `{"blocksize": 2113929217}`, `{"blocksize": 1.5}`, `{"size": 1}`} {
@@ -131,7 +131,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte, size uint16) {
 		b := bound(t, "", int(size))
-		dec, err := b.Decode(nil, in)
+		dec, err := b.AppendDecode(nil, in)
 		if err != nil {
 			if !errors.Is(err, codec.ErrCorrupt) {
 				t.Fatalf("untyped error: %v", err)
@@ -155,7 +155,7 @@ func BenchmarkHDF5LZ4(b *testing.B) {
 		binary.LittleEndian.PutUint32(data[i:], math.Float32bits(float32(math.Round(v*100)/100)))
 	}
 	bd := bound(b, `, "configuration": {"blocksize": 65536}`, n)
-	enc, _ := bd.Encode(nil, data)
+	enc, _ := bd.AppendEncode(nil, data)
 	dst := make([]byte, 0, hdf5lz4.MaxEncodedLen(n, 65536))
 	b.Run("copy", func(b *testing.B) {
 		b.SetBytes(n)
@@ -169,14 +169,14 @@ func BenchmarkHDF5LZ4(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		for b.Loop() {
-			dst, _ = bd.Encode(dst[:0], data)
+			dst, _ = bd.AppendEncode(dst[:0], data)
 		}
 	})
 	b.Run("decode", func(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		for b.Loop() {
-			dst, _ = bd.Decode(dst[:0], enc)
+			dst, _ = bd.AppendDecode(dst[:0], enc)
 		}
 	})
 }

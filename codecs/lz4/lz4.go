@@ -75,7 +75,7 @@ func (b *bound) Encoded() codec.BytesSpec {
 
 var compressors = sync.Pool{New: func() any { return new(lz4.CompressorCCompat) }}
 
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
@@ -99,7 +99,7 @@ func (b *bound) Encode(dst, src []byte) ([]byte, error) {
 	return out[:n+4+k], nil
 }
 
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) < 4 {
 		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("%d bytes, too short for the 4-byte length header", len(src))}
 	}

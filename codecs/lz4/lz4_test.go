@@ -38,17 +38,17 @@ func TestConcurrent(t *testing.T) {
 // writes and reads it.
 func TestEmpty(t *testing.T) {
 	b := b2btest.Bind(t, b2btest.Parse(t, lz), numeric.Uint8, 0)
-	enc, err := b.Encode(nil, nil)
+	enc, err := b.AppendEncode(nil, nil)
 	if err != nil || string(enc) != "\x00\x00\x00\x00\x00" {
 		t.Fatalf("encode empty = %x, %v", enc, err)
 	}
 	for _, src := range []string{"\x00\x00\x00\x00\x00", "\x00\x00\x00\x00"} {
-		if out, err := b.Decode(nil, []byte(src)); err != nil || len(out) != 0 {
+		if out, err := b.AppendDecode(nil, []byte(src)); err != nil || len(out) != 0 {
 			t.Errorf("decode %x = %x, %v", src, out, err)
 		}
 	}
 	for _, src := range []string{"\x00\x00\x00\x00\x00\x00", "\x00\x00\x00\x00\x10a", "\x00\x00\x00"} {
-		if _, err := b.Decode(nil, []byte(src)); !b2btest.IsCorrupt(err) {
+		if _, err := b.AppendDecode(nil, []byte(src)); !b2btest.IsCorrupt(err) {
 			t.Errorf("decode %x: %v; want a *codec.CorruptError", src, err)
 		}
 	}
@@ -60,13 +60,13 @@ func TestForgedHeader(t *testing.T) {
 	const limit = 1 << 20
 	c := b2btest.Parse(t, lz)
 	in := b2btest.Smooth(limit/4, 1)
-	enc, _ := b2btest.Bind(t, c, numeric.Uint8, limit).Encode(nil, in)
+	enc, _ := b2btest.Bind(t, c, numeric.Uint8, limit).AppendEncode(nil, in)
 	for _, claim := range []uint32{2 << 30, 1<<32 - 1, limit + 1, limit - 1} {
 		forged := append([]byte(nil), enc...)
 		binary.LittleEndian.PutUint32(forged, claim)
 		b := b2btest.Bind(t, c, numeric.Uint8, limit)
 		var err error
-		if n := b2btest.AllocBytes(func() { _, err = b.Decode(nil, forged) }); n > 1024 {
+		if n := b2btest.AllocBytes(func() { _, err = b.AppendDecode(nil, forged) }); n > 1024 {
 			t.Errorf("header %d: allocated %d bytes", claim, n)
 		}
 		if !b2btest.IsCorrupt(err) {

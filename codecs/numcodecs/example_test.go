@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	_ "github.com/zcodec/zcodec/codecs/bytes"
+	_ "github.com/zcodec/zcodec/codecs/bytescodec"
 	_ "github.com/zcodec/zcodec/codecs/numcodecs"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -25,11 +25,11 @@ func Example_fixedScaleOffset() {
 		x[i] = 1000 + float64(i)/9 // np.linspace(1000, 1001, 10)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{10}, FillValue: numeric.FloatScalar(numeric.Float64, 1000)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		panic(err)
 	}
@@ -59,11 +59,11 @@ func Example_delta() {
 		x[i] = int16(100 + 2*i)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Int16, Shape: []int{10}, FillValue: numeric.ScalarOf(int16(0))}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		panic(err)
 	}
@@ -86,11 +86,11 @@ func Example_packBits() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Bool, Shape: []int{4}, FillValue: numeric.BoolScalar(false)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []bool{true, false, false, true})
+	enc, err := codec.AppendEncodeSlice(p, nil, []bool{true, false, false, true})
 	if err != nil {
 		panic(err)
 	}
@@ -111,11 +111,11 @@ func Example_quantize() {
 		x[i] = float64(i) / 9 // np.linspace(0, 1, 10)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{10}, FillValue: numeric.FloatScalar(numeric.Float64, 0)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		panic(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -199,7 +199,7 @@ func TestNumcodecsFillRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	chain := []codec.Codec{c, &bytescodec.Codec{}}
-	p, err := codec.NewPipeline(spec(numeric.Float64, 4, numeric.FloatScalar(numeric.Float64, 1000.5)), chain)
+	p, err := codec.NewPipeline(spec(numeric.Float64, 4, numeric.FloatScalar(numeric.Float64, 1000.5)), chain, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,12 +218,12 @@ func TestNumcodecsFillRoundTrip(t *testing.T) {
 	}
 	// In a pipeline the failed round trip is a warning even in strict mode.
 	for _, mode := range []codec.FillMode{codec.FillStrict, codec.FillWarn} {
-		p, err := codec.NewPipeline(spec(numeric.Float64, 4, nan), chain, codec.WithFillMode(mode))
+		p, err := codec.NewPipeline(spec(numeric.Float64, 4, nan), chain, &codec.Options{FillMode: mode})
 		if err != nil {
 			t.Fatalf("%v: NaN fill: %v", mode, err)
 		}
 		w := p.Warnings()
-		if len(w) != 1 || w[0].Index != 0 || !w[0].Advisory || w[0].Err.Encoded.String() != "0" || w[0].Err.Decoded.String() != "1000" {
+		if len(w) != 1 || fillErr(w[0]).Index != 0 || !fillErr(w[0]).Advisory || fillErr(w[0]).Encoded.String() != "0" || fillErr(w[0]).Decoded.String() != "1000" {
 			t.Errorf("%v: warnings %v, want one advisory round trip NaN -> 0 -> 1000", mode, w)
 		}
 		if got := p.Steps()[0].Encoded.FillValue; got != numeric.ScalarOf(uint8(0)) {
@@ -255,4 +255,10 @@ var minimalConfig = map[string]string{
 	BitRoundName:         `{"keepbits": 3}`,
 	QuantizeName:         `{"digits": 2, "dtype": "<f8"}`,
 	PackBitsName:         `{}`,
+}
+
+// fillErr returns the *codec.FillRoundTripError of a warning, or nil.
+func fillErr(w codec.Warning) *codec.FillRoundTripError {
+	e, _ := w.Err.(*codec.FillRoundTripError)
+	return e
 }

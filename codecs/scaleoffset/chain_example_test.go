@@ -30,14 +30,14 @@ func Example_castValueChain() {
 	}
 	nan, _ := numeric.ParseFillValue(numeric.Float64, []byte(`"NaN"`))
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{6}, FillValue: nan}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
 	for _, st := range p.Steps()[:2] {
 		fmt.Printf("%s: fill %v -> %v\n", st.Name, st.Decoded.FillValue, st.Encoded.FillValue)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []float64{0, 12.3, math.NaN(), 2540, 5, 1000})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float64{0, 12.3, math.NaN(), 2540, 5, 1000})
 	if err != nil {
 		panic(err)
 	}
@@ -64,11 +64,11 @@ func Example_fusedPass() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: numeric.FloatScalar(numeric.Float64, 250)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []float64{250, 273.15, 300.1, 400})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float64{250, 273.15, 300.1, 400})
 	if err != nil {
 		panic(err)
 	}

@@ -266,14 +266,14 @@ func TestPipelineFusedPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	dt := numeric.Float64
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{3}, FillValue: numeric.Zero(dt)}, chain.Codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{3}, FillValue: numeric.Zero(dt)}, chain.Codecs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := p.ArrayPasses(); len(got) != 1 || got[0] != "scale_offset+cast_value" {
 		t.Errorf("ArrayPasses = %q", got)
 	}
-	enc, err := codec.EncodeSlice(p, nil, []float64{0, 1.25, 100})
+	enc, err := codec.AppendEncodeSlice(p, nil, []float64{0, 1.25, 100})
 	if err != nil || !bytes.Equal(enc, []byte{0, 2, 200}) {
 		t.Errorf("encoded %v, %v", enc, err)
 	}
@@ -282,7 +282,7 @@ func TestPipelineFusedPass(t *testing.T) {
 		index int
 		name  string
 	}{{200, 1, "cast_value"}, {1e308, 0, "scale_offset"}} {
-		_, err := codec.EncodeSlice(p, nil, []float64{0, tc.x, 1})
+		_, err := codec.AppendEncodeSlice(p, nil, []float64{0, tc.x, 1})
 		var se *codec.StepError
 		if !errors.As(err, &se) || se.Index != tc.index || se.Codec != tc.name {
 			t.Errorf("encode %v: %v, want an error of codec %d (%s)", tc.x, err, tc.index, tc.name)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -71,7 +71,7 @@ func TestSpecRow32RoundTrip(t *testing.T) {
 	chain := []codec.Codec{mustCodec(t, `{"offset": 0, "scale": 10}`),
 		parseCast(t, `{"data_type": "int16", "rounding": "nearest-even", "out_of_range": "clamp"}`),
 		&bytescodec.Codec{Endian: bytescodec.LittleEndian}}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{100}, FillValue: numeric.Zero(numeric.Float64)}, chain)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{100}, FillValue: numeric.Zero(numeric.Float64)}, chain, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestSpecRow32RoundTrip(t *testing.T) {
 	for i := range x {
 		x[i] = float64(i) * 0.1
 	}
-	enc, err := codec.EncodeSlice(p, nil, x)
+	enc, err := codec.AppendEncodeSlice(p, nil, x)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,11 +20,11 @@ import (
 func benchShard(b *testing.B, shape, chunk []int, inner string) (*codec.Pipeline, []byte, []byte, [][]byte) {
 	p := pipeline(b, shardJSON(chunk, inner, indexCRC, ""), numeric.Float32, "0", shape...)
 	src := ramp(numeric.Float32, prod(shape))
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		b.Fatal(err)
 	}
-	sb, _, _ := sharding.FromPipeline(p)
+	sb, _ := sharding.FromPipeline(p)
 	ix, err := sb.ParseIndex(shard)
 	if err != nil || ix.NumStored() != 64 {
 		b.Fatalf("%v, %d stored", err, ix.NumStored())
@@ -52,7 +52,7 @@ func BenchmarkDecode(b *testing.B) {
 	} {
 		for _, inner := range []struct{ name, js string }{{"bytes", bytesLE}, {"zstd", zstdLE}} {
 			p, src, shard, chunks := benchShard(b, tc.shape, tc.chunk, inner.js)
-			sb, _, _ := sharding.FromPipeline(p)
+			sb, _ := sharding.FromPipeline(p)
 			dst := make([]byte, len(src))
 			b.Run(fmt.Sprintf("%s/%s/shard", tc.name, inner.name), func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
@@ -91,14 +91,14 @@ func BenchmarkEncode(b *testing.B) {
 		{"1MiB/boxes", []int{512, 512}, []int{64, 64}},
 	} {
 		p, src, _, _ := benchShard(b, tc.shape, tc.chunk, zstdLE)
-		sb, _, _ := sharding.FromPipeline(p)
+		sb, _ := sharding.FromPipeline(p)
 		b.Run(tc.name+"/zstd/shard", func(b *testing.B) {
 			var out []byte
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
 				var err error
-				if out, err = p.Encode(out[:0], src); err != nil {
+				if out, err = p.AppendEncode(out[:0], src); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -113,7 +113,7 @@ func BenchmarkEncode(b *testing.B) {
 				for i := range 64 {
 					copy(chunk, src[i*len(chunk):]) // same bytes as a gather
 					var err error
-					if out, err = ip.Encode(out[:0], chunk); err != nil {
+					if out, err = ip.AppendEncode(out[:0], chunk); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -128,12 +128,12 @@ func BenchmarkReadOneElement(b *testing.B) {
 	p, _, shard, _ := benchShard(b, []int{256, 256}, []int{32, 32}, zstdLE)
 	r := &countingReader{value: shard}
 	one := make([]byte, 4)
-	region := codec.Region{Start: []int{100, 200}, Shape: []int{1, 1}}
+	region := codec.Region{Start: []int64{100, 200}, Shape: []int64{1, 1}}
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
 		r.reads = r.reads[:0]
-		if err := p.DecodeRegion(ctx, r, region, one); err != nil {
+		if err := p.DecodeRegion(ctx, r, region, one, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -161,7 +161,7 @@ func BenchmarkDecodeShardVsInner(b *testing.B) {
 		{"1MiB/boxes/zstd", []int{512, 512}, []int{64, 64}, zstdLE},
 	} {
 		p, src, shard, chunks := benchShard(b, tc.shape, tc.chunk, tc.inner)
-		sb, _, _ := sharding.FromPipeline(p)
+		sb, _ := sharding.FromPipeline(p)
 		ip := sb.Inner()
 		dst := make([]byte, len(src))
 		bufs := make([]byte, len(src))
@@ -225,7 +225,7 @@ func BenchmarkSerialVsParallel(b *testing.B) {
 		runtime.GOMAXPROCS(2)
 		parallel, _ := bigShard(b, inner.js)
 		runtime.GOMAXPROCS(old)
-		enc, err := serial.Encode(nil, src)
+		enc, err := serial.AppendEncode(nil, src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -243,8 +243,8 @@ func BenchmarkSerialVsParallel(b *testing.B) {
 			for b.Loop() {
 				decS += timed(func() error { return serial.Decode(dst, enc) })
 				decP += timed(func() error { return parallel.Decode(dst, enc) })
-				encS += timed(func() (err error) { out, err = serial.Encode(out[:0], src); return err })
-				encP += timed(func() (err error) { out, err = parallel.Encode(out[:0], src); return err })
+				encS += timed(func() (err error) { out, err = serial.AppendEncode(out[:0], src); return err })
+				encP += timed(func() (err error) { out, err = parallel.AppendEncode(out[:0], src); return err })
 			}
 			b.ReportMetric(float64(decS)/float64(decP), "dec-serial/parallel")
 			b.ReportMetric(float64(encS)/float64(encP), "enc-serial/parallel")

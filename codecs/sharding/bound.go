@@ -3,13 +3,13 @@ package sharding
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // Bound is a sharding_indexed codec bound to the spec of its shards. It
@@ -40,7 +40,7 @@ type Bound struct {
 	// and no intermediate buffer, after the checks of inner.CheckIdentity.
 	identity bool
 	// warnings are the fill round trip warnings of the two chains.
-	warnings []codec.NestedWarning
+	warnings []codec.Warning
 	fill     []byte // the fill value's bytes
 	workers  int    // goroutines for a whole shard; 1 means serial
 	// tooLarge is the *LimitError of a shard whose index or inner chunk is
@@ -63,6 +63,7 @@ type scratch struct {
 	// the chunk.
 	coords, start, zero, box, dstPos, inChunk []int
 	needed                                    []int // inner chunks a region needs
+	rStart, rShape                            []int // the region of a partial read
 }
 
 // parallelMinBytes is the decoded shard size from which whole-shard encode
@@ -74,10 +75,6 @@ const parallelMinBytes = 4 << 20
 // fillRefLen is the length of the fill pattern buffer compared against
 // inner chunks when encoding.
 const fillRefLen = 4 << 10
-
-// defaultMaxBytes is the default limit on a buffer sized from a shard's
-// metadata: 2 GiB, the default of zarr.Options.MaxChunkBytes.
-const defaultMaxBytes = 2 << 30
 
 // indexEntries returns s.entries sized for the decoded index of b: only
 // the goroutine that reads the index holds one, never the workers.
@@ -94,13 +91,9 @@ func (s *scratch) indexEntries(b *Bound) []byte {
 // shape and fill value, fill round trip included; the index one for uint64
 // [grid..., 2] with fill 2^64-1, to a fixed size). Both are resolved with
 // the options of the pipeline resolving the codec (see WithOptions); what
-// they warn about is reported by the Bound's NestedWarnings.
+// they warn about is reported by the Bound's NestedWarnings. The bound
+// codec is a *Bound.
 func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
-	return c.Bind(decoded)
-}
-
-// Bind is ResolveBytes with the concrete result.
-func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	rank := len(decoded.Shape)
 	if len(c.chunkShape) != rank {
 		return nil, c.configError("chunk_shape", -1, fmt.Sprintf("chunk_shape %v has %d dimensions, the shard %v has %d", c.chunkShape, len(c.chunkShape), decoded.Shape, rank))
@@ -147,12 +140,12 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 	b.fill = decoded.FillValue.Bytes()
 	b.identity = inner.IsIdentity()
 	b.workers = 1
-	if procs := runtime.GOMAXPROCS(0); procs > 1 && b.n > 1 && decoded.Size() >= parallelMinBytes {
+	if procs := c.opts.ConcurrencyOrDefault(); procs > 1 && b.n > 1 && decoded.Size() >= parallelMinBytes {
 		b.workers = min(procs, b.n)
 	}
-	b.tooLarge = b.checkLimit(c.maxBytes)
+	b.tooLarge = b.checkLimit(c.opts.MaxChunkBytesOrDefault())
 	b.scratch.New = func() any {
-		ints := make([]int, 6*rank)
+		ints := make([]int, 8*rank)
 		s := &scratch{
 			chunk:   make([]byte, b.chunkLen),
 			coords:  ints[0*rank : 1*rank : 1*rank],
@@ -161,6 +154,8 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 			box:     ints[3*rank : 4*rank : 4*rank],
 			dstPos:  ints[4*rank : 5*rank : 5*rank],
 			inChunk: ints[5*rank : 6*rank : 6*rank],
+			rStart:  ints[6*rank : 7*rank : 7*rank],
+			rShape:  ints[7*rank : 8*rank : 8*rank],
 		}
 		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
 		ndcopy.FillPattern(s.fillRef, b.fill)
@@ -170,11 +165,8 @@ func (c *Codec) Bind(decoded codec.ChunkSpec) (*Bound, error) {
 }
 
 // checkLimit returns a *LimitError if the encoded or the decoded index, or
-// a decoded inner chunk, is larger than limit (<= 0: defaultMaxBytes).
+// a decoded inner chunk, is larger than limit.
 func (b *Bound) checkLimit(limit int64) error {
-	if limit <= 0 {
-		limit = defaultMaxBytes
-	}
 	for _, c := range []struct {
 		what string
 		n    int64
@@ -228,12 +220,12 @@ func (b *Bound) IndexLocation() IndexLocation { return b.c.indexLocation }
 
 // IndexRange returns the byte range of a shard's index: the first
 // IndexSize() bytes, or a suffix of that many bytes.
-func (b *Bound) IndexRange() codec.ByteRange {
+func (b *Bound) IndexRange() store.ByteRange {
 	n := int64(b.indexLen)
 	if b.c.indexLocation == IndexStart {
-		return codec.ByteRange{Offset: 0, Length: n}
+		return store.ByteRange{Offset: 0, Length: n}
 	}
-	return codec.ByteRange{Offset: -n, Length: n}
+	return store.ByteRange{Offset: -n, Length: n}
 }
 
 // chunkCoords writes the grid coordinates of inner chunk number i (C order)

@@ -11,8 +11,8 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
-	"github.com/zcodec/zcodec/internal/workpool"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // gauge records the largest number of calls in flight at once; with panics
@@ -49,9 +49,9 @@ type gateBound struct {
 	spec codec.BytesSpec
 }
 
-func (b gateBound) Encoded() codec.BytesSpec               { return b.spec }
-func (b gateBound) Encode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
-func (b gateBound) Decode(dst, src []byte) ([]byte, error) {
+func (b gateBound) Encoded() codec.BytesSpec                     { return b.spec }
+func (b gateBound) AppendEncode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+func (b gateBound) AppendDecode(dst, src []byte) ([]byte, error) {
 	b.g.enter()
 	defer b.g.leave()
 	return append(dst, src...), nil
@@ -63,7 +63,7 @@ type gatedReader struct {
 	g     *gauge
 }
 
-func (r *gatedReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
+func (r *gatedReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
 	r.g.enter()
 	defer r.g.leave()
 	return (&countingReader{value: r.value}).ReadRange(ctx, br)
@@ -88,7 +88,7 @@ func gatedShards(t *testing.T, dec *gauge, nested bool) *codec.Pipeline {
 		}
 	}
 	fill, _ := numeric.ParseFillValue(numeric.Float32, []byte("0"))
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{1024, 1024}, FillValue: fill}, []codec.Codec{sc})
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{1024, 1024}, FillValue: fill}, []codec.Codec{sc}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,12 +102,12 @@ func gatedShards(t *testing.T, dec *gauge, nested bool) *codec.Pipeline {
 func TestBudgetInsideShards(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	src := ramp(numeric.Float32, 1024*1024)
-	part := codec.Region{Start: []int{100, 100}, Shape: []int{800, 700}} // all four [512 512] quarters
-	whole := codec.FullRegion([]int{1024, 1024})
+	part := codec.Region{Start: []int64{100, 100}, Shape: []int64{800, 700}} // all four [512 512] quarters
+	whole := codec.WholeRegion([]int64{1024, 1024})
 	for _, nested := range []bool{false, true} {
 		dec := &gauge{}
 		p := gatedShards(t, dec, nested)
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,11 +125,11 @@ func TestBudgetInsideShards(t *testing.T) {
 				reads := &gauge{}
 				dec.peak.Store(0)
 				dst := make([]byte, region.NumElements()*4)
-				ctx := workpool.WithBudget(context.Background(), budget)
-				if err := p.DecodeRegion(ctx, &gatedReader{value: enc, g: reads}, region, dst); err != nil {
+				ctx := context.Background()
+				if err := p.DecodeRegion(ctx, &gatedReader{value: enc, g: reads}, region, dst, &codec.Options{Concurrency: budget}); err != nil {
 					t.Fatal(err)
 				}
-				if !bytes.Equal(dst, subArray(src, []int{1024, 1024}, region.Start, region.Shape, 4)) {
+				if !bytes.Equal(dst, subArray(src, []int{1024, 1024}, iint(region.Start), iint(region.Shape), 4)) {
 					t.Fatalf("nested %v, budget %d, region %v: wrong elements", nested, budget, region)
 				}
 				r, d := reads.peak.Load(), dec.peak.Load()
@@ -147,11 +147,11 @@ func TestBudgetInsideShards(t *testing.T) {
 // allocated.
 func TestIndexLimit(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{1}, bytesLE, indexCRC, ""), numeric.Uint8, "0", 1<<30) // a 16 GiB index
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	r := &countingReader{value: make([]byte, 1<<10)}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	errs := []error{p.DecodeRegion(context.Background(), r, codec.Region{Start: []int{5}, Shape: []int{1}}, make([]byte, 1))}
+	errs := []error{p.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{5}, Shape: []int64{1}}, make([]byte, 1), nil)}
 	_, err := b.ReadIndex(context.Background(), r)
 	errs = append(errs, err)
 	_, err = b.ParseIndex(make([]byte, 1<<10))
@@ -179,20 +179,19 @@ func TestPanicInParallelDecode(t *testing.T) {
 	dec := &gauge{}
 	p := gatedShards(t, dec, false)
 	src := ramp(numeric.Float32, 1024*1024)
-	enc, err := p.Encode(nil, src)
+	enc, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dec.panics.Store(true)
 	err = p.Decode(make([]byte, len(src)), enc)
-	var ce *sharding.ChunkError
+	var ce *codec.ChunkError
 	var pe *codec.PanicError
-	if !errors.As(err, &ce) || !errors.As(err, &pe) || pe.Value != "gate" || len(ce.Chunk) != 2 {
+	if !errors.As(err, &ce) || !errors.As(err, &pe) || pe.Value != "gate" || len(ce.Coords) != 2 {
 		t.Fatalf("%v", err)
 	}
-	ctx := workpool.WithBudget(context.Background(), 3)
-	region := codec.Region{Start: []int{0, 0}, Shape: []int{300, 300}}
-	err = p.DecodeRegion(ctx, &gatedReader{value: enc, g: &gauge{}}, region, make([]byte, 300*300*4))
+	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{300, 300}}
+	err = p.DecodeRegion(context.Background(), &gatedReader{value: enc, g: &gauge{}}, region, make([]byte, 300*300*4), &codec.Options{Concurrency: 3})
 	if !errors.As(err, &pe) {
 		t.Fatalf("region: %v", err)
 	}
@@ -205,15 +204,15 @@ func TestNestedShortRead(t *testing.T) {
 	nested := `[{"name": "sharding_indexed", "configuration": {"chunk_shape": [2, 4], "codecs": ` + bytesLE + `, "index_codecs": ` + bytesLE + `}}]`
 	p := pipeline(t, shardJSON([]int{4, 8}, nested, bytesLE, "start"), numeric.Uint16, "0", 8, 8)
 	src := ramp(numeric.Uint16, 64)
-	enc, err := p.Encode(nil, src)
+	enc, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	short := enc[:len(enc)-10] // the second inner shard loses the end of its index
-	region := codec.Region{Start: []int{4, 0}, Shape: []int{4, 8}}
+	region := codec.Region{Start: []int64{4, 0}, Shape: []int64{4, 8}}
 	for _, budget := range []int{0, 1, 4} {
-		ctx := workpool.WithBudget(context.Background(), budget)
-		err := p.DecodeRegion(ctx, &countingReader{value: short}, region, make([]byte, 64))
+		ctx := context.Background()
+		err := p.DecodeRegion(ctx, &countingReader{value: short}, region, make([]byte, 64), &codec.Options{Concurrency: budget})
 		if !errors.Is(err, codec.ErrCorrupt) {
 			t.Fatalf("budget %d: %v, want a corrupt shard", budget, err)
 		}

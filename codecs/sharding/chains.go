@@ -32,7 +32,7 @@ func (c *Codec) indexChain() chain {
 // and, when the codec came from JSON, points at the nested entry (or into
 // its configuration).
 func (c *Codec) resolveChain(ch chain, spec codec.ChunkSpec) (*codec.Pipeline, error) {
-	p, err := codec.NewPipeline(spec, ch.codecs, c.opts...)
+	p, err := codec.NewPipeline(spec, ch.codecs, c.opts)
 	if err == nil {
 		return p, nil
 	}
@@ -64,14 +64,18 @@ func (c *Codec) resolveChain(ch chain, spec codec.ChunkSpec) (*codec.Pipeline, e
 }
 
 // warnings returns the warnings of p, ch resolved, as warnings of a chain
-// nested in the codec, each with the pointer of its entry when known.
-func (ch chain) warnings(p *codec.Pipeline) []codec.NestedWarning {
-	var out []codec.NestedWarning
+// nested in the codec (see codec.NestedWarner), each with the pointer of
+// its entry when known.
+func (ch chain) warnings(p *codec.Pipeline) []codec.Warning {
+	var out []codec.Warning
 	for _, w := range p.Warnings() {
-		if w.Pointer == "" && w.Index < len(ch.entries) {
-			w.Pointer = ch.entries[w.Index]
+		if e, ok := w.Err.(*codec.FillRoundTripError); ok {
+			if w.Pointer == "" && e.Index < len(ch.entries) {
+				w.Pointer = ch.entries[e.Index]
+			}
+			e.Nested = append([]codec.NestedStep{{Chain: ch.name, Index: e.Index, Codec: e.Codec}}, e.Nested...)
 		}
-		out = append(out, codec.NestedWarning{Chain: ch.name, Warning: w})
+		out = append(out, w)
 	}
 	return out
 }
@@ -79,10 +83,14 @@ func (ch chain) warnings(p *codec.Pipeline) []codec.NestedWarning {
 // NestedWarnings returns the fill round trip warnings of the inner chain
 // (chain "inner") and of the index chain ("index"), resolved with the
 // codec's options (see WithOptions and codec.NestedWarner).
-func (b *Bound) NestedWarnings() []codec.NestedWarning {
-	out := make([]codec.NestedWarning, len(b.warnings))
+func (b *Bound) NestedWarnings() []codec.Warning {
+	out := make([]codec.Warning, len(b.warnings))
 	for i, w := range b.warnings {
-		w.Warning.Nested = slices.Clone(w.Warning.Nested)
+		if e, ok := w.Err.(*codec.FillRoundTripError); ok {
+			c := *e
+			c.Nested = slices.Clone(e.Nested)
+			w.Err = &c
+		}
 		out[i] = w
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // bigShard is a 4 MiB float32 [1024 1024] shard of 64 inner chunks of
@@ -35,11 +36,11 @@ func TestParallelMatchesSerial(t *testing.T) {
 	runtime.GOMAXPROCS(max(old, 4))
 	parallel, _ := bigShard(t, zstdLE)
 	runtime.GOMAXPROCS(old)
-	a, err := serial.Encode(nil, src)
+	a, err := serial.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := parallel.Encode(nil, src)
+	b, err := parallel.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +53,8 @@ func TestParallelMatchesSerial(t *testing.T) {
 	clearChunks(src2, 1, 4)
 	copy(src2[:4], []byte{1, 2, 3, 4}) // inner chunk 0 stored again
 	for range 2 {
-		a2, _ := serial.Encode(nil, src2)
-		b2, _ := parallel.Encode(nil, src2)
+		a2, _ := serial.AppendEncode(nil, src2)
+		b2, _ := parallel.AppendEncode(nil, src2)
 		if !bytes.Equal(a2, b2) {
 			t.Fatal("second parallel encoding differs from serial encoding")
 		}
@@ -82,7 +83,7 @@ func TestParallelMatchesSerial(t *testing.T) {
 
 func TestConcurrentUse(t *testing.T) {
 	p, src := bigShard(t, bytesLE)
-	enc, err := p.Encode(nil, src)
+	enc, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestConcurrentUse(t *testing.T) {
 	for g := range 4 {
 		wg.Go(func() {
 			for range 3 {
-				e, err := p.Encode(nil, src)
+				e, err := p.AppendEncode(nil, src)
 				if err != nil || !bytes.Equal(e, enc) {
 					t.Errorf("goroutine %d: encode differs: %v", g, err)
 					return
@@ -100,9 +101,9 @@ func TestConcurrentUse(t *testing.T) {
 					t.Errorf("goroutine %d: decode: %v", g, err)
 					return
 				}
-				region := codec.Region{Start: []int{g * 100, 7}, Shape: []int{130, 300}}
+				region := codec.Region{Start: []int64{int64(g) * 100, 7}, Shape: []int64{130, 300}}
 				got := make([]byte, 130*300*4)
-				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, region.Start, region.Shape, 4)) {
+				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got, nil); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, iint(region.Start), iint(region.Shape), 4)) {
 					t.Errorf("goroutine %d: region: %v", g, err)
 					return
 				}
@@ -127,23 +128,23 @@ func TestSteadyStateAllocs(t *testing.T) {
 	} {
 		p := pipeline(t, shardJSON(tc.chunk, tc.inner, indexCRC, ""), numeric.Float32, "0", 64, 64)
 		src := ramp(numeric.Float32, 64*64)
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		buf := make([]byte, 0, len(enc)*2)
 		dec := make([]byte, p.DecodedSize())
-		if n := testing.AllocsPerRun(50, func() { buf, _ = p.Encode(buf[:0], src) }); n != 0 {
+		if n := testing.AllocsPerRun(50, func() { buf, _ = p.AppendEncode(buf[:0], src) }); n != 0 {
 			t.Errorf("%s: Encode: %v allocs", tc.name, n)
 		}
 		if n := testing.AllocsPerRun(50, func() { _ = p.Decode(dec, enc) }); n != 0 {
 			t.Errorf("%s: Decode: %v allocs", tc.name, n)
 		}
-		r := &countingReader{value: enc, reads: make([]codec.ByteRange, 0, 1024)}
+		r := &countingReader{value: enc, reads: make([]store.ByteRange, 0, 1024)}
 		one := make([]byte, 4)
-		region := codec.Region{Start: []int{20, 30}, Shape: []int{1, 1}}
+		region := codec.Region{Start: []int64{20, 30}, Shape: []int64{1, 1}}
 		ctx := context.Background()
-		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one) }); n != 0 {
+		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one, nil) }); n != 0 {
 			t.Errorf("%s: DecodeRegion of one element: %v allocs", tc.name, n)
 		}
 	}

@@ -38,12 +38,8 @@ type Codec struct {
 	indexCodecs   []codec.Codec
 	indexLocation IndexLocation
 	// opts are the options both chains are resolved with: those of the
-	// pipeline resolving the codec (see WithOptions).
-	opts []codec.Option
-	// maxBytes bounds every buffer a decode of a shard allocates from
-	// sizes its metadata gives (the index, an inner chunk); 0 means
-	// defaultMaxBytes.
-	maxBytes int64
+	// pipeline resolving the codec (see WithOptions); nil for the defaults.
+	opts *codec.Options
 	// pointers locate the configuration's members and nested entries when
 	// the codec was parsed from JSON (empty otherwise), for resolution
 	// errors and warnings.
@@ -133,7 +129,7 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	}
 	for _, l := range []struct {
 		key  string
-		list codec.CodecList
+		list codec.Chain
 	}{{"codecs", inner}, {"index_codecs", index}} {
 		if len(l.list.Codecs) == 0 {
 			return nil, cfg.Errorf(l.key, "the chain is empty; it needs an array->bytes codec such as \"bytes\"")
@@ -176,10 +172,15 @@ func chunkShape(cfg *codec.Config) ([]int, error) {
 // WithOptions returns the codec with both of its chains to be resolved
 // with opts: a codec.Pipeline resolving the codec passes its own options
 // (codec.ChainHolder), so that a shard read under codec.FillWarn resolves
-// its inner chain under codec.FillWarn too.
-func (c *Codec) WithOptions(opts ...codec.Option) codec.Codec {
+// its inner chain under codec.FillWarn too, and decodes under the same
+// codec.Options.MaxChunkBytes. The codec keeps a copy of *opts.
+func (c *Codec) WithOptions(opts *codec.Options) codec.Codec {
 	withOpts := *c
-	withOpts.opts = slices.Clone(opts)
+	withOpts.opts = nil
+	if opts != nil {
+		o := *opts
+		withOpts.opts = &o
+	}
 	return &withOpts
 }
 

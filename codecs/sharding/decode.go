@@ -2,18 +2,18 @@ package sharding
 
 import (
 	"context"
-	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/store"
 )
 
 // DecodeBytes decodes src, one whole shard, into dst, which has exactly the
 // shard's decoded size. The index is decoded and validated first (see
 // DecodeIndex); then every stored inner chunk is decoded with the inner
 // chain into its place, and every absent one is filled with the fill value.
-// A failing inner chunk is a *ChunkError naming it. Shards of 4 MiB and
+// A failing inner chunk is a *codec.ChunkError naming it. Shards of 4 MiB and
 // more are decoded on up to GOMAXPROCS goroutines; DecodeRegion of the
 // whole shard does the same within a caller's budget.
 func (b *Bound) DecodeBytes(dst, src []byte) error {
@@ -22,7 +22,8 @@ func (b *Bound) DecodeBytes(dst, src []byte) error {
 
 // decodeBytes is DecodeBytes within a budget of goroutines (0: none
 // given): the inner chunks are decoded on w = wholeWorkers(budget)
-// goroutines, and a nested shard gets the budget max(1, budget/w).
+// goroutines, and a nested shard gets the budget max(1, budget/w) through
+// its own DecodeRegion.
 func (b *Bound) decodeBytes(ctx context.Context, dst, src []byte, budget int) error {
 	if len(dst) != b.spec.Size() {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: b.spec.Size()}
@@ -37,26 +38,27 @@ func (b *Bound) decodeBytes(ctx context.Context, dst, src []byte, budget int) er
 		return err
 	}
 	workers := b.wholeWorkers(budget)
+	var nested *codec.Options // nil: nested shards decode as DecodeBytes does
 	if budget > 0 && b.inner.PartialDecoding() {
 		_, inner := workpool.Split(budget, workers)
-		ctx = workpool.WithBudget(ctx, inner) // for nested shards
+		nested = &codec.Options{Concurrency: inner}
 	}
 	if workers == 1 {
 		for i := range b.n {
-			if err := b.decodeChunk(ctx, dst, src, entries, i, s); err != nil {
+			if err := b.decodeChunk(ctx, dst, src, entries, i, s, nested); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, workers, b.n, func(i int) int { return i }, func(ws *scratch, i int) error {
-		return b.decodeChunk(ctx, dst, src, entries, i, ws)
+		return b.decodeChunk(ctx, dst, src, entries, i, ws, nested)
 	})
 }
 
 // decodeChunk decodes inner chunk i of the shard src (whose validated
 // index is entries) into its place in dst, the decoded shard.
-func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int, s *scratch) error {
+func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int, s *scratch, nested *codec.Options) error {
 	off, n := entry(entries, i)
 	if b.contiguous {
 		// Contiguous inner chunks tile the shard in C order of the grid.
@@ -65,7 +67,7 @@ func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int
 			ndcopy.FillPattern(place, b.fill)
 			return nil
 		}
-		if err := b.decodeInner(ctx, place, src[off:off+n]); err != nil {
+		if err := b.decodeInner(ctx, place, src[off:off+n], nested); err != nil {
 			b.chunkCoords(i, s.coords)
 			return b.chunkError(s.coords, off, n, err)
 		}
@@ -85,7 +87,7 @@ func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int
 		ndcopy.Copy(dst, b.spec.Shape, s.start, enc, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
 		return nil
 	}
-	if err := b.decodeInner(ctx, s.chunk, enc); err != nil {
+	if err := b.decodeInner(ctx, s.chunk, enc, nested); err != nil {
 		return b.chunkError(s.coords, off, n, err)
 	}
 	ndcopy.Copy(dst, b.spec.Shape, s.start, s.chunk, b.c.chunkShape, s.zero, b.c.chunkShape, b.elem)
@@ -93,14 +95,14 @@ func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int
 }
 
 // decodeInner decodes one whole inner chunk; a nested shard goes through
-// DecodeRegion, which takes the budget ctx carries.
-func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte) error {
-	if b.inner.PartialDecoding() && workpool.Budget(ctx) > 0 {
-		return b.inner.DecodeRegion(ctx, valueReader(enc), codec.FullRegion(b.c.chunkShape), dst)
+// DecodeRegion within the budget of nested when it is not nil.
+func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte, nested *codec.Options) error {
+	if nested != nil {
+		return b.inner.DecodeRegion(ctx, valueReader(enc), codec.WholeRegion(int64s(b.c.chunkShape)), dst, nested)
 	}
 	return b.inner.Decode(dst, enc)
 }
 
 func (b *Bound) chunkError(coords []int, off, n uint64, err error) error {
-	return &ChunkError{Chunk: slices.Clone(coords), Range: codec.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
+	return &codec.ChunkError{Coords: int64s(coords), Range: store.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
 }

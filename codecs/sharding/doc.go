@@ -75,7 +75,7 @@
 // in any order with unused bytes between them, as the specification allows;
 // two entries may share bytes (nothing forbids a writer to store identical
 // inner chunks once). Absent inner chunks are filled with the fill value; an
-// inner chunk that fails to decode is a *ChunkError naming it and wrapping
+// inner chunk that fails to decode is a *codec.ChunkError naming it and wrapping
 // the inner chain's error.
 //
 // # Partial reads
@@ -86,7 +86,7 @@
 // region touches; absent inner chunks need no read. A region that is the
 // whole shard is read as one range, the whole value. Nested shards are read
 // the same way inside an inner chunk's range. Without the shard's length
-// (a reader that is not a codec.ByteRangeSizer), entries are checked against
+// (a reader that is not a store.ByteRangeSizer), entries are checked against
 // the largest shard the codec can produce, and a range past the real end
 // shows as a short read, a *codec.CorruptError. Hosts that inspect shards
 // (verify, info) use FromPipeline, then ParseIndex or ReadIndex, Index.Chunks
@@ -100,9 +100,10 @@
 // ParseIndex, DecodeIndex, ReadIndex, EncodeBytes) checks the encoded
 // index, the decoded index and a decoded inner chunk against a limit
 // before it reads or allocates anything, and refuses a larger one with a
-// *LimitError (matching ErrLimit). The limit is 2 GiB, the default of
-// zarr.Options.MaxChunkBytes; zarr checks the index against the array's
-// own Options.MaxChunkBytes when it opens a sharded array. The per-chunk
+// *LimitError (matching ErrLimit). The limit is the MaxChunkBytes of the
+// options the codec was resolved with (WithOptions; default
+// codec.DefaultMaxChunkBytes, 2 GiB); zarr resolves it with the array's own
+// Options.MaxChunkBytes and checks the index when it opens a sharded array. The per-chunk
 // tables of a decode are held once per call, not once per goroutine, and a
 // whole shard is encoded in parallel only when its inner chunks are at
 // least 1 KiB, so that its per-chunk tables stay small beside the shard.
@@ -113,25 +114,27 @@
 // pool (internal/workpool): inner chunks are handed out in C order, the
 // first failure stops the hand-out and the error of the lowest failing
 // inner chunk is returned (so serial and parallel decodes report the same
-// error), and a panic of an inner codec becomes a *ChunkError wrapping a
-// *codec.PanicError.
+// error), and a panic of an inner codec becomes a *codec.ChunkError
+// wrapping a *codec.PanicError.
 //
-// DecodeRegion runs within the concurrency budget B its context carries
-// from the host (zarr.Options.Concurrency; GOMAXPROCS when none is given):
-// as zarrs does, it reads and decodes outer = min(B, inner chunks needed)
-// inner chunks at once and gives a nested shard the budget
-// max(1, B/outer), so that outer*inner <= B and at most B reads and B
-// goroutines are at work at every depth; a region that is the whole shard
-// is decoded on at most min(B, GOMAXPROCS) goroutines. A budget of 1 reads
-// and decodes serially on the caller's goroutine.
+// DecodeRegion runs within the concurrency budget B of its call's
+// codec.Options.Concurrency (zarr passes its share of
+// zarr.Options.Concurrency; GOMAXPROCS when none is given): as zarrs does,
+// it reads and decodes outer = min(B, inner chunks needed) inner chunks at
+// once and gives a nested shard the budget max(1, B/outer), so that
+// outer*inner <= B and at most B reads and B goroutines are at work at
+// every depth; a region that is the whole shard is decoded on at most B
+// goroutines. A budget of 1 reads and decodes serially on the caller's
+// goroutine.
 //
-// DecodeBytes and EncodeBytes take no context: a whole shard of at least 4
-// MiB decoded spreads its inner chunks over up to GOMAXPROCS goroutines.
-// Smaller shards run on the caller's goroutine: hosts process many chunks
-// at once anyway, and for small shards the wake-ups of extra goroutines
-// cost about what they save. Hosts that hold a budget (zarr) decode whole
-// shards through DecodeRegion of the whole shard, which honours it. The
-// per-shard buffers come from a pool, and steady-state serial encode,
-// decode and partial decode allocate nothing beyond what the inner codecs
-// do.
+// DecodeBytes and AppendEncodeBytes take no per-call options: a whole
+// shard of at least 4 MiB spreads its inner chunks over up to the
+// Concurrency of the options the codec was resolved with (WithOptions;
+// GOMAXPROCS by default). Smaller shards run on the caller's goroutine:
+// hosts process many chunks at once anyway, and for small shards the
+// wake-ups of extra goroutines cost about what they save. Hosts that hold
+// a budget (zarr) decode whole shards through DecodeRegion of the whole
+// shard, which honours it. The per-shard buffers come from a pool, and
+// steady-state serial encode, decode and partial decode allocate nothing
+// beyond what the inner codecs do.
 package sharding

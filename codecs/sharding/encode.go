@@ -3,19 +3,18 @@ package sharding
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/bounded"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 )
 
-// EncodeBytes appends the encoding of src, one whole decoded shard, to dst:
-// every inner chunk that is not entirely the fill value (bit for bit)
+// AppendEncodeBytes appends the encoding of src, one whole decoded shard, to
+// dst: every inner chunk that is not entirely the fill value (bit for bit)
 // encoded with the inner chain, in C order of the grid, and the index
-// (absent chunks as offset and nbytes 2^64-1) before or after them. On
-// error it returns dst unchanged.
-func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
+// (absent chunks as offset and nbytes 2^64-1) before or after them. On error
+// it returns dst unchanged.
+func (b *Bound) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	if len(src) != b.spec.Size() {
 		return dst, &codec.SizeError{What: "shard", Got: len(src), Want: b.spec.Size()}
 	}
@@ -39,7 +38,7 @@ func (b *Bound) EncodeBytes(dst, src []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	s.encoded, err = b.index.Encode(s.encoded[:0], s.entries)
+	s.encoded, err = b.index.AppendEncode(s.encoded[:0], s.entries)
 	if err != nil {
 		return dst, fmt.Errorf("%s: encoding the shard index: %w", Name, err)
 	}
@@ -79,10 +78,10 @@ func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]by
 		}
 		out = ensure(out, b.innerMax)
 		before := len(out)
-		enc, err := b.inner.Encode(out, chunk)
+		enc, err := b.inner.AppendEncode(out, chunk)
 		if err != nil {
 			b.chunkCoords(i, s.coords)
-			return out, &ChunkError{Chunk: slices.Clone(s.coords), Err: err}
+			return out, &codec.ChunkError{Coords: int64s(s.coords), Op: "encode", Err: err}
 		}
 		out = enc
 		putEntry(s.entries, i, uint64(before-base), uint64(len(out)-before))
@@ -111,10 +110,10 @@ func (b *Bound) encodeParallel(out []byte, base int, src []byte, s *scratch) ([]
 		if !stored[i] {
 			return nil
 		}
-		enc, err := b.inner.Encode(parts[i][:0], chunk)
+		enc, err := b.inner.AppendEncode(parts[i][:0], chunk)
 		if err != nil {
 			b.chunkCoords(i, ws.coords)
-			return &ChunkError{Chunk: slices.Clone(ws.coords), Err: err}
+			return &codec.ChunkError{Coords: int64s(ws.coords), Op: "encode", Err: err}
 		}
 		parts[i] = enc
 		return nil

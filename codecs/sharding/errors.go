@@ -26,26 +26,6 @@ func (e *IndexError) Error() string {
 // Is makes every IndexError match codec.ErrCorrupt.
 func (e *IndexError) Is(target error) bool { return target == codec.ErrCorrupt }
 
-// ChunkError reports the failure to read or decode one inner chunk of a
-// shard. It wraps the inner chain's error (a *codec.StepError, a
-// *codec.CorruptError, ...) or the reader's, so errors.Is(err,
-// codec.ErrCorrupt) and errors.As see through it.
-type ChunkError struct {
-	Chunk []int           // the inner chunk's grid coordinates
-	Range codec.ByteRange // its bytes within the shard; zero when encoding
-	Err   error
-}
-
-func (e *ChunkError) Error() string {
-	if e.Range == (codec.ByteRange{}) {
-		return fmt.Sprintf("%s: inner chunk %v: %v", Name, e.Chunk, e.Err)
-	}
-	return fmt.Sprintf("%s: inner chunk %v (bytes %v): %v", Name, e.Chunk, e.Range, e.Err)
-}
-
-// Unwrap returns Err.
-func (e *ChunkError) Unwrap() error { return e.Err }
-
 // corrupt returns a *codec.CorruptError of the codec.
 func corrupt(err error, format string, args ...any) error {
 	return &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf(format, args...), Err: err}

@@ -13,12 +13,13 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/crc32c"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
 )
 
 // forgeShard builds a [4] uint16 shard of two [2] inner chunks with a
@@ -71,7 +72,7 @@ func TestIndexValidation(t *testing.T) {
 			// Through a sized reader the same check happens after the
 			// index read and before any other.
 			r := sizedReader{&countingReader{value: shard}}
-			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int{1}, Shape: []int{3}}, make([]byte, 6))
+			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{1}, Shape: []int64{3}}, make([]byte, 6), nil)
 			if !errors.As(err, &ie) || len(r.Reads()) != 1 {
 				t.Fatalf("DecodeRegion: got %v after reads %v, want an *IndexError after the index read alone", err, r.Reads())
 			}
@@ -79,17 +80,17 @@ func TestIndexValidation(t *testing.T) {
 	}
 	// Without the shard's size, an entry past the end of a shard shorter
 	// than the largest one shows as a short read.
-	part := codec.Region{Start: []int{0}, Shape: []int{3}} // not the whole shard, which is one read
+	part := codec.Region{Start: []int64{0}, Shape: []int64{3}} // not the whole shard, which is one read
 	shard := forgeShard(body[:4], [4]uint64{A, A, 40, 4}, false)
-	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6))
-	var ce *sharding.ChunkError
-	if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || ce.Chunk[0] != 1 {
+	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
+	var ce *codec.ChunkError
+	if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || ce.Coords[0] != 1 {
 		t.Fatalf("unsized reader, entry past the end: got %v", err)
 	}
 	// An entry beyond what any shard of the codec can hold is caught even
 	// without the size.
 	shard = forgeShard(body, [4]uint64{0, 4, 1 << 40, 4}, false)
-	err = p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6))
+	err = p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
 	var ie *sharding.IndexError
 	if !errors.As(err, &ie) {
 		t.Fatalf("unsized reader, entry past any shard: got %v", err)
@@ -98,7 +99,7 @@ func TestIndexValidation(t *testing.T) {
 
 func TestIndexChecksumAndTruncation(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2}, bytesLE, indexCRC, ""), numeric.Uint16, "0", 4)
-	good, err := p.Encode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
+	good, err := p.AppendEncode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,12 +122,12 @@ func TestIndexChecksumAndTruncation(t *testing.T) {
 	}
 	// A crc32c-protected inner chunk with a flipped byte names the chunk.
 	p = pipeline(t, shardJSON([]int{2}, indexCRC, indexCRC, ""), numeric.Uint16, "0", 4)
-	good, _ = p.Encode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
+	good, _ = p.AppendEncode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
 	bad := bytes.Clone(good)
 	bad[9] ^= 1 // second inner chunk: bytes 8..15
 	err = p.Decode(make([]byte, 8), bad)
-	var ce *sharding.ChunkError
-	if !errors.As(err, &ce) || ce.Chunk[0] != 1 || ce.Range != (codec.ByteRange{Offset: 8, Length: 8}) || !errors.Is(err, codec.ErrCorrupt) {
+	var ce *codec.ChunkError
+	if !errors.As(err, &ce) || ce.Coords[0] != 1 || ce.Range != (store.ByteRange{Offset: 8, Length: 8}) || !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("corrupt inner chunk: got %v", err)
 	}
 }
@@ -267,19 +268,19 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 	for i := range src {
 		src[i] = byte(i % 3 % 2)
 	}
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	ix, _ := b.ParseIndex(shard)
 	c := ix.Chunks()[0]
 	shard[c.Range.Offset] = 2
 	if err := p.Decode(make([]byte, 16), shard); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("Decode: got %v, want ErrCorrupt for a bool byte of 2", err)
 	}
-	one := codec.Region{Start: []int{c.Coords[0] * 2, c.Coords[1] * 2}, Shape: []int{1, 1}}
-	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1)); !errors.Is(err, codec.ErrCorrupt) {
+	one := codec.Region{Start: []int64{int64(c.Coords[0]) * 2, int64(c.Coords[1]) * 2}, Shape: []int64{1, 1}}
+	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("DecodeRegion: got %v, want ErrCorrupt", err)
 	}
 }
@@ -290,12 +291,12 @@ func TestEncodeErrorNamesTheInnerChunk(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2, 2}, `[{"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"]`, indexCRC, ""), numeric.Uint16, "0", 4, 4)
 	src := make([]byte, 32)
 	binary.LittleEndian.PutUint16(src[2*(2*4+1):], 300) // element [2 1]: inner chunk [1 0]
-	out, err := p.Encode([]byte("keep"), src)
-	var ce *sharding.ChunkError
-	if !errors.As(err, &ce) || !slices.Equal(ce.Chunk, []int{1, 0}) || string(out) != "keep" {
+	out, err := p.AppendEncode([]byte("keep"), src)
+	var ce *codec.ChunkError
+	if !errors.As(err, &ce) || !slices.Equal(ce.Coords, []int64{1, 0}) || string(out) != "keep" {
 		t.Fatalf("got %q, %v; want a *ChunkError for [1 0] and the output untouched", out, err)
 	}
-	if !strings.Contains(err.Error(), "inner chunk [1 0]: ") {
+	if !strings.Contains(err.Error(), "chunk [1 0]: encode: ") {
 		t.Errorf("message %q", err)
 	}
 }

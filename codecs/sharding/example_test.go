@@ -9,13 +9,14 @@ import (
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
 )
 
 // memValue serves byte ranges of a value held in memory; a store's reader
 // would issue HTTP range requests or read a file at offsets.
 type memValue []byte
 
-func (m memValue) ReadRange(_ context.Context, r codec.ByteRange) ([]byte, error) {
+func (m memValue) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
 	switch {
 	case r.Offset < 0:
 		return m[len(m)+int(r.Offset):], nil
@@ -38,7 +39,7 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{4, 4}, FillValue: numeric.Zero(numeric.Uint16)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -48,21 +49,21 @@ func Example() {
 		5, 6, 7, 8,
 		9, 10, 11, 12,
 	}
-	shard, err := codec.EncodeSlice(p, nil, values)
+	shard, err := codec.AppendEncodeSlice(p, nil, values)
 	if err != nil {
 		panic(err)
 	}
 
 	// Read one element: the index, then one inner chunk.
 	one := make([]byte, 2)
-	region := codec.Region{Start: []int{3, 2}, Shape: []int{1, 1}}
-	if err := p.DecodeRegion(context.Background(), memValue(shard), region, one); err != nil {
+	region := codec.Region{Start: []int64{3, 2}, Shape: []int64{1, 1}}
+	if err := p.DecodeRegion(context.Background(), memValue(shard), region, one, nil); err != nil {
 		panic(err)
 	}
 	fmt.Println("element [3 2]:", binary.LittleEndian.Uint16(one))
 
 	// Look inside the shard, as `zcodec verify` does.
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	ix, err := b.ParseIndex(shard)
 	if err != nil {
 		panic(err)

@@ -8,8 +8,8 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
-	"github.com/zcodec/zcodec/internal/workpool"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // FuzzRegionHostileIndex reads random regions of uint16 [8 8] shards whose
@@ -34,11 +34,11 @@ func FuzzRegionHostileIndex(f *testing.F) {
 	}
 	src := ramp(numeric.Uint16, 64)
 	for i, p := range pipes {
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			f.Fatal(err)
 		}
-		b, _, _ := sharding.FromPipeline(p)
+		b, _ := sharding.FromPipeline(p)
 		n := b.IndexSize()
 		body, index := enc[:len(enc)-n], enc[len(enc)-n:]
 		if b.IndexLocation() == sharding.IndexStart {
@@ -52,23 +52,23 @@ func FuzzRegionHostileIndex(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, body, index []byte, s0, s1, n0, n1, budget uint8, sized bool) {
 		p := pipes[int(which)%len(pipes)]
-		b, _, _ := sharding.FromPipeline(p)
+		b, _ := sharding.FromPipeline(p)
 		n := b.IndexSize()
 		index = append(bytes.Clone(index), make([]byte, max(0, n-len(index)))...)[:n]
 		shard := append(bytes.Clone(body), index...)
 		if b.IndexLocation() == sharding.IndexStart {
 			shard = append(bytes.Clone(index), body...)
 		}
-		start := []int{int(s0 % 8), int(s1 % 8)}
-		region := codec.Region{Start: start, Shape: []int{int(n0) % (9 - start[0]), int(n1) % (9 - start[1])}}
+		start := []int64{int64(s0 % 8), int64(s1 % 8)}
+		region := codec.Region{Start: start, Shape: []int64{int64(n0) % (9 - start[0]), int64(n1) % (9 - start[1])}}
 		dst := make([]byte, region.NumElements()*2)
 		cr := &countingReader{value: shard}
-		var r codec.ByteRangeReader = cr
+		var r store.ByteRangeReader = cr
 		if sized {
 			r = sizedReader{cr}
 		}
-		ctx := workpool.WithBudget(context.Background(), int(budget%5))
-		err := p.DecodeRegion(ctx, r, region, dst)
+		ctx := context.Background()
+		err := p.DecodeRegion(ctx, r, region, dst, &codec.Options{Concurrency: int(budget % 5)})
 		if err != nil && !errors.Is(err, codec.ErrCorrupt) {
 			t.Fatalf("error %v does not match ErrCorrupt", err)
 		}
@@ -87,7 +87,7 @@ func FuzzRegionHostileIndex(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the whole shard decodes, the region %v does not: %v", region, err)
 		}
-		if !bytes.Equal(dst, subArray(whole, []int{8, 8}, region.Start, region.Shape, 2)) {
+		if !bytes.Equal(dst, subArray(whole, []int{8, 8}, iint(region.Start), iint(region.Shape), 2)) {
 			t.Fatalf("region %v differs from the whole decode", region)
 		}
 	})

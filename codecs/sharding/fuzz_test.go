@@ -20,7 +20,7 @@ import (
 // accepted index must only hold ranges that a reader may safely use.
 func FuzzIndex(f *testing.F) {
 	p := pipeline(f, shardJSON([]int{2, 2}, bytesLE, bytesLE, "start"), numeric.Uint16, "0", 4, 4)
-	b, _, _ := sharding.FromPipeline(p)
+	b, _ := sharding.FromPipeline(p)
 	for _, v := range loadVectors(f) {
 		if len(v.encoded) >= 64 {
 			f.Add(v.encoded[len(v.encoded)-64:], int64(len(v.encoded)))
@@ -66,17 +66,17 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		shape := p.Spec().Shape
-		region := codec.FullRegion(shape)
+		region := codec.WholeRegion(i64(shape))
 		if len(shape) > 0 && shape[len(shape)-1] > 1 {
 			region.Shape[len(shape)-1]--
 		}
 		elem := p.Spec().DataType.Size()
-		part := make([]byte, region.NumElements()*elem)
+		part := make([]byte, int(region.NumElements())*elem)
 		r := sizedReader{&countingReader{value: shard}}
-		if err := p.DecodeRegion(context.Background(), r, region, part); err != nil {
+		if err := p.DecodeRegion(context.Background(), r, region, part, nil); err != nil {
 			t.Fatalf("whole decode succeeded, partial read failed: %v", err)
 		}
-		if !bytes.Equal(part, subArray(dst, shape, region.Start, region.Shape, elem)) {
+		if !bytes.Equal(part, subArray(dst, shape, iint(region.Start), iint(region.Shape), elem)) {
 			t.Fatal("partial read differs from whole decode")
 		}
 	})
@@ -119,16 +119,16 @@ func FuzzConfig(f *testing.F) {
 			t.Fatalf("JSON changes when reparsed:\n%s\n%s", out, out2)
 		}
 		spec := codec.ChunkSpec{DataType: numeric.Uint16, Shape: []int{4, 4}, FillValue: numeric.Zero(numeric.Uint16)}
-		p, err := codec.NewPipeline(spec, ch.Codecs)
+		p, err := codec.NewPipeline(spec, ch.Codecs, nil)
 		// Reading accepts whatever writing does; its warnings are about
 		// codecs inside the shard, each with its path and pointer.
-		pw, errWarn := codec.NewPipeline(spec, ch.Codecs, codec.WithFillMode(codec.FillWarn))
+		pw, errWarn := codec.NewPipeline(spec, ch.Codecs, &codec.Options{FillMode: codec.FillWarn})
 		if err == nil && errWarn != nil {
 			t.Fatalf("%s: resolves strict but not under FillWarn: %v", out, errWarn)
 		}
 		if errWarn == nil {
 			for _, w := range pw.Warnings() {
-				if w.Index != 0 || len(w.Nested) == 0 || !strings.HasPrefix(w.Pointer, "/codecs/0/configuration/") || err == nil && !w.Advisory {
+				if fillErr(w).Index != 0 || len(fillErr(w).Nested) == 0 || !strings.HasPrefix(w.Pointer, "/codecs/0/configuration/") || err == nil && !fillErr(w).Advisory {
 					t.Fatalf("%s: warning %v at %q (strict resolution: %v)", out, w, w.Pointer, err)
 				}
 			}
@@ -136,7 +136,7 @@ func FuzzConfig(f *testing.F) {
 		if err != nil {
 			return
 		}
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			return // an inner codec may refuse these values (a cast, say)
 		}

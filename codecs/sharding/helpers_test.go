@@ -13,6 +13,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs" // the standard set, sharding_indexed included
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
+	"github.com/zcodec/zcodec/store"
 )
 
 // countingReader serves byte ranges of one value and records every range
@@ -20,11 +21,11 @@ import (
 type countingReader struct {
 	value []byte
 	mu    sync.Mutex
-	reads []codec.ByteRange
+	reads []store.ByteRange
 	err   error // returned by every read when set
 }
 
-func (c *countingReader) ReadRange(ctx context.Context, r codec.ByteRange) ([]byte, error) {
+func (c *countingReader) ReadRange(ctx context.Context, r store.ByteRange) ([]byte, error) {
 	c.mu.Lock()
 	c.reads = append(c.reads, r)
 	c.mu.Unlock()
@@ -41,7 +42,7 @@ func (c *countingReader) ReadRange(ctx context.Context, r codec.ByteRange) ([]by
 	return c.value[min(r.Offset, n):min(r.Offset+r.Length, n)], nil
 }
 
-func (c *countingReader) Reads() []codec.ByteRange {
+func (c *countingReader) Reads() []store.ByteRange {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return slices.Clone(c.reads)
@@ -71,7 +72,7 @@ func pipeline(t testing.TB, js string, dt numeric.DataType, fill string, shape .
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: shape, FillValue: f}, parseChain(t, js))
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: shape, FillValue: f}, parseChain(t, js), nil)
 	if err != nil {
 		t.Fatalf("resolve %s for %v %v: %v", js, dt, shape, err)
 	}
@@ -117,4 +118,22 @@ func subArray(data []byte, full, start, shape []int, elem int) []byte {
 		out.Write(data[off*elem : (off+1)*elem])
 	}
 	return out.Bytes()
+}
+
+// i64 returns s as int64 values, for a codec.Region.
+func i64(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+
+// iint returns s as int values.
+func iint(s []int64) []int {
+	out := make([]int, len(s))
+	for i, v := range s {
+		out[i] = int(v)
+	}
+	return out
 }

@@ -2,10 +2,10 @@ package sharding
 
 import (
 	"context"
-	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/store"
 )
 
 // FromPipeline returns the sharding codec of p, bound to its shard spec as
@@ -14,17 +14,17 @@ import (
 // array: read an index, list the stored inner chunks, decode them one by
 // one. The shard spec is the array spec that reaches the codec (after any
 // array->array codec before it), so inner chunks decode to values in that
-// spec. err is always nil: p bound the codec when it was resolved.
-func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool, err error) {
+// spec.
+func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool) {
 	b, ok = p.ArrayToBytes().(*Bound)
-	return b, ok, nil
+	return b, ok
 }
 
 // ReadIndex reads the index of a shard through r (one range, the first or
 // last IndexSize() bytes) and validates it as DecodeIndex does; the shard's
-// length is known when r is a codec.ByteRangeSizer. An index larger than
+// length is known when r is a store.ByteRangeSizer. An index larger than
 // the limit is a *LimitError before anything is read.
-func (b *Bound) ReadIndex(ctx context.Context, r codec.ByteRangeReader) (*Index, error) {
+func (b *Bound) ReadIndex(ctx context.Context, r store.ByteRangeReader) (*Index, error) {
 	if b.tooLarge != nil {
 		return nil, b.tooLarge
 	}
@@ -40,24 +40,24 @@ func (b *Bound) ReadIndex(ctx context.Context, r codec.ByteRangeReader) (*Index,
 // DecodeChunk decodes the inner chunk at coords of shard (a whole shard's
 // bytes, whose index is ix) into dst, which holds one inner chunk
 // (Inner().DecodedSize() bytes). An absent inner chunk decodes to the fill
-// value. A failure is a *ChunkError.
+// value. A failure is a *codec.ChunkError.
 func (b *Bound) DecodeChunk(dst, shard []byte, ix *Index, coords []int) error {
 	rng, ok, err := b.lookup(dst, ix, coords)
 	if err != nil || !ok {
 		return err
 	}
 	if rng.Offset+rng.Length > int64(len(shard)) {
-		return &ChunkError{Chunk: slices.Clone(coords), Range: rng, Err: corrupt(nil, "the chunk ends past the end of the %d-byte shard", len(shard))}
+		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: corrupt(nil, "the chunk ends past the end of the %d-byte shard", len(shard))}
 	}
 	if err := b.inner.Decode(dst, shard[rng.Offset:rng.Offset+rng.Length]); err != nil {
-		return &ChunkError{Chunk: slices.Clone(coords), Range: rng, Err: err}
+		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: err}
 	}
 	return nil
 }
 
 // ReadChunk is DecodeChunk through a reader: it reads the inner chunk's
 // range (nothing for an absent chunk) and decodes it into dst.
-func (b *Bound) ReadChunk(ctx context.Context, r codec.ByteRangeReader, ix *Index, coords []int, dst []byte) error {
+func (b *Bound) ReadChunk(ctx context.Context, r store.ByteRangeReader, ix *Index, coords []int, dst []byte) error {
 	rng, ok, err := b.lookup(dst, ix, coords)
 	if err != nil || !ok {
 		return err
@@ -67,19 +67,19 @@ func (b *Bound) ReadChunk(ctx context.Context, r codec.ByteRangeReader, ix *Inde
 		err = b.inner.Decode(dst, enc)
 	}
 	if err != nil {
-		return &ChunkError{Chunk: slices.Clone(coords), Range: rng, Err: err}
+		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: err}
 	}
 	return nil
 }
 
 // lookup checks dst and coords and finds the inner chunk's range; an
 // absent chunk is written to dst as the fill value (ok false).
-func (b *Bound) lookup(dst []byte, ix *Index, coords []int) (codec.ByteRange, bool, error) {
+func (b *Bound) lookup(dst []byte, ix *Index, coords []int) (store.ByteRange, bool, error) {
 	if len(dst) != b.chunkLen {
-		return codec.ByteRange{}, false, &codec.SizeError{What: "inner chunk destination", Got: len(dst), Want: b.chunkLen}
+		return store.ByteRange{}, false, &codec.SizeError{What: "inner chunk destination", Got: len(dst), Want: b.chunkLen}
 	}
 	if ix.b != b && (ix.b.n != b.n || ix.b.indexLen != b.indexLen) {
-		return codec.ByteRange{}, false, &codec.ConfigError{Codec: Name, Reason: "the index belongs to a sharding codec of another shape"}
+		return store.ByteRange{}, false, &codec.ConfigError{Codec: Name, Reason: "the index belongs to a sharding codec of another shape"}
 	}
 	rng, ok, err := ix.Lookup(coords)
 	if err != nil {

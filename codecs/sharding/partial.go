@@ -6,6 +6,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/store"
 )
 
 // DecodeRegion decodes region of one shard into dst (C order over the
@@ -17,25 +18,25 @@ import (
 // inner chunk whose own chain supports partial decoding (nested sharding)
 // is itself read through ranges inside its bytes.
 //
-// The call runs within the concurrency budget B of its context (see the
-// package documentation; GOMAXPROCS when ctx carries none): it reads and
-// decodes outer = min(B, inner chunks needed) inner chunks at once and
-// gives a nested shard the budget max(1, B/outer), so that at most B
-// goroutines and B reads are at work; a whole shard is decoded on at most
-// B goroutines.
+// The call runs within the concurrency budget B of opts.Concurrency (see
+// the package documentation; GOMAXPROCS when opts is nil or gives 0): it
+// reads and decodes outer = min(B, inner chunks needed) inner chunks at
+// once and gives a nested shard the budget max(1, B/outer), so that at
+// most B goroutines and B reads are at work; a whole shard is decoded on
+// at most B goroutines. Only opts.Concurrency is read.
 //
 // A shard whose index or inner chunk is larger than the limit is a
 // *LimitError before anything is read. The index is validated before any
 // inner chunk is read, against the shard's length when r is a
-// codec.ByteRangeSizer; otherwise a range past the shard's end shows as a
+// store.ByteRangeSizer; otherwise a range past the shard's end shows as a
 // short read (a *codec.CorruptError). Reader errors are *codec.ReadError
 // values wrapping the reader's error; an inner chunk that fails is a
-// *ChunkError.
-func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, region codec.Region, dst []byte) error {
-	if err := region.Validate(b.spec.Shape); err != nil {
+// *codec.ChunkError.
+func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, opts *codec.Options) error {
+	if err := region.ValidateChunk(b.spec.Shape); err != nil {
 		return err
 	}
-	if want := region.NumElements() * b.elem; len(dst) != want {
+	if want := int(region.NumElements()) * b.elem; len(dst) != want {
 		return &codec.SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
 	if len(dst) == 0 {
@@ -44,9 +45,12 @@ func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, regio
 	if b.tooLarge != nil {
 		return b.tooLarge
 	}
-	budget := workpool.Budget(ctx)
-	if region.Covers(b.spec.Shape) {
-		shard, err := codec.ReadRange(ctx, r, codec.WholeValue, Name)
+	budget := 0
+	if opts != nil {
+		budget = max(opts.Concurrency, 0)
+	}
+	if region.CoversChunk(b.spec.Shape) {
+		shard, err := codec.ReadRange(ctx, r, store.WholeValue, Name)
 		if err != nil {
 			return err
 		}
@@ -58,22 +62,24 @@ func (b *Bound) DecodeRegion(ctx context.Context, r codec.ByteRangeReader, regio
 	if _, err := b.readIndex(ctx, r, entries); err != nil {
 		return err
 	}
-	needed := b.neededChunks(region, s)
+	ir := s.intRegion(region)
+	needed := b.neededChunks(ir, s)
 	outer, inner := workpool.Split(budget, len(needed))
+	var nested *codec.Options // the budget of nested shards
 	if b.inner.PartialDecoding() {
-		ctx = workpool.WithBudget(ctx, inner) // for nested shards
+		nested = &codec.Options{Concurrency: inner}
 	}
 	if outer == 1 {
 		// Serial, on the caller's goroutine and scratch, allocating nothing.
 		for _, i := range needed {
-			if err := b.regionChunk(ctx, r, region, dst, entries, i, s); err != nil {
+			if err := b.regionChunk(ctx, r, ir, dst, entries, i, s, nested); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, outer, len(needed), func(k int) int { return needed[k] }, func(ws *scratch, k int) error {
-		return b.regionChunk(ctx, r, region, dst, entries, needed[k], ws)
+		return b.regionChunk(ctx, r, ir, dst, entries, needed[k], ws, nested)
 	})
 }
 
@@ -90,19 +96,19 @@ func (b *Bound) each(ctx context.Context, workers, count int, chunk func(k int) 
 	if pe, ok := err.(*workpool.PanicError); ok {
 		coords := make([]int, len(b.grid))
 		b.chunkCoords(chunk(pe.Index), coords)
-		return &ChunkError{Chunk: coords, Err: &codec.PanicError{Value: pe.Value, Stack: pe.Stack}}
+		return &codec.ChunkError{Coords: int64s(coords), Err: &codec.PanicError{Value: pe.Value, Stack: pe.Stack}}
 	}
 	return err
 }
 
 // readIndex reads and validates the index through r into entries and
 // returns the shard's size (-1 if r cannot tell it).
-func (b *Bound) readIndex(ctx context.Context, r codec.ByteRangeReader, entries []byte) (int64, error) {
+func (b *Bound) readIndex(ctx context.Context, r store.ByteRangeReader, entries []byte) (int64, error) {
 	size := int64(-1)
-	if sz, ok := r.(codec.ByteRangeSizer); ok {
+	if sz, ok := r.(store.ByteRangeSizer); ok {
 		n, err := sz.Size(ctx)
 		if err != nil {
-			return -1, &codec.ReadError{Range: codec.WholeValue, Err: err}
+			return -1, &codec.ReadError{Range: store.WholeValue, Err: err}
 		}
 		if n < int64(b.indexLen) {
 			return -1, corrupt(nil, "shard has %d bytes, too short for its %d-byte index", n, b.indexLen)
@@ -118,7 +124,7 @@ func (b *Bound) readIndex(ctx context.Context, r codec.ByteRangeReader, entries 
 
 // neededChunks lists, in s.needed, the inner chunks that region touches,
 // in C order.
-func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
+func (b *Bound) neededChunks(region intRegion, s *scratch) []int {
 	lo, hi := s.start, s.box // grid box [lo, hi] of the region
 	for d, cs := range b.c.chunkShape {
 		lo[d] = region.Start[d] / cs
@@ -145,7 +151,7 @@ func (b *Bound) neededChunks(region codec.Region, s *scratch) []int {
 }
 
 // regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region codec.Region, dst, entries []byte, i int, s *scratch) error {
+func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
 	b.chunkCoords(i, s.coords)
 	for d, cs := range b.c.chunkShape {
 		c0 := s.coords[d] * cs
@@ -160,13 +166,13 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 		ndcopy.Fill(dst, region.Shape, s.dstPos, s.box, b.fill)
 		return nil
 	}
-	rng := codec.ByteRange{Offset: int64(off), Length: int64(n)}
+	rng := store.ByteRange{Offset: int64(off), Length: int64(n)}
 	if b.inner.PartialDecoding() {
 		// A nested shard, read through ranges of its bytes (one range
-		// when whole) within this call's budget (ctx).
-		part := s.chunk[:codec.Region{Shape: s.box}.NumElements()*b.elem]
+		// when whole) within this call's budget (opts).
+		part := s.chunk[:elements(s.box)*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
-		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.inChunk, Shape: s.box}, part); err != nil {
+		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: int64s(s.inChunk), Shape: int64s(s.box)}, part, opts); err != nil {
 			return b.chunkError(s.coords, off, n, err)
 		}
 		ndcopy.Copy(dst, region.Shape, s.dstPos, part, s.box, s.zero, s.box, b.elem)
@@ -193,13 +199,13 @@ func (b *Bound) regionChunk(ctx context.Context, r codec.ByteRangeReader, region
 // subReader reads ranges of the n bytes at off of another reader: an inner
 // chunk seen as a value of its own.
 type subReader struct {
-	r      codec.ByteRangeReader
+	r      store.ByteRangeReader
 	off, n int64
 }
 
 // ReadRange maps br into the parent's ranges, clipping it to the n bytes;
 // a parent that returns less is a *codec.CorruptError.
-func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, error) {
+func (s *subReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
 	var start, end int64 // within [0, n]
 	switch {
 	case br.Offset < 0:
@@ -213,7 +219,7 @@ func (s *subReader) ReadRange(ctx context.Context, br codec.ByteRange) ([]byte, 
 	if end == start {
 		return nil, nil
 	}
-	rng := codec.ByteRange{Offset: s.off + start, Length: end - start}
+	rng := store.ByteRange{Offset: s.off + start, Length: end - start}
 	b, err := s.r.ReadRange(ctx, rng)
 	if err == nil && int64(len(b)) < rng.Length {
 		// The shard ends inside the inner chunk: a short read that the
@@ -231,7 +237,7 @@ func (s *subReader) Size(context.Context) (int64, error) { return s.n, nil }
 type valueReader []byte
 
 // ReadRange returns the bytes of br within the value, clipped to its end.
-func (v valueReader) ReadRange(_ context.Context, br codec.ByteRange) ([]byte, error) {
+func (v valueReader) ReadRange(_ context.Context, br store.ByteRange) ([]byte, error) {
 	n := int64(len(v))
 	switch {
 	case br.Offset < 0:
@@ -245,3 +251,34 @@ func (v valueReader) ReadRange(_ context.Context, br codec.ByteRange) ([]byte, e
 
 // Size returns the value's length.
 func (v valueReader) Size(context.Context) (int64, error) { return int64(len(v)), nil }
+
+// elements returns the number of elements of a box of the given shape.
+func elements(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	return n
+}
+
+// int64s returns s as int64 values.
+func int64s(s []int) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}
+
+// intRegion is a region of a shard in int coordinates, as the shard's grid
+// arithmetic uses them.
+type intRegion struct{ Start, Shape []int }
+
+// intRegion returns r, validated against the shard's shape, in s's region
+// buffers.
+func (s *scratch) intRegion(r codec.Region) intRegion {
+	for d := range r.Start {
+		s.rStart[d], s.rShape[d] = int(r.Start[d]), int(r.Shape[d])
+	}
+	return intRegion{Start: s.rStart, Shape: s.rShape}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/store"
 )
 
 // TestPartialReadTouchesOnlyWhatItNeeds reads random regions of a 64-chunk
@@ -27,11 +28,11 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 		for i := 0; i < 64; i += 3 {
 			putBox(src, shape, []int{i / 8 * 4, i % 8 * 4}, chunk, 4, make([]byte, 64))
 		}
-		shard, err := p.Encode(nil, src)
+		shard, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, _ := sharding.FromPipeline(p)
+		b, _ := sharding.FromPipeline(p)
 		ix, err := b.ParseIndex(shard)
 		if err != nil {
 			t.Fatal(err)
@@ -46,22 +47,22 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if trial%4 == 0 {
 				box = []int{1, 1}
 			}
-			region := codec.Region{Start: start, Shape: box}
-			var r codec.ByteRangeReader = &countingReader{value: shard}
+			region := codec.Region{Start: i64(start), Shape: i64(box)}
+			var r store.ByteRangeReader = &countingReader{value: shard}
 			counting := r.(*countingReader)
 			if trial%2 == 1 {
 				r = sizedReader{counting}
 			}
 			got := make([]byte, prod(box)*4)
-			if err := p.DecodeRegion(context.Background(), r, region, got); err != nil {
+			if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
 				t.Fatalf("%v: %v", region, err)
 			}
 			if want := subArray(src, shape, start, box, 4); !bytes.Equal(got, want) {
 				t.Fatalf("%v: values differ", region)
 			}
 			reads := counting.Reads()
-			if region.Covers(shape) {
-				if len(reads) != 1 || reads[0] != codec.WholeValue {
+			if region.CoversChunk(shape) {
+				if len(reads) != 1 || reads[0] != store.WholeValue {
 					t.Fatalf("whole shard: reads %v, want the whole value once", reads)
 				}
 				continue
@@ -69,7 +70,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if reads[0] != b.IndexRange() {
 				t.Fatalf("%v: first read %v, want the index %v", region, reads[0], b.IndexRange())
 			}
-			var want []codec.ByteRange
+			var want []store.ByteRange
 			for c0 := start[0] / 4; c0 <= (start[0]+box[0]-1)/4; c0++ {
 				for c1 := start[1] / 4; c1 <= (start[1]+box[1]-1)/4; c1++ {
 					if rg, ok, _ := ix.Lookup([]int{c0, c1}); ok {
@@ -78,7 +79,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				}
 			}
 			gotRanges := reads[1:]
-			slices.SortFunc(gotRanges, func(a, b codec.ByteRange) int { return int(a.Offset - b.Offset) })
+			slices.SortFunc(gotRanges, func(a, b store.ByteRange) int { return int(a.Offset - b.Offset) })
 			if !slices.Equal(gotRanges, want) {
 				t.Fatalf("%v: read %v after the index, want %v", region, gotRanges, want)
 			}
@@ -95,14 +96,14 @@ func TestNestedPartialRead(t *testing.T) {
 	p := pipeline(t, js, numeric.Uint16, "0", shape...)
 	src := ramp(numeric.Uint16, 256)
 	putBox(src, shape, []int{8, 8}, []int{2, 2}, 2, make([]byte, 8)) // one absent inner-inner chunk
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	outer, _, _ := sharding.FromPipeline(p)
+	outer, _ := sharding.FromPipeline(p)
 	ix, _ := outer.ParseIndex(shard)
-	inner, ok, err := sharding.FromPipeline(outer.Inner())
-	if !ok || err != nil {
+	inner, ok := sharding.FromPipeline(outer.Inner())
+	if !ok {
 		t.Fatal("inner chain is not sharded")
 	}
 	for _, tc := range []struct {
@@ -111,8 +112,8 @@ func TestNestedPartialRead(t *testing.T) {
 	}{{[]int{0, 0}, 3}, {[]int{15, 3}, 3}, {[]int{9, 9}, 2}} {
 		r := &countingReader{value: shard}
 		got := make([]byte, 2)
-		region := codec.Region{Start: tc.at, Shape: []int{1, 1}}
-		if err := p.DecodeRegion(context.Background(), r, region, got); err != nil {
+		region := codec.Region{Start: i64(tc.at), Shape: []int64{1, 1}}
+		if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
 			t.Fatal(err)
 		}
 		if want := subArray(src, shape, tc.at, []int{1, 1}, 2); !bytes.Equal(got, want) {
@@ -123,7 +124,7 @@ func TestNestedPartialRead(t *testing.T) {
 			t.Fatalf("%v: reads %v, want %d", tc.at, reads, tc.reads)
 		}
 		rg, _, _ := ix.Lookup([]int{tc.at[0] / 8, tc.at[1] / 8})
-		innerIndex := codec.ByteRange{Offset: rg.Offset + rg.Length - int64(inner.IndexSize()), Length: int64(inner.IndexSize())}
+		innerIndex := store.ByteRange{Offset: rg.Offset + rg.Length - int64(inner.IndexSize()), Length: int64(inner.IndexSize())}
 		if reads[0] != outer.IndexRange() || reads[1] != innerIndex {
 			t.Fatalf("%v: reads %v, want the outer index %v then the inner index %v", tc.at, reads, outer.IndexRange(), innerIndex)
 		}
@@ -134,13 +135,13 @@ func TestNestedPartialRead(t *testing.T) {
 	// The whole shard is one read.
 	r0 := &countingReader{value: shard}
 	whole := make([]byte, len(src))
-	if err := p.DecodeRegion(context.Background(), r0, codec.FullRegion(shape), whole); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
+	if err := p.DecodeRegion(context.Background(), r0, codec.WholeRegion(i64(shape)), whole, nil); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
 		t.Fatalf("whole shard: %v, reads %v", err, r0.Reads())
 	}
 	// A whole inner shard is read in one range.
 	r := &countingReader{value: shard}
 	got := make([]byte, 8*8*2)
-	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int{8, 0}, Shape: []int{8, 8}}, got); err != nil {
+	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{8, 0}, Shape: []int64{8, 8}}, got, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Reads()) != 2 || !bytes.Equal(got, subArray(src, shape, []int{8, 0}, []int{8, 8}, 2)) {
@@ -150,41 +151,41 @@ func TestNestedPartialRead(t *testing.T) {
 
 func TestPartialReadErrors(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2, 2}, bytesLE, indexCRC, ""), numeric.Uint16, "0", 4, 4)
-	shard, _ := p.Encode(nil, ramp(numeric.Uint16, 16))
+	shard, _ := p.AppendEncode(nil, ramp(numeric.Uint16, 16))
 	ctx := context.Background()
-	region := codec.Region{Start: []int{1, 1}, Shape: []int{2, 2}}
+	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
 	dst := make([]byte, 8)
 	sentinel := errors.New("connection reset")
-	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst)
+	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst, nil)
 	var re *codec.ReadError
-	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (codec.ByteRange{Offset: -68, Length: 68}) {
+	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (store.ByteRange{Offset: -68, Length: 68}) {
 		t.Fatalf("reader failure on the index: got %v", err)
 	}
 	// A reader that fails after the index: the error names the chunk.
 	fr := &failAfter{countingReader: countingReader{value: shard}, n: 1, err: sentinel}
-	err = p.DecodeRegion(ctx, fr, region, dst)
-	var ce *sharding.ChunkError
+	err = p.DecodeRegion(ctx, fr, region, dst, nil)
+	var ce *codec.ChunkError
 	if !errors.Is(err, sentinel) || !errors.As(err, &ce) {
 		t.Fatalf("reader failure on a chunk: got %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := p.DecodeRegion(cctx, &countingReader{value: shard}, region, dst); !errors.Is(err, context.Canceled) {
+	if err := p.DecodeRegion(cctx, &countingReader{value: shard}, region, dst, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 	// The shard's bound codec checks regions itself too.
-	b, _, _ := sharding.FromPipeline(p)
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int{3, 3}, Shape: []int{2, 2}}, dst); !errors.Is(err, codec.ErrRegion) {
+	b, _ := sharding.FromPipeline(p)
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int64{3, 3}, Shape: []int64{2, 2}}, dst, nil); !errors.Is(err, codec.ErrRegion) {
 		t.Fatalf("region outside: got %v", err)
 	}
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region, dst[:3]); !errors.Is(err, codec.ErrSize) {
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region, dst[:3], nil); !errors.Is(err, codec.ErrSize) {
 		t.Fatalf("short dst: got %v", err)
 	}
 	// A value shorter than the index.
-	if err := p.DecodeRegion(ctx, sizedReader{&countingReader{value: shard[:10]}}, region, dst); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, sizedReader{&countingReader{value: shard[:10]}}, region, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("truncated shard: got %v", err)
 	}
-	if err := p.DecodeRegion(ctx, &countingReader{value: shard[:10]}, region, dst); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, &countingReader{value: shard[:10]}, region, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("truncated shard, unsized: got %v", err)
 	}
 }
@@ -196,7 +197,7 @@ type failAfter struct {
 	err error
 }
 
-func (f *failAfter) ReadRange(ctx context.Context, r codec.ByteRange) ([]byte, error) {
+func (f *failAfter) ReadRange(ctx context.Context, r store.ByteRange) ([]byte, error) {
 	b, _ := f.countingReader.ReadRange(ctx, r)
 	if len(f.Reads()) > f.n {
 		return nil, f.err
@@ -210,13 +211,13 @@ func TestInspectShard(t *testing.T) {
 	src := ramp(numeric.Int16, 24)
 	fill := p.Spec().FillValue.Bytes()
 	putBox(src, shape, []int{0, 3}, chunk, 2, bytes.Repeat(fill, 6))
-	shard, err := p.Encode(nil, src)
+	shard, err := p.AppendEncode(nil, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, ok, err := sharding.FromPipeline(p)
-	if !ok || err != nil {
-		t.Fatal(ok, err)
+	b, ok := sharding.FromPipeline(p)
+	if !ok {
+		t.Fatal(ok)
 	}
 	if !slices.Equal(b.Grid(), []int{2, 2}) || b.NumChunks() != 4 || b.IndexSize() != 68 || b.IndexLocation() != sharding.IndexStart {
 		t.Fatalf("grid %v, %d chunks, index %d bytes at %v", b.Grid(), b.NumChunks(), b.IndexSize(), b.IndexLocation())
@@ -261,8 +262,8 @@ func TestInspectShard(t *testing.T) {
 	c0 := ix.Chunks()[0]
 	bad := bytes.Clone(shard)
 	bad[c0.Range.Offset+c0.Range.Length-1] ^= 0xff // gzip trailer
-	var ce *sharding.ChunkError
-	if err := b.DecodeChunk(make([]byte, 12), bad, ix, c0.Coords); !errors.As(err, &ce) || !slices.Equal(ce.Chunk, c0.Coords) || !errors.Is(err, codec.ErrCorrupt) {
+	var ce *codec.ChunkError
+	if err := b.DecodeChunk(make([]byte, 12), bad, ix, c0.Coords); !errors.As(err, &ce) || !slices.Equal(ce.Coords, i64(c0.Coords)) || !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("corrupt chunk: %v", err)
 	}
 	if err := b.DecodeChunk(make([]byte, 12), bad, ix, ix.Chunks()[1].Coords); err != nil {
@@ -272,7 +273,7 @@ func TestInspectShard(t *testing.T) {
 		t.Fatalf("short dst: %v", err)
 	}
 	// Not sharded.
-	if _, ok, _ := sharding.FromPipeline(pipeline(t, bytesLE, numeric.Int16, "0", 4)); ok {
+	if _, ok := sharding.FromPipeline(pipeline(t, bytesLE, numeric.Int16, "0", 4)); ok {
 		t.Fatal("FromPipeline on a bytes chain: ok")
 	}
 }

@@ -134,7 +134,7 @@ func TestRoundTripAgainstHandParser(t *testing.T) {
 				firstChunk := make([]int, len(tc.shape))
 				zero := make([]byte, elem*prod(tc.chunk))
 				putBox(src, tc.shape, firstChunk, tc.chunk, elem, zero)
-				enc, err := p.Encode(nil, src)
+				enc, err := p.AppendEncode(nil, src)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -211,7 +211,7 @@ func TestRoundTripCompressedAndNested(t *testing.T) {
 					}
 					putBox(src, tc.shape, start, box, len(fill), data)
 				}
-				enc, err := p.Encode(nil, src)
+				enc, err := p.AppendEncode(nil, src)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -247,7 +247,7 @@ func TestFillComparedBitForBit(t *testing.T) {
 		for i := range 4 {
 			binary.LittleEndian.PutUint64(src[8*i:], tc.elem)
 		}
-		enc, err := p.Encode(nil, src)
+		enc, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,7 +262,7 @@ func TestFillComparedBitForBit(t *testing.T) {
 	// All fill: only the index is written, and it decodes back to fill.
 	p := pipeline(t, shardJSON([]int{2}, bytesLE, indexCRC, ""), numeric.Float64, `"NaN"`, 4)
 	src := bytes.Repeat(p.Spec().FillValue.Bytes(), 4)
-	enc, err := p.Encode(nil, src)
+	enc, err := p.AppendEncode(nil, src)
 	if err != nil || len(enc) != 36 {
 		t.Fatalf("all fill: %d bytes, %v; want the 36-byte index alone", len(enc), err)
 	}
@@ -272,16 +272,16 @@ func TestEncodeAppendsAndKeepsDst(t *testing.T) {
 	for _, loc := range []string{"start", "end"} {
 		p := pipeline(t, shardJSON([]int{2, 2}, bytesLE, indexCRC, loc), numeric.Uint16, "0", 4, 4)
 		src := ramp(numeric.Uint16, 16)
-		alone, err := p.Encode(nil, src)
+		alone, err := p.AppendEncode(nil, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		prefix := []byte("prefix")
-		got, err := p.Encode(bytes.Clone(prefix), src)
+		got, err := p.AppendEncode(bytes.Clone(prefix), src)
 		if err != nil || !bytes.Equal(got[:6], prefix) || !bytes.Equal(got[6:], alone) {
 			t.Fatalf("%s: appending to a prefix: %x, %v", loc, got, err)
 		}
-		kept, err := p.Encode(bytes.Clone(prefix), src[:10])
+		kept, err := p.AppendEncode(bytes.Clone(prefix), src[:10])
 		if err == nil || !bytes.Equal(kept, prefix) {
 			t.Fatalf("%s: short source: %x, %v", loc, kept, err)
 		}

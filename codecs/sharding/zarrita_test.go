@@ -140,7 +140,7 @@ func (a *zarritaArray) write(t *testing.T, dir string) {
 		if bytes.Equal(shard, bytes.Repeat(fill, prod(a.shard))) {
 			continue
 		}
-		enc, err := p.Encode(nil, shard)
+		enc, err := p.AppendEncode(nil, shard)
 		if err != nil {
 			t.Fatal(err)
 		}

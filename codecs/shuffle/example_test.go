@@ -31,11 +31,11 @@ func Example_pipeline() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Int16, Shape: []int{4}, FillValue: numeric.Zero(numeric.Int16)}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
-	enc, _ := p.Encode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
+	enc, _ := p.AppendEncode(nil, []byte{1, 0, 2, 0, 3, 0, 4, 0})
 	fmt.Printf("% x\n", enc)
 	dec := make([]byte, p.DecodedSize())
 	if err := p.Decode(dec, enc); err != nil {

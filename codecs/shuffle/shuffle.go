@@ -97,9 +97,9 @@ func (b *bound) check(n int) string {
 	return ""
 }
 
-// Encode appends the shuffled src to dst. dst's spare capacity must not
+// AppendEncode appends the shuffled src to dst. dst's spare capacity must not
 // overlap src.
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if msg := b.check(len(src)); msg != "" {
 		return dst, fmt.Errorf("%s: cannot encode: %s: %w", Name, msg, codec.ErrSize)
 	}
@@ -120,9 +120,9 @@ func (b *bound) CheckIdentity(src []byte) error {
 	return nil
 }
 
-// Decode appends the unshuffled src to dst. dst's spare capacity must not
+// AppendDecode appends the unshuffled src to dst. dst's spare capacity must not
 // overlap src.
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if err := b.CheckIdentity(src); err != nil {
 		return dst, err
 	}

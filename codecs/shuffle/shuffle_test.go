@@ -29,7 +29,7 @@ func TestElementSizeFromDataType(t *testing.T) {
 	c := b2btest.Parse(t, `{"name":"numcodecs.shuffle"}`)
 	for _, dt := range []numeric.DataType{numeric.Uint8, numeric.Int16, numeric.Float32, numeric.Float64, numeric.Complex64, numeric.Complex128} {
 		in := b2btest.Random(dt.Size()*10, uint64(dt))
-		got, err := b2btest.Bind(t, c, dt, len(in)).Encode(nil, in)
+		got, err := b2btest.Bind(t, c, dt, len(in)).AppendEncode(nil, in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,10 +55,10 @@ func TestResolveErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Decode(nil, make([]byte, 12)); !b2btest.IsCorrupt(err) {
+	if _, err := b.AppendDecode(nil, make([]byte, 12)); !b2btest.IsCorrupt(err) {
 		t.Errorf("12 bytes, elementsize 8: %v; want a *codec.CorruptError", err)
 	}
-	if _, err := b.Decode(nil, make([]byte, 104)); !b2btest.IsCorrupt(err) {
+	if _, err := b.AppendDecode(nil, make([]byte, 104)); !b2btest.IsCorrupt(err) {
 		t.Errorf("104 bytes of at most 100: %v; want a *codec.CorruptError", err)
 	}
 }
@@ -80,7 +80,7 @@ func TestConcurrent(t *testing.T) {
 func TestPipeline(t *testing.T) {
 	in := b2btest.Smooth(1000, 3)
 	p := b2btest.Pipeline(t, numeric.Float32, 1000, b2btest.Parse(t, `"numcodecs.shuffle"`))
-	enc, err := p.Encode(nil, in)
+	enc, err := p.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	_ "github.com/zcodec/zcodec/codecs/bytes"
+	_ "github.com/zcodec/zcodec/codecs/bytescodec"
 	_ "github.com/zcodec/zcodec/codecs/transpose"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -21,12 +21,12 @@ func Example() {
 		panic(err)
 	}
 	spec := codec.ChunkSpec{DataType: numeric.Int16, Shape: []int{2, 3}, FillValue: numeric.ScalarOf(int16(0))}
-	p, err := codec.NewPipeline(spec, chain.Codecs)
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(p.Steps()[0].Encoded.Shape)
-	enc, err := codec.EncodeSlice(p, nil, []int16{1, 2, 3, 4, 5, 6})
+	enc, err := codec.AppendEncodeSlice(p, nil, []int16{1, 2, 3, 4, 5, 6})
 	if err != nil {
 		panic(err)
 	}

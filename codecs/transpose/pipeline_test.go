@@ -28,18 +28,18 @@ func TestPipelineFusedPass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{2, 3}, FillValue: numeric.Zero(numeric.Float32)}, chain.Codecs)
+		p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{2, 3}, FillValue: numeric.Zero(numeric.Float32)}, chain.Codecs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := p.ArrayPasses(); !slices.Equal(got, tc.passes) {
 			t.Errorf("ArrayPasses = %q, want %q", got, tc.passes)
 		}
-		enc, err := codec.EncodeSlice(p, nil, []float32{1, 2, 3, 4, 5, 6})
+		enc, err := codec.AppendEncodeSlice(p, nil, []float32{1, 2, 3, 4, 5, 6})
 		if err != nil || !bytes.Equal(enc, []byte{1, 4, 2, 5, 3, 6}) {
 			t.Errorf("encoded %v, %v", enc, err)
 		}
-		_, err = codec.EncodeSlice(p, nil, []float32{1, 2, 3, 4, 500, 6})
+		_, err = codec.AppendEncodeSlice(p, nil, []float32{1, 2, 3, 4, 500, 6})
 		var se *codec.StepError
 		var ce *castvalue.ElementError
 		if !errors.As(err, &se) || se.Index != tc.index || se.Codec != "cast_value" || !errors.As(err, &ce) {

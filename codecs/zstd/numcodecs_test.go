@@ -36,16 +36,16 @@ func TestNumcodecsNameVectors(t *testing.T) {
 			delete(cfg, "id")
 			js, _ := json.Marshal(map[string]any{"name": "numcodecs.zstd", "configuration": cfg})
 			b := b2btest.Bind(t, b2btest.Parse(t, string(js)), v.DataType(t), v.Len)
-			out, err := b.Decode(nil, v.Encoded)
+			out, err := b.AppendDecode(nil, v.Encoded)
 			if err != nil {
 				t.Fatal(err)
 			}
 			b2btest.Equal(t, "decode", out, v.Decoded)
-			enc, err := b.Encode(nil, v.Decoded)
+			enc, err := b.AppendEncode(nil, v.Decoded)
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := b.Decode(nil, enc)
+			back, err := b.AppendDecode(nil, enc)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -149,7 +149,7 @@ func (b *bound) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(bounded.CompressedBound(b.spec.MaxSize), b.spec.Array)
 }
 
-func (b *bound) Encode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if b.spec.Fixed() && len(src) != b.spec.Size || len(src) > b.spec.MaxSize {
 		return dst, &codec.SizeError{What: Name + " input", Got: len(src), Want: b.spec.MaxSize}
 	}
@@ -193,7 +193,7 @@ func decompressGo(dst, src []byte) (out []byte, reason string, err error) {
 	return out, reason, err
 }
 
-func (b *bound) Decode(dst, src []byte) ([]byte, error) {
+func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return dst, &codec.CorruptError{Codec: Name, Reason: "empty input is not a zstd frame"}
 	}

@@ -46,14 +46,14 @@ func TestConcurrent(t *testing.T) {
 // TestEmptyFrame: an empty chunk still encodes to a frame, which decodes.
 func TestEmptyFrame(t *testing.T) {
 	b := b2btest.Bind(t, b2btest.Parse(t, codecs[1]), numeric.Uint8, 0)
-	enc, err := b.Encode(nil, nil)
+	enc, err := b.AppendEncode(nil, nil)
 	if err != nil || len(enc) < 4 || string(enc[:4]) != "\x28\xb5\x2f\xfd" {
 		t.Fatalf("encode empty = %x, %v; want a zstd frame", enc, err)
 	}
-	if out, err := b.Decode(nil, enc); err != nil || len(out) != 0 {
+	if out, err := b.AppendDecode(nil, enc); err != nil || len(out) != 0 {
 		t.Fatalf("decode = %x, %v", out, err)
 	}
-	if _, err := b.Decode(nil, nil); !b2btest.IsCorrupt(err) {
+	if _, err := b.AppendDecode(nil, nil); !b2btest.IsCorrupt(err) {
 		t.Fatalf("decode of nothing: %v; want a *codec.CorruptError", err)
 	}
 }
@@ -65,9 +65,9 @@ func TestChecksum(t *testing.T) {
 		in[i] = byte(i * i)
 	}
 	b := b2btest.Bind(t, b2btest.Parse(t, codecs[1]), numeric.Uint8, len(in))
-	enc, _ := b.Encode(nil, in)
+	enc, _ := b.AppendEncode(nil, in)
 	enc[len(enc)-1] ^= 1
-	if _, err := b.Decode(nil, enc); !b2btest.IsCorrupt(err) {
+	if _, err := b.AppendDecode(nil, enc); !b2btest.IsCorrupt(err) {
 		t.Fatalf("flipped checksum: %v; want a *codec.CorruptError", err)
 	}
 }
@@ -77,7 +77,7 @@ func TestChecksum(t *testing.T) {
 func TestBomb(t *testing.T) {
 	const big, limit = 64 << 20, 1 << 20
 	c := b2btest.Parse(t, codecs[0])
-	bomb, err := b2btest.Bind(t, c, numeric.Uint8, big).Encode(nil, make([]byte, big))
+	bomb, err := b2btest.Bind(t, c, numeric.Uint8, big).AppendEncode(nil, make([]byte, big))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,14 +87,14 @@ func TestBomb(t *testing.T) {
 func TestTrailing(t *testing.T) {
 	in := b2btest.Smooth(1000, 1)
 	b := b2btest.Bind(t, b2btest.Parse(t, codecs[1]), numeric.Float32, len(in))
-	enc, _ := b.Encode(nil, in)
-	if _, err := b.Decode(nil, append(enc, "garbage"...)); !b2btest.IsCorrupt(err) {
+	enc, _ := b.AppendEncode(nil, in)
+	if _, err := b.AppendDecode(nil, append(enc, "garbage"...)); !b2btest.IsCorrupt(err) {
 		t.Fatalf("trailing garbage: %v; want a *codec.CorruptError", err)
 	}
 	half := b2btest.Bind(t, b2btest.Parse(t, codecs[1]), numeric.Float32, len(in)/2)
-	e1, _ := half.Encode(nil, in[:len(in)/2])
-	e2, _ := half.Encode(nil, in[len(in)/2:])
-	out, err := b.Decode(nil, append(e1, e2...))
+	e1, _ := half.AppendEncode(nil, in[:len(in)/2])
+	e2, _ := half.AppendEncode(nil, in[len(in)/2:])
+	out, err := b.AppendDecode(nil, append(e1, e2...))
 	if err != nil {
 		t.Fatalf("two frames: %v", err)
 	}
@@ -107,7 +107,7 @@ func TestContentSizeInHeader(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 255, 256, 1024, 1025, 70000, 1 << 20} {
 		for _, js := range codecs {
 			b := b2btest.Bind(t, b2btest.Parse(t, js), numeric.Uint8, n)
-			enc, err := b.Encode(nil, b2btest.Random(n, uint64(n)))
+			enc, err := b.AppendEncode(nil, b2btest.Random(n, uint64(n)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +126,7 @@ func TestForgedContentSize(t *testing.T) {
 	const limit = 1 << 20
 	c := b2btest.Parse(t, codecs[0])
 	b := b2btest.Bind(t, c, numeric.Uint8, limit)
-	enc, err := b.Encode(nil, b2btest.Smooth(limit/4, 2))
+	enc, err := b.AppendEncode(nil, b2btest.Smooth(limit/4, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestForgedContentSize(t *testing.T) {
 		forged := append([]byte(nil), enc...)
 		binary.LittleEndian.PutUint32(forged[5:9], claim)
 		var err error
-		n := b2btest.AllocBytes(func() { _, err = b.Decode(nil, forged) })
+		n := b2btest.AllocBytes(func() { _, err = b.AppendDecode(nil, forged) })
 		if !b2btest.IsCorrupt(err) {
 			t.Errorf("content size %d: %v; want a *codec.CorruptError", claim, err)
 		}
@@ -161,12 +161,12 @@ func TestSlackIsNotOutput(t *testing.T) {
 	}
 	for _, over := range []int{0, 1, 15, 16, 17} {
 		n := limit + over
-		frame, err := b2btest.Bind(t, c, numeric.Uint8, n).Encode(nil, b2btest.Random(n, 3))
+		frame, err := b2btest.Bind(t, c, numeric.Uint8, n).AppendEncode(nil, b2btest.Random(n, 3))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, dst := range [][]byte{nil, make([]byte, 0, limit), make([]byte, 0, 2*limit)} {
-			out, err := b.Decode(dst, frame)
+			out, err := b.AppendDecode(dst, frame)
 			switch {
 			case over == 0 && (err != nil || len(out) != limit):
 				t.Errorf("%d bytes into cap %d: %d bytes, %v", n, cap(dst), len(out), err)

@@ -20,7 +20,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -176,7 +176,7 @@ func Bind(t testing.TB, c codec.BytesToBytes, dt numeric.DataType, nbytes int) c
 func Pipeline(t testing.TB, dt numeric.DataType, n int, codecs ...codec.Codec) *codec.Pipeline {
 	t.Helper()
 	chain := append([]codec.Codec{&bytescodec.Codec{Endian: bytescodec.LittleEndian}}, codecs...)
-	p, err := codec.NewPipeline(ArraySpec(dt, n), chain)
+	p, err := codec.NewPipeline(ArraySpec(dt, n), chain, nil)
 	if err != nil {
 		t.Fatalf("pipeline: %v", err)
 	}
@@ -217,19 +217,19 @@ func CheckVectors(t *testing.T, prefix string, identical bool) {
 			c := Parse(t, string(v.Zarr))
 			dt := v.DataType(t)
 			b := Bind(t, c, dt, v.Len)
-			dec, err := b.Decode([]byte("prefix"), v.Encoded)
+			dec, err := b.AppendDecode([]byte("prefix"), v.Encoded)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
 			Equal(t, "decode", dec, append([]byte("prefix"), v.Decoded...))
-			enc, err := b.Encode(nil, v.Decoded)
+			enc, err := b.AppendEncode(nil, v.Decoded)
 			if err != nil {
 				t.Fatalf("encode: %v", err)
 			}
 			if identical {
 				Equal(t, "encode", enc, v.Encoded)
 			}
-			back, err := b.Decode(nil, enc)
+			back, err := b.AppendDecode(nil, enc)
 			if err != nil {
 				t.Fatalf("decode own encoding: %v", err)
 			}
@@ -248,7 +248,7 @@ func CheckVectors(t *testing.T, prefix string, identical bool) {
 	for _, v := range rejects {
 		t.Run("reject/"+v.Name, func(t *testing.T) {
 			b := Bind(t, Parse(t, string(v.Zarr)), v.DataType(t), v.Len)
-			out, err := b.Decode(nil, v.Encoded)
+			out, err := b.AppendDecode(nil, v.Encoded)
 			if !IsCorrupt(err) {
 				t.Fatalf("decode gave %d bytes and error %v; want a *codec.CorruptError", len(out), err)
 			}

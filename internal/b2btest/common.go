@@ -61,7 +61,7 @@ func CheckRoundTrip(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 		t.Run(name, func(t *testing.T) {
 			b := Bind(t, c, dt, len(in))
 			prefix := []byte("keep")
-			enc, err := b.Encode(append([]byte(nil), prefix...), in)
+			enc, err := b.AppendEncode(append([]byte(nil), prefix...), in)
 			if err != nil {
 				t.Fatalf("encode: %v", err)
 			}
@@ -72,7 +72,7 @@ func CheckRoundTrip(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 			if es := b.Encoded(); es.Fixed() && len(enc) != es.Size || len(enc) > es.MaxSize {
 				t.Fatalf("encoded %d bytes, outside its spec %v", len(enc), es)
 			}
-			dec, err := b.Decode(append([]byte(nil), prefix...), enc)
+			dec, err := b.AppendDecode(append([]byte(nil), prefix...), enc)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
@@ -84,7 +84,7 @@ func CheckRoundTrip(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 				t.Fatal("decode returned memory that aliases its input")
 			}
 			if len(in) > 0 {
-				if enc2, _ := b.Encode(nil, in); overlaps(enc2, in) {
+				if enc2, _ := b.AppendEncode(nil, in); overlaps(enc2, in) {
 					t.Fatal("encode returned memory that aliases its input")
 				}
 			}
@@ -105,12 +105,12 @@ func overlaps(a, b []byte) bool {
 func CheckWrongSize(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 	unit := dt.Size()
 	in := Smooth(1000*unit/4+1, 5)[:1000*unit]
-	enc, err := Bind(t, c, dt, len(in)).Encode(nil, in)
+	enc, err := Bind(t, c, dt, len(in)).AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []int{len(in) - unit, len(in) + unit, 0} {
-		out, err := Bind(t, c, dt, n).Decode(nil, enc)
+		out, err := Bind(t, c, dt, n).AppendDecode(nil, enc)
 		if !IsCorrupt(err) {
 			t.Errorf("decode for a %d-byte chunk of a %d-byte encoding: %d bytes, error %v; want a *codec.CorruptError", n, len(in), len(out), err)
 		}
@@ -123,7 +123,7 @@ func CheckTruncated(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 	in := Smooth(2048, 6)
 	in = in[:len(in)/dt.Size()*dt.Size()]
 	b := Bind(t, c, dt, len(in))
-	enc, err := b.Encode(nil, in)
+	enc, err := b.AppendEncode(nil, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func CheckTruncated(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 		if n > 64 && n < len(enc)-16 && n%97 != 0 {
 			continue
 		}
-		if out, err := b.Decode(nil, enc[:n]); !IsCorrupt(err) {
+		if out, err := b.AppendDecode(nil, enc[:n]); !IsCorrupt(err) {
 			t.Fatalf("decode of the first %d of %d bytes: %d bytes, error %v; want a *codec.CorruptError", n, len(enc), len(out), err)
 		}
 	}
@@ -148,10 +148,10 @@ func CheckConcurrent(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
 		wg.Go(func() {
 			for i := range 20 {
 				in := Smooth(n/4, uint64(g*100+i))
-				enc, err := b.Encode(nil, in)
+				enc, err := b.AppendEncode(nil, in)
 				if err == nil {
 					var dec []byte
-					dec, err = b.Decode(nil, enc)
+					dec, err = b.AppendDecode(nil, enc)
 					if err == nil && !bytes.Equal(dec, in) {
 						err = fmt.Errorf("goroutine %d round %d: round trip differs", g, i)
 					}
@@ -191,7 +191,7 @@ func CheckBombBounded(t *testing.T, c codec.BytesToBytes, bomb []byte, limit int
 	t.Helper()
 	b := Bind(t, c, numeric.Uint8, limit)
 	var err error
-	got := AllocBytes(func() { _, err = b.Decode(nil, bomb) })
+	got := AllocBytes(func() { _, err = b.AppendDecode(nil, bomb) })
 	if !IsCorrupt(err) {
 		t.Fatalf("decode of a %d-byte bomb: error %v; want a *codec.CorruptError", len(bomb), err)
 	}

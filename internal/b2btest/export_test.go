@@ -34,7 +34,7 @@ func TestExportForNumcodecs(t *testing.T) {
 	var out []entry
 	for _, v := range good {
 		b := b2btest.Bind(t, b2btest.Parse(t, string(v.Zarr)), v.DataType(t), v.Len)
-		enc, err := b.Encode(nil, v.Decoded)
+		enc, err := b.AppendEncode(nil, v.Decoded)
 		if err != nil {
 			t.Fatalf("%s: %v", v.Name, err)
 		}

@@ -44,7 +44,7 @@ func FuzzDecode(f *testing.F, prefix string, codecs ...string) {
 		if err != nil {
 			return // e.g. shuffle of a length its element size does not divide
 		}
-		out, err := b.Decode([]byte("x"), data)
+		out, err := b.AppendDecode([]byte("x"), data)
 		if err != nil {
 			if !IsCorrupt(err) {
 				t.Fatalf("%s: error %v (%T) is not a *codec.CorruptError", c.Name(), err, err)
@@ -58,11 +58,11 @@ func FuzzDecode(f *testing.F, prefix string, codecs ...string) {
 		if err := spec.CheckDecoded(c.Name(), len(out)); err != nil {
 			t.Fatalf("decode succeeded outside its spec: %v", err)
 		}
-		enc, err := b.Encode(nil, out)
+		enc, err := b.AppendEncode(nil, out)
 		if err != nil {
 			t.Fatalf("re-encode: %v", err)
 		}
-		back, err := b.Decode(nil, enc)
+		back, err := b.AppendDecode(nil, enc)
 		if err != nil || !bytes.Equal(back, out) {
 			t.Fatalf("round trip of decoded bytes: %v", err)
 		}

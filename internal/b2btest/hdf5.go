@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -65,7 +65,7 @@ func CheckHDF5(t *testing.T, substr string) {
 			for _, js := range c.Codecs {
 				chain = append(chain, Parse(t, string(js)))
 			}
-			p, err := codec.NewPipeline(ArraySpec(dt, c.N), chain)
+			p, err := codec.NewPipeline(ArraySpec(dt, c.N), chain, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

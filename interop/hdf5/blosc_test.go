@@ -78,7 +78,7 @@ func TestBloscSettingsMatchHDF5Frames(t *testing.T) {
 				if err := p.Decode(chunk, stored); err != nil {
 					t.Fatalf("chunk %v: %v", ch.Offset, err)
 				}
-				ours, err := p.Encode(nil, chunk)
+				ours, err := p.AppendEncode(nil, chunk)
 				if err != nil {
 					t.Fatalf("chunk %v: encode: %v", ch.Offset, err)
 				}
@@ -126,7 +126,7 @@ func TestBloscFiltersFromRealPipelines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := metadata.Parse(j, registry.Default())
+		a, err := metadata.Parse(j, &metadata.Options{Registry: registry.Default()})
 		if err != nil {
 			t.Fatalf("%s: %v", vc.Name, err)
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/blosc"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/bzip2"
 	"github.com/zcodec/zcodec/codecs/deflate"
 	"github.com/zcodec/zcodec/codecs/hdf5fletcher32"

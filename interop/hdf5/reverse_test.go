@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -63,7 +63,7 @@ func readEachOther(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) (or
 	if err != nil {
 		t.Fatalf("Codecs(%+v): %v", fp.Filters, err)
 	}
-	back, err := codec.NewPipeline(spec, codecs)
+	back, err := codec.NewPipeline(spec, codecs, nil)
 	if err != nil {
 		t.Fatalf("NewPipeline(Codecs(filters)): %v", err)
 	}
@@ -77,8 +77,8 @@ func readEachOther(t *testing.T, p *codec.Pipeline, fp *hdf5.FilterPipeline) (or
 			chunk[i] &= 1
 		}
 	}
-	a, errA := p.Encode(nil, chunk)
-	b, errB := back.Encode(nil, chunk)
+	a, errA := p.AppendEncode(nil, chunk)
+	b, errB := back.AppendEncode(nil, chunk)
 	if errA != nil || errB != nil {
 		t.Fatalf("encode: %v / %v", errA, errB)
 	}

@@ -61,7 +61,7 @@ func Translate(d *Description) (*Translation, error) {
 			return nil, err
 		}
 	}
-	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs); err != nil {
+	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, nil); err != nil {
 		return nil, err
 	}
 	t.Array = a

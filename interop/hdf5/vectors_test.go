@@ -65,7 +65,7 @@ func pipelineFor(t *testing.T, d *hdf5.Description, fill numeric.Scalar, mask ui
 	if err != nil {
 		t.Fatalf("Codecs(mask %d): %v", mask, err)
 	}
-	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: d.DataType, Shape: d.Chunks, FillValue: fill}, codecs)
+	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: d.DataType, Shape: d.Chunks, FillValue: fill}, codecs, nil)
 	if err != nil {
 		t.Fatalf("NewPipeline: %v", err)
 	}
@@ -100,7 +100,7 @@ func TestRealHDF5Chunks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := metadata.Parse(zarrJSON, registry.Default())
+			a, err := metadata.Parse(zarrJSON, &metadata.Options{Registry: registry.Default()})
 			if err != nil {
 				t.Fatalf("metadata.Parse: %v\n%s", err, zarrJSON)
 			}

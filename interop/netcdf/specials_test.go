@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/interop/hdf5"
@@ -89,7 +89,7 @@ func TestSpecialsDecodeNetCDFChunks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := metadata.Parse(zarrJSON, registry.Default())
+			a, err := metadata.Parse(zarrJSON, &metadata.Options{Registry: registry.Default()})
 			if err != nil {
 				t.Fatalf("metadata.Parse(%s): %v", zarrJSON, err)
 			}

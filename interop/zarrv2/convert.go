@@ -10,7 +10,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/blosc"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/internal/strictjson"
@@ -21,7 +21,8 @@ import (
 	"github.com/zcodec/zcodec/registry"
 )
 
-// Options control Convert.
+// Options control Convert. A nil *Options gives the defaults, as does the
+// zero value of each field.
 type Options struct {
 	// FillValue is the fill value (Zarr v3 fill-value JSON) to use when the
 	// .zarray's fill_value is null. Without it a null fill_value is an
@@ -54,14 +55,17 @@ type Result struct {
 
 // Convert translates a Zarr v2 .zarray document to Zarr v3 array metadata
 // whose chain decodes the array's existing chunks (see the package
-// documentation).
-func Convert(zarray []byte, opts Options) (*Result, error) {
+// documentation). A nil opts gives the defaults.
+func Convert(zarray []byte, opts *Options) (*Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
 	reg := opts.Registry
 	if reg == nil {
 		reg = registry.Default()
 	}
 	c := &converter{reg: reg, res: &Result{}}
-	if err := c.convert(zarray, opts); err != nil {
+	if err := c.convert(zarray, *opts); err != nil {
 		return nil, err
 	}
 	return c.res, nil
@@ -194,7 +198,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	}
 	// The array exists: its chunks are read, so a fill value that does not
 	// survive the chain is a warning (docs/decisions.md#d17).
-	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, codec.WithFillMode(codec.FillWarn)); err != nil {
+	if a.Pipeline, err = codec.NewPipeline(a.ChunkSpec(), codecs, &codec.Options{FillMode: codec.FillWarn}); err != nil {
 		return &Error{Reason: "the converted chain does not resolve: " + err.Error(), Err: err}
 	}
 	for _, w := range a.Pipeline.Warnings() {

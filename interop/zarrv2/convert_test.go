@@ -87,7 +87,7 @@ func TestZarrPythonArrays(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			res, err := zarrv2.Convert([]byte(c.Zarray), opts)
+			res, err := zarrv2.Convert([]byte(c.Zarray), &opts)
 			if ptr, bad := expectedErrors[c.Name]; bad {
 				var ce *zarrv2.Error
 				if !errors.As(err, &ce) || ce.Pointer != ptr || !errors.Is(err, zarrv2.ErrConvert) {
@@ -104,7 +104,7 @@ func TestZarrPythonArrays(t *testing.T) {
 				t.Fatal(err)
 			}
 			// read back as a reader opens an existing array
-			a, err := metadata.Parse(zarrJSON, registry.Default(), codec.WithFillMode(codec.FillWarn))
+			a, err := metadata.Parse(zarrJSON, &metadata.Options{Registry: registry.Default(), FillMode: codec.FillWarn})
 			if err != nil {
 				t.Fatalf("metadata.Parse(%s): %v", zarrJSON, err)
 			}
@@ -127,7 +127,7 @@ func TestZarrPythonArrays(t *testing.T) {
 
 func convert(t *testing.T, zarray string, opts zarrv2.Options) (map[string]json.RawMessage, *zarrv2.Result) {
 	t.Helper()
-	res, err := zarrv2.Convert([]byte(zarray), opts)
+	res, err := zarrv2.Convert([]byte(zarray), &opts)
 	skipUnregistered(t, err)
 	if err != nil {
 		t.Fatalf("Convert(%s): %v", zarray, err)
@@ -215,7 +215,7 @@ func TestNCZarrKeys(t *testing.T) {
 		t.Fatalf("warnings %q", res.Warnings)
 	}
 	_, err := zarrv2.Convert([]byte(`{"zarr_format": 2, "shape": [6], "chunks": [4], "dtype": "<i2", "compressor": null,
-		"filters": null, "fill_value": 0, "order": "C", "_NCZARRAY": 1}`), zarrv2.Options{})
+		"filters": null, "fill_value": 0, "order": "C", "_NCZARRAY": 1}`), nil)
 	var ce *zarrv2.Error
 	if !errors.As(err, &ce) || ce.Pointer != "/_NCZARRAY" {
 		t.Fatalf("an unknown key: %v", err)
@@ -262,14 +262,14 @@ func TestConvertErrors(t *testing.T) {
 		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "K", "filters": null, "dtype": "<f4", "compressor": null}`, "/order"},
 		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": [{"id": "zlib", "level": 1}, {"id": "shuffle"}], "dtype": "<f4", "compressor": {"id": "zstd", "level": 99}}`, "/compressor/level"},
 	} {
-		_, err := zarrv2.Convert([]byte(c.zarray), zarrv2.Options{})
+		_, err := zarrv2.Convert([]byte(c.zarray), &zarrv2.Options{})
 		var ce *zarrv2.Error
 		if !errors.As(err, &ce) || ce.Pointer != c.ptr || !errors.Is(err, zarrv2.ErrConvert) {
 			t.Errorf("Convert(%s) = %v, want an *Error at %s", c.zarray, err, c.ptr)
 		}
 	}
 	// a codec the registry does not know is the registry's error
-	_, err := zarrv2.Convert([]byte(`{`+base+`, "dtype": "<f4", "compressor": {"id": "no_such_codec"}}`), zarrv2.Options{})
+	_, err := zarrv2.Convert([]byte(`{`+base+`, "dtype": "<f4", "compressor": {"id": "no_such_codec"}}`), &zarrv2.Options{})
 	if !errors.Is(err, codec.ErrUnknownCodec) || !strings.Contains(err.Error(), "numcodecs.no_such_codec") {
 		t.Errorf("unknown codec: %v", err)
 	}
@@ -284,7 +284,7 @@ func TestLongValuesAreShortened(t *testing.T) {
 		`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": "` + huge + `", "order": "C", "filters": null, "dtype": "<f4", "compressor": null}`,
 		`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "<f4", "compressor": {"id": "zlib", "` + huge + `": 1}}`,
 	} {
-		_, err := zarrv2.Convert([]byte(zarray), zarrv2.Options{})
+		_, err := zarrv2.Convert([]byte(zarray), &zarrv2.Options{})
 		if err == nil || len(err.Error()) > 400 {
 			t.Errorf("error of %d bytes: %.200v", len(err.Error()), err)
 		}
@@ -297,7 +297,7 @@ func FuzzConvert(f *testing.F) {
 	}
 	f.Add([]byte(`{"zarr_format": 2, "shape": [6], "chunks": [4], "dtype": ">i2", "compressor": {"id": "zlib", "level": "5"}, "filters": [{"id": "shuffle", "elementsize": "0"}], "fill_value": -32767, "order": "C"}`), true)
 	f.Fuzz(func(t *testing.T, zarray []byte, xarray bool) {
-		res, err := zarrv2.Convert(zarray, zarrv2.Options{Xarray: xarray, FillValue: json.RawMessage("0")})
+		res, err := zarrv2.Convert(zarray, &zarrv2.Options{Xarray: xarray, FillValue: json.RawMessage("0")})
 		if err != nil {
 			if !errors.Is(err, zarrv2.ErrConvert) {
 				t.Fatalf("untyped error %T: %v", err, err)
@@ -308,7 +308,7 @@ func FuzzConvert(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := metadata.Parse(j, nil, codec.WithFillMode(codec.FillWarn)); err != nil {
+		if _, err := metadata.Parse(j, &metadata.Options{FillMode: codec.FillWarn}); err != nil {
 			t.Fatalf("the converted zarr.json does not parse: %v\n%s", err, j)
 		}
 	})
@@ -323,7 +323,7 @@ func TestConvertGridOverflow(t *testing.T) {
 	} {
 		zarray := `{"zarr_format": 2, "shape": ` + c.shape + `, "chunks": ` + c.chunks +
 			`, "dtype": "|u1", "compressor": null, "fill_value": 0, "filters": null, "order": "C"}`
-		_, err := zarrv2.Convert([]byte(zarray), zarrv2.Options{})
+		_, err := zarrv2.Convert([]byte(zarray), nil)
 		var e *zarrv2.Error
 		var ge *metadata.GridError
 		if !errors.As(err, &e) || e.Pointer != c.pointer || !errors.As(err, &ge) {

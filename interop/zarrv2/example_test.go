@@ -11,7 +11,7 @@ import (
 func ExampleConvert() {
 	res, err := zarrv2.Convert([]byte(`{"chunks": [10], "compressor": {"id": "bz2", "level": 9},
 		"dtype": "<i2", "fill_value": -9999, "filters": [{"id": "shuffle", "elementsize": 2}], "order": "C",
-		"shape": [25], "zarr_format": 2}`), zarrv2.Options{Xarray: true})
+		"shape": [25], "zarr_format": 2}`), &zarrv2.Options{Xarray: true})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/interop/zarrv2"
 	"github.com/zcodec/zcodec/numeric"
@@ -71,9 +71,9 @@ type recordedB2B struct{ *recorded }
 
 type identityB2B struct{ spec codec.BytesSpec }
 
-func (b identityB2B) Encoded() codec.BytesSpec             { return b.spec }
-func (identityB2B) Encode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
-func (identityB2B) Decode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+func (b identityB2B) Encoded() codec.BytesSpec                   { return b.spec }
+func (identityB2B) AppendEncode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+func (identityB2B) AppendDecode(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
 
 // standIns returns a registry with the real bytes codec and stand-ins for
 // the named codecs, each reading the listed keys.
@@ -111,7 +111,7 @@ func standIns(kinds map[string]codec.Kind) *registry.Registry {
 // codecsOf converts zarray with reg and returns the chain's codec JSON.
 func codecsOf(t *testing.T, reg *registry.Registry, zarray string) string {
 	t.Helper()
-	res, err := zarrv2.Convert([]byte(zarray), zarrv2.Options{Registry: reg})
+	res, err := zarrv2.Convert([]byte(zarray), &zarrv2.Options{Registry: reg})
 	if err != nil {
 		t.Fatalf("Convert(%s): %v", zarray, err)
 	}
@@ -185,7 +185,7 @@ func TestGenericMapping(t *testing.T) {
 // Zarr v3 chain.
 func TestFilterOrder(t *testing.T) {
 	reg := standIns(map[string]codec.Kind{"numcodecs.frob": codec.KindBytesToBytes, "numcodecs.narrow": codec.KindArrayToArray})
-	_, err := zarrv2.Convert([]byte(zarray("<f4", "C", `[{"id": "frob"}, {"id": "narrow", "astype": "<f4"}]`, "null")), zarrv2.Options{Registry: reg})
+	_, err := zarrv2.Convert([]byte(zarray("<f4", "C", `[{"id": "frob"}, {"id": "narrow", "astype": "<f4"}]`, "null")), &zarrv2.Options{Registry: reg})
 	var ce *zarrv2.Error
 	if !errors.As(err, &ce) || ce.Pointer != "/filters/1" {
 		t.Fatalf("Convert = %v, want an *Error at /filters/1", err)

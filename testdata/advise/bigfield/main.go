@@ -15,6 +15,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -72,7 +73,7 @@ func write(dir string) error {
 	if err != nil {
 		return err
 	}
-	m := &metadata.Array{Shape: []int64{n, n}, DataType: numeric.Float32, ChunkShape: []int{chunk, chunk},
+	m := &metadata.ArrayDefinition{Shape: []int64{n, n}, DataType: numeric.Float32, ChunkShape: []int{chunk, chunk},
 		FillValue: numeric.FloatScalar(numeric.Float32, math.NaN()), Codecs: chain.Codecs}
 	a, err := zarr.Create(ctx, d, "", m, nil)
 	if err != nil {
@@ -85,7 +86,7 @@ func write(dir string) error {
 				slab[y*n+x] = value(y0+y, x)
 			}
 		}
-		r := zarr.Region{Start: []int64{int64(y0), 0}, Shape: []int64{chunk, n}}
+		r := codec.Region{Start: []int64{int64(y0), 0}, Shape: []int64{chunk, n}}
 		if err := zarr.Write(ctx, a, r, slab); err != nil {
 			return err
 		}

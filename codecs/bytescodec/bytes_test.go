@@ -1,4 +1,4 @@
-package bytes_test
+package bytescodec_test
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -23,7 +23,7 @@ func spec(dt numeric.DataType, fill numeric.Scalar, shape ...int) codec.ChunkSpe
 
 func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int) *codec.Pipeline {
 	t.Helper()
-	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}})
+	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestBytesCodecNumpyVectors(t *testing.T) {
 			want []byte
 		}{{bytescodec.LittleEndian, le}, {bytescodec.BigEndian, be}} {
 			p := bytesPipeline(t, dt, tc.e, n)
-			enc, err := p.Encode(nil, le)
+			enc, err := p.AppendEncode(nil, le)
 			if err != nil || !bytes.Equal(enc, tc.want) {
 				t.Errorf("%v %v: Encode = % x, %v\nwant % x", name, tc.e, enc, err, tc.want)
 			}
@@ -110,7 +110,7 @@ func TestBytesCodecGolden(t *testing.T) {
 			want []byte
 		}{{bytescodec.LittleEndian, le}, {bytescodec.BigEndian, be}} {
 			p := bytesPipeline(t, dt, tc.e, n)
-			enc, err := p.Encode(nil, le)
+			enc, err := p.AppendEncode(nil, le)
 			if err != nil || !bytes.Equal(enc, tc.want) {
 				t.Errorf("%v %v: Encode = % x, %v; want % x", dt, tc.e, enc, err, tc.want)
 			}
@@ -123,7 +123,7 @@ func TestBytesCodecGolden(t *testing.T) {
 	// complex parts swap separately: 1.5-2i big-endian is 3fc00000 c0000000
 	p := bytesPipeline(t, numeric.Complex64, bytescodec.BigEndian, 1)
 	le := []byte{0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0}
-	if enc, _ := p.Encode(nil, le); !bytes.Equal(enc, []byte{0x3f, 0xc0, 0, 0, 0xc0, 0, 0, 0}) {
+	if enc, _ := p.AppendEncode(nil, le); !bytes.Equal(enc, []byte{0x3f, 0xc0, 0, 0, 0xc0, 0, 0, 0}) {
 		t.Errorf("complex64 big-endian = % x", enc)
 	}
 }
@@ -147,7 +147,7 @@ func TestBytesCodecRoundTrip(t *testing.T) {
 		w := dt.ComponentType().Size()
 		for _, e := range []bytescodec.Endian{bytescodec.LittleEndian, bytescodec.BigEndian} {
 			p := bytesPipeline(t, dt, e, n)
-			enc, err := p.Encode(nil, src)
+			enc, err := p.AppendEncode(nil, src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +179,7 @@ func TestBytesCodecEndianRequired(t *testing.T) {
 				t.Errorf("%v without endian: %v", dt, err)
 				continue
 			}
-			if got, _ := b.EncodeBytes(nil, []byte{1, 0, 1}); !bytes.Equal(got, []byte{1, 0, 1}) {
+			if got, _ := b.AppendEncodeBytes(nil, []byte{1, 0, 1}); !bytes.Equal(got, []byte{1, 0, 1}) {
 				t.Errorf("%v without endian encodes to % x", dt, got)
 			}
 			continue
@@ -222,7 +222,7 @@ func TestBytesCodecSizes(t *testing.T) {
 		if !errors.As(err, &ce) || !strings.Contains(ce.Reason, "want 32") {
 			t.Errorf("DecodeBytes of %d bytes: %v", n, err)
 		}
-		out, err := b.EncodeBytes([]byte("x"), make([]byte, n))
+		out, err := b.AppendEncodeBytes([]byte("x"), make([]byte, n))
 		var se *codec.SizeError
 		if !errors.As(err, &se) || string(out) != "x" {
 			t.Errorf("EncodeBytes of %d bytes: %q, %v", n, out, err)
@@ -234,7 +234,7 @@ func TestBytesCodecSizes(t *testing.T) {
 		t.Errorf("DecodeBytes into 31 bytes: %v", err)
 	}
 	// EncodeBytes appends
-	out, err := b.EncodeBytes([]byte("ab"), make([]byte, 32))
+	out, err := b.AppendEncodeBytes([]byte("ab"), make([]byte, 32))
 	if err != nil || len(out) != 34 || string(out[:2]) != "ab" {
 		t.Errorf("EncodeBytes append: %d bytes, %v", len(out), err)
 	}
@@ -297,7 +297,7 @@ func BenchmarkBytesCodec(b *testing.B) {
 	const size = 1 << 20
 	src := benchData(size)
 	p := bytesPipeline(b, numeric.Float64, bytescodec.BigEndian, size/8)
-	enc, err := p.Encode(nil, src)
+	enc, err := p.AppendEncode(nil, src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func BenchmarkBytesCodec(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := p.Encode(dst[:0], src); err != nil {
+			if _, err := p.AppendEncode(dst[:0], src); err != nil {
 				b.Fatal(err)
 			}
 		}

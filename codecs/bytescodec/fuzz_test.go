@@ -1,4 +1,4 @@
-package bytes_test
+package bytescodec_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	bytescodec "github.com/zcodec/zcodec/codecs/bytes"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -49,7 +49,7 @@ func FuzzPipelineDecode(f *testing.F) {
 			e = bytescodec.BigEndian
 		}
 		elems := 1 + int(n)%64
-		p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), elems), []codec.Codec{&bytescodec.Codec{Endian: e}})
+		p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), elems), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func FuzzPipelineDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%v %v: valid chunk: %v", dt, e, err)
 		}
-		enc, err := p.Encode(nil, dst)
+		enc, err := p.AppendEncode(nil, dst)
 		if err != nil || !bytes.Equal(enc, data) {
 			t.Fatalf("%v %v: re-encoding gives % x, %v; want % x", dt, e, enc, err, data)
 		}

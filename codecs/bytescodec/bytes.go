@@ -1,11 +1,11 @@
-// Package bytes is the Zarr v3 core "bytes" array->bytes codec: it writes the
-// elements of a chunk in C order in a configured byte order.
+// Package bytescodec is the Zarr v3 core "bytes" array->bytes codec: it
+// writes the elements of a chunk in C order in a configured byte order.
 //
 // Specification: https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html
 //
 // The package registers the codec with the default registry under "bytes"
-// and its early-draft name "endian". Its name shadows the standard library's
-// bytes package; importers usually name it bytescodec.
+// and its early-draft name "endian". The package is named bytescodec, not
+// bytes, so that it does not shadow the standard library's bytes package.
 //
 // A chunk's decoded bytes are already little-endian, so in little-endian
 // order, or for one-byte types, the codec is the identity: it implements
@@ -13,7 +13,7 @@
 // copying it, still checking the length and, for bool, that every byte is 0
 // or 1. Decoding never trusts a length from the data: a chunk must have
 // exactly the size the chunk spec gives (docs/decisions.md#d15).
-package bytes
+package bytescodec
 
 import (
 	"encoding/binary"
@@ -116,7 +116,7 @@ type boundBytes struct {
 
 func (b *boundBytes) Encoded() codec.BytesSpec { return codec.FixedBytes(b.size, b.spec) }
 
-func (b *boundBytes) EncodeBytes(dst, src []byte) ([]byte, error) {
+func (b *boundBytes) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	if len(src) != b.size {
 		return dst, &codec.SizeError{What: "array chunk", Got: len(src), Want: b.size}
 	}
