@@ -26,8 +26,7 @@ const maxMetadataBytes = 64 << 20
 type Options struct {
 	// Concurrency is the budget of one read or write (default
 	// GOMAXPROCS): the goroutines at work and the store requests in flight,
-	// shards included (but for the encoding of a whole shard; see the
-	// package documentation). Out of a budget B, min(B, chunks) chunks are
+	// shards included (see the package documentation). Out of a budget B, min(B, chunks) chunks are
 	// processed at once, and a chunk that is a shard reads and decodes its
 	// inner chunks on max(1, B/chunks at once) of them. Each chunk at work
 	// holds at most one decoded and one encoded chunk, so the budget also

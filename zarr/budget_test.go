@@ -2,12 +2,12 @@ package zarr
 
 import (
 	"context"
-	"github.com/zcodec/zcodec/codec"
 	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )
@@ -39,6 +39,12 @@ func (g *gatingStore) Get(ctx context.Context, key string, limit int64) ([]byte,
 	return g.Store.Get(ctx, key, limit)
 }
 
+func (g *gatingStore) Set(ctx context.Context, key string, value []byte) error {
+	g.enter()
+	defer g.leave()
+	return g.Store.Set(ctx, key, value)
+}
+
 func (g *gatingStore) GetRange(ctx context.Context, key string, r store.ByteRange) ([]byte, error) {
 	g.enter()
 	defer g.leave()
@@ -46,7 +52,7 @@ func (g *gatingStore) GetRange(ctx context.Context, key string, r store.ByteRang
 }
 
 // TestConcurrencyBudget: Options.Concurrency bounds the store requests in
-// flight of one read at every level: chunks of a plain array, shards read
+// flight of one read, and of one write, at every level: chunks of a plain array, shards read
 // in part (a region across several shards and several inner chunks of
 // each, with fewer shards than the budget so that the shards get a budget
 // of their own), and whole shards.
@@ -100,6 +106,13 @@ func TestConcurrencyBudget(t *testing.T) {
 			}
 			if conc > 1 && tc.name != "sharded whole" && peak < 2 {
 				t.Errorf("%s, concurrency %d: requests never overlapped", tc.name, conc)
+			}
+			g.reset()
+			if err := Write(ctx, b, tc.region, got); err != nil {
+				t.Fatalf("%s, concurrency %d: write: %v", tc.name, conc, err)
+			}
+			if peak := g.peak.Load(); peak > int32(conc) {
+				t.Errorf("%s, concurrency %d: %d requests of a write in flight", tc.name, conc, peak)
 			}
 		}
 	}

@@ -67,9 +67,10 @@
 //     processed at once (outer), and a chunk that is a shard reads and
 //     decodes its inner chunks within max(1, B/outer) (inner; nested shards
 //     split it again), so outer*inner <= B; whole shards are decoded within
-//     the same inner budget. Encoding a whole shard takes no budget: one of
-//     4 MiB or more encodes on up to GOMAXPROCS goroutines of its own. Each chunk at work holds at most one decoded
-//     and one encoded chunk; a chunk that lies whole in the region and
+//     the same inner budget. Encoding a whole shard runs on the goroutine of
+//     its chunk (the array's pipeline is resolved with a concurrency of 1),
+//     so writes stay within B too, spread over shards. Each chunk at work
+//     holds at most one decoded and one encoded chunk; a chunk that lies whole in the region and
 //     contiguous in the caller's buffer is decoded straight into it. The
 //     budget is per call: reads made at once each have their own. Reads and
 //     writes stop at the first error or when the context is done, and

@@ -2,9 +2,11 @@ package zarr_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"os"
+	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
@@ -109,4 +111,71 @@ func ExampleGroup_Members() {
 	// array b1_raw
 	// array c8_zlib
 	// array f4_blosc_lz4
+}
+
+// Re-encode an array: a Zarr v2 array written by zarr-python becomes a
+// Zarr v3 array in memory with another chunking and chain, and every
+// element is the same.
+func ExampleCopy() {
+	ctx := context.Background()
+	dir, _ := store.OpenDir("../testdata/stores/zarr213")
+	src, err := zarr.Open(ctx, store.ReadOnly(dir), "nested/u1_zstd", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	chain, err := registry.Default().ParseCodecs([]byte(`[
+		{"name": "bytes"},
+		{"name": "gzip", "configuration": {"level": 6}}]`), "/codecs")
+	if err != nil {
+		log.Fatal(err)
+	}
+	def := src.Metadata().Definition()
+	def.ChunkShape = []int{40, 3}
+	def.Codecs = chain.Codecs
+	mem := store.NewMemory()
+	dst, err := zarr.Create(ctx, mem, "u1", def, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := zarr.Copy(ctx, dst, src, nil); err != nil {
+		log.Fatal(err)
+	}
+	a, _ := zarr.Read[uint8](ctx, src, codec.WholeRegion(src.Shape()))
+	b, _ := zarr.Read[uint8](ctx, dst, codec.WholeRegion(dst.Shape()))
+	st, _ := dst.Stats(ctx)
+	fmt.Println(slices.Equal(a, b), st.Present, "chunk")
+	// Output:
+	// true 1 chunk
+}
+
+// Check every stored chunk of an array: each is read and decoded, and a
+// chunk that fails is reported with its key and the reason.
+func ExampleArray_Verify() {
+	ctx := context.Background()
+	mem := store.NewMemory()
+	chain, _ := registry.Default().ParseCodecs([]byte(`[{"name": "bytes"}, {"name": "crc32c"}]`), "/codecs")
+	a, err := zarr.Create(ctx, mem, "a", &metadata.ArrayDefinition{
+		Shape: []int64{4}, DataType: numeric.Uint8, ChunkShape: []int{2},
+		FillValue: numeric.Zero(numeric.Uint8), Codecs: chain.Codecs,
+	}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := zarr.Write(ctx, a, codec.WholeRegion(a.Shape()), []uint8{1, 2, 3, 4}); err != nil {
+		log.Fatal(err)
+	}
+	_ = mem.Set(ctx, "a/c/1", []byte{3, 4, 0, 0, 0, 0}) // a wrong checksum
+	err = a.Verify(ctx, func(c zarr.Check) error {
+		if c.Err != nil {
+			fmt.Println("FAIL", c.Key, errors.Is(c.Err, codec.ErrCorrupt))
+		} else {
+			fmt.Println("ok", c.Key)
+		}
+		return nil
+	})
+	fmt.Println(err)
+	// Unordered output:
+	// ok a/c/0
+	// FAIL a/c/1 true
+	// <nil>
 }

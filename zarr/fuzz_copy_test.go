@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/zcodec/zcodec/codec"
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/zcodec/zcodec/codec"
 	"math"
 	"slices"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/store"
 )

@@ -3,12 +3,12 @@ package zarr
 import (
 	"context"
 	"fmt"
-	"github.com/zcodec/zcodec/codec"
 	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 )
 

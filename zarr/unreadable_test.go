@@ -3,7 +3,6 @@ package zarr
 import (
 	"context"
 	"errors"
-	"github.com/zcodec/zcodec/codec"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )

@@ -10,10 +10,10 @@
 // error types. With one worker (or one index) the work runs on the
 // caller's goroutine and no goroutine is started.
 //
-// A concurrency budget travels down a call tree through the context
-// (WithBudget, Budget): a caller that runs k jobs at once out of a budget of
-// B gives each of them Split(B, k), so that the goroutines and requests in
-// flight of the whole tree stay within B.
+// A concurrency budget travels down a call tree as
+// codec.Options.Concurrency: a caller that runs k jobs at once out of a
+// budget of B gives each of them Split(B, k), so that the goroutines and
+// requests in flight of the whole tree stay within B.
 package workpool
 
 import (
@@ -134,19 +134,4 @@ func Split(budget, jobs int) (outer, inner int) {
 	}
 	outer = max(1, min(budget, jobs))
 	return outer, max(1, budget/outer)
-}
-
-type budgetKey struct{}
-
-// WithBudget returns a context that carries a budget of n goroutines (and
-// requests in flight) for the work done under it.
-func WithBudget(ctx context.Context, n int) context.Context {
-	return context.WithValue(ctx, budgetKey{}, n)
-}
-
-// Budget returns the budget ctx carries, or 0 (none: the callee chooses,
-// GOMAXPROCS for Run) if it carries none.
-func Budget(ctx context.Context) int {
-	n, _ := ctx.Value(budgetKey{}).(int)
-	return n
 }

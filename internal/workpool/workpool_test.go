@@ -147,8 +147,4 @@ func TestSplit(t *testing.T) {
 			t.Errorf("Split(%d, %d) = %d, %d; want %d, %d", c.budget, c.jobs, o, i, c.outer, c.inner)
 		}
 	}
-	ctx := WithBudget(context.Background(), 3)
-	if Budget(ctx) != 3 || Budget(context.Background()) != 0 {
-		t.Fatal("budget not carried")
-	}
 }
