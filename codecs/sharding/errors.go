@@ -62,7 +62,7 @@ type LimitError struct {
 }
 
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s: the %s would take %d bytes, more than the limit of %d (MaxChunkBytes)", Name, e.What, e.Bytes, e.Limit)
+	return fmt.Sprintf("%s: the %s would take %d bytes, more than the limit of %d (Options.MaxChunkBytes)", Name, e.What, e.Bytes, e.Limit)
 }
 
 // Is makes every LimitError match ErrLimit.
