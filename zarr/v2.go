@@ -41,7 +41,7 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 		return fail(err)
 	}
 	for _, w := range res.Warnings {
-		warnings = append(warnings, ".zarray: "+w)
+		warnings = append(warnings, ".zarray: "+w.String())
 	}
 	a, err := newArray(s, path, 2, res.Array, opts)
 	if err != nil {
