@@ -232,7 +232,7 @@ func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, w := range a.Warnings() {
+	for _, w := range arrayWarnings(a) {
 		fmt.Fprintf(env.stderr, "zcodec advise: warning: %s\n", w)
 	}
 	chunkBytes := a.Pipeline().DecodedSize()
