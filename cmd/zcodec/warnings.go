@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -26,4 +27,12 @@ func arrayWarnings(a *zarr.Array) []string {
 		out = append(out, file+": "+msg)
 	}
 	return out
+}
+
+// warningText returns w as text, "" for nil.
+func warningText(w *codec.Warning) string {
+	if w == nil {
+		return ""
+	}
+	return w.String()
 }
