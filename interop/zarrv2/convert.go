@@ -49,12 +49,14 @@ type Result struct {
 	// chunk; Array.MarshalJSON writes the zarr.json.
 	Array *metadata.Array
 	// Warnings are notes for the user: keys kept as attributes, a
-	// replaced `_FillValue` attribute, a fill value that does not survive
-	// the converted chain (its Err a *codec.FillRoundTripError, whose Index
-	// is that of the codec in Array.Codecs). Each Pointer is that of the
-	// value concerned in the .zarray, as in Error: "/_NCZARR_ARRAY",
-	// "/fill_value", the filter or compressor of the codec ("/filters/0",
-	// "/compressor"; "/dtype" for the bytes codec, "/order" for transpose).
+	// replaced `_FillValue` attribute, a non-canonical Options.FillValue
+	// (at "/fill_value", for which it stands), a fill value that does not
+	// survive the converted chain (its Err a *codec.FillRoundTripError,
+	// whose Index is that of the codec in Array.Codecs). Each Pointer is
+	// that of the value concerned in the .zarray, as in Error:
+	// "/_NCZARR_ARRAY", "/fill_value", the filter or compressor of the
+	// codec ("/filters/0", "/compressor"; "/dtype" for the bytes codec,
+	// "/order" for transpose).
 	Warnings []codec.Warning
 }
 
@@ -228,9 +230,12 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 		if opts.FillValue == nil {
 			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "null: Zarr v3 needs a fill value; give one (the value unwritten chunks should read as)"}
 		}
-		fill, err := numeric.ParseFillValue(dt, opts.FillValue)
+		fill, warns, err := numeric.ParseFillValueWarnings(dt, opts.FillValue)
 		if err != nil {
 			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "the fill value given for null: " + err.Error(), Err: err}
+		}
+		for _, w := range warns {
+			c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: "/fill_value", Message: "the fill value given for null: " + w})
 		}
 		return fill, attrs, nil
 	}

@@ -272,6 +272,18 @@ func TestNullFillWithOption(t *testing.T) {
 	}
 }
 
+// TestNullFillWithOptionWarns: the fill value given for null is read as
+// metadata.Parse reads fill values, with its warnings at /fill_value.
+func TestNullFillWithOptionWarns(t *testing.T) {
+	doc, res := convert(t, findCase(t, "f8_null_fill").Zarray, zarrv2.Options{FillValue: json.RawMessage(`"+Infinity"`)})
+	if string(doc["fill_value"]) != `"Infinity"` {
+		t.Fatalf("fill_value = %s", doc["fill_value"])
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].String() != `/fill_value: the fill value given for null: "+Infinity" is not a Zarr v3 fill-value string; read as "Infinity"` {
+		t.Fatalf("warnings %+v", res.Warnings)
+	}
+}
+
 func TestConvertErrors(t *testing.T) {
 	base := `"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null`
 	for _, c := range []struct {
