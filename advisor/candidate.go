@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -41,9 +42,12 @@ type Candidate struct {
 	Errors Errors
 	// FillRoundTrip says the fill value survives every array->array codec
 	// (docs/decisions.md#d1); FillWarning says why not when a codec only
-	// warns (the numcodecs filters, docs/decisions.md#d17).
+	// warns (the numcodecs filters, docs/decisions.md#d17): the first of the
+	// chain's warnings, its Pointer that of the codec's entry in a zarr.json
+	// holding Codecs ("/codecs/0") and its Err the
+	// *codec.FillRoundTripError. It is nil when the fill value survives.
 	FillRoundTrip bool
-	FillWarning   string
+	FillWarning   *codec.Warning
 	// EncodeSeconds and DecodeSeconds are the measured wall times of
 	// encoding and decoding the sample, chunk by chunk on one goroutine.
 	EncodeSeconds, DecodeSeconds float64

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/shorten"
 )
 
 // workspace is one worker's buffers, reused from chain to chain.
@@ -104,7 +105,7 @@ func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, js stri
 	c.FillRoundTrip = true
 	if w := p.Warnings(); len(w) > 0 {
 		c.FillRoundTrip = false
-		c.FillWarning = w[0].String()
+		c.FillWarning = located(w[0], ch.Pointers)
 	}
 	if cap(ws.decoded) < p.DecodedSize() {
 		ws.decoded = make([]byte, p.DecodedSize())
@@ -178,4 +179,26 @@ func canonicalCodecs(cs []codec.Codec) json.RawMessage {
 	}
 	b.WriteByte(']')
 	return b.Bytes()
+}
+
+// located returns the pipeline warning w at the entry of the codec
+// concerned: the pointer a codec holding it gave, else pointers[Index].
+// Its message is then the failing codec's name and the failure, as in
+// metadata.Array.Warnings; the path through nested chains stays in the
+// message when the pointer is that of the codec holding them.
+func located(w codec.Warning, pointers []string) *codec.Warning {
+	e, ok := w.Err.(*codec.FillRoundTripError)
+	if !ok {
+		return &w
+	}
+	switch {
+	case w.Pointer != "":
+		w.Message = shorten.String(e.FailingCodec()) + ": " + e.Error()
+	case e.Index >= 0 && e.Index < len(pointers):
+		w.Pointer = pointers[e.Index]
+		if len(e.Nested) == 0 {
+			w.Message = shorten.String(e.Codec) + ": " + e.Error()
+		}
+	}
+	return &w
 }

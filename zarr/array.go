@@ -80,7 +80,7 @@ type Array struct {
 	maxEnc int64 // the largest encoded chunk the chain allows
 	// wholeChunk is the region of one whole chunk, [0, chunk shape).
 	wholeChunk codec.Region
-	warnings   []string
+	warnings   []codec.Warning
 	conc       int
 	fill       *filler
 	bufs       sync.Pool // *[]byte, one decoded chunk each
@@ -162,9 +162,7 @@ func openV3(s store.Store, path string, doc []byte, opts *Options) (*Array, erro
 	if err != nil {
 		return nil, err
 	}
-	for _, w := range m.Warnings {
-		a.warnings = append(a.warnings, "zarr.json: "+w.String())
-	}
+	a.warnings = inFile(m.Warnings, "zarr.json")
 	return a, nil
 }
 
@@ -298,8 +296,28 @@ func (a *Array) Attributes() json.RawMessage { return a.meta.Attributes }
 
 // Warnings returns notes about metadata that was accepted although it is
 // not canonical (see metadata.Array.Warnings), and about the conversion of
-// Zarr v2 metadata.
-func (a *Array) Warnings() []string { return slices.Clone(a.warnings) }
+// Zarr v2 metadata (see zarrv2.Result.Warnings). Each is about the array's
+// metadata document, zarr.json (Format 3) or .zarray (Format 2): its
+// Pointer is into that document and its Message ends with the document's
+// name, " (in zarr.json)" or " (in .zarray)", so that String says where to
+// look:
+//
+//	/fill_value: "+Infinity" is not a Zarr v3 fill-value string; read as "Infinity" (in zarr.json)
+//
+// Err is as in the metadata's warning (a *codec.FillRoundTripError for a
+// fill value that does not survive the chain). The result is a copy.
+func (a *Array) Warnings() []codec.Warning { return slices.Clone(a.warnings) }
+
+// inFile returns ws with the name of the metadata file they are about at
+// the end of each message (see Array.Warnings).
+func inFile(ws []codec.Warning, file string) []codec.Warning {
+	out := make([]codec.Warning, len(ws))
+	for i, w := range ws {
+		w.Message += " (in " + file + ")"
+		out[i] = w
+	}
+	return out
+}
 
 // ChunkKey returns the store key of the chunk at the given grid
 // coordinates (with the array's path).

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/zarrv2"
 	"github.com/zcodec/zcodec/store"
 )
@@ -23,13 +24,13 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 	if err := json.Unmarshal(zarray, &head); err != nil {
 		return fail(fmt.Errorf(".zarray: %v", err))
 	}
-	var warnings []string
+	var warnings []codec.Warning
 	conv := zarrv2.Options{Registry: opts.registry()}
 	if string(head.FillValue) == "null" {
 		// Zarr v2 leaves missing chunks of such an array undefined; read
 		// them as zero (zarr-python allocates them zeroed in practice).
 		conv.FillValue = zeroFillJSON(head.DType)
-		warnings = append(warnings, ".zarray: fill_value is null; missing chunks read as zero")
+		warnings = append(warnings, codec.Warning{Pointer: "/fill_value", Message: "null; missing chunks read as zero"})
 	}
 	if len(zattrs) > 0 {
 		if err := json.Unmarshal(zattrs, &conv.Attributes); err != nil || conv.Attributes == nil {
@@ -40,14 +41,12 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 	if err != nil {
 		return fail(err)
 	}
-	for _, w := range res.Warnings {
-		warnings = append(warnings, ".zarray: "+w)
-	}
+	warnings = append(warnings, res.Warnings...)
 	a, err := newArray(s, path, 2, res.Array, opts)
 	if err != nil {
 		return nil, err
 	}
-	a.warnings = warnings
+	a.warnings = inFile(warnings, ".zarray")
 	return a, nil
 }
 

@@ -232,7 +232,7 @@ func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, w := range a.Warnings() {
+	for _, w := range arrayWarnings(a) {
 		fmt.Fprintf(env.stderr, "zcodec advise: warning: %s\n", w)
 	}
 	chunkBytes := a.Pipeline().DecodedSize()
@@ -586,7 +586,7 @@ func adviseJSON(rep *advisor.Report) *adviceReport {
 		cr := candidateReport{Label: c.Label, Family: c.Family, StoredAs: c.StoredAs.String(), Step: c.Step,
 			DecodedBytes: c.DecodedBytes, EncodedBytes: c.EncodedBytes, Ratio: c.Ratio(),
 			MaxAbsError: jsonNumber(c.Errors.MaxAbs), MaxRelError: jsonNumber(c.Errors.MaxRel), Exceeding: c.Errors.Exceeding,
-			NaNLost: c.Errors.NaNLost, NaNMade: c.Errors.NaNMade, FillRoundTrip: c.FillRoundTrip, FillWarning: c.FillWarning,
+			NaNLost: c.Errors.NaNLost, NaNMade: c.Errors.NaNMade, FillRoundTrip: c.FillRoundTrip, FillWarning: warningText(c.FillWarning),
 			EncodeMBps: c.EncodeMBps(), DecodeMBps: c.DecodeMBps(), Meets: c.Meets(), Notes: c.Notes, Codecs: c.Codecs}
 		if c.Family == advisor.FamilyScaleOffset {
 			cr.Carried = []any{jsonNumber(c.Carried[0]), jsonNumber(c.Carried[1])}

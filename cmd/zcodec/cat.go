@@ -57,7 +57,7 @@ func runCat(env *environment, args []string) int {
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}
-	for _, w := range a.Warnings() {
+	for _, w := range arrayWarnings(a) {
 		fmt.Fprintf(env.stderr, "zcodec cat: warning: %s\n", w)
 	}
 	limitHeap(a.Pipeline().DecodedSize())

@@ -160,7 +160,7 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 	prog := newProgress(env.stderr, total)
 	defer prog.finish()
 	for _, src := range arrays {
-		for _, w := range src.Warnings() {
+		for _, w := range arrayWarnings(src) {
 			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+src.Path()), w))
 		}
 		m, err := convertedMetadata(src, plan)

@@ -41,7 +41,7 @@ func writeArrayStore(t *testing.T, dir, shape string, chunks map[string][]byte) 
 // maxRSS returns the peak resident size of a finished command, in bytes.
 func maxRSS(cmd *exec.Cmd) int64 {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		return ru.Maxrss << 10
+		return int64(ru.Maxrss) << 10 // kilobytes on Linux; int32 on 386
 	}
 	return 0
 }

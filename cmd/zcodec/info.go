@@ -135,7 +135,7 @@ func runInfo(env *environment, args []string) int {
 func describeArray(ctx context.Context, a *zarr.Array) infoNode {
 	n := infoNode{Path: "/" + a.Path(), Kind: "array", Format: a.Format(), Shape: a.Shape(),
 		DataType: a.DataType().String(), ChunkShape: a.ChunkShape(), GridShape: a.GridShape(),
-		Attributes: compactJSON(a.Attributes()), Warnings: a.Warnings()}
+		Attributes: compactJSON(a.Attributes()), Warnings: arrayWarnings(a)}
 	n.InnerChunks = innerChunkShape(a)
 	for _, c := range a.Metadata().Codecs {
 		j, err := c.MarshalJSON()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -14,6 +15,10 @@ const (
 	MissingValueAttr = "missing_value"
 )
 
+// fillValuePointer is the JSON pointer of the `_FillValue` attribute in
+// an array's metadata (zarr.json, or an HDF5 dataset description).
+const fillValuePointer = "/attributes/" + FillValueAttr
+
 // Consolidated is the result of Consolidate.
 type Consolidated struct {
 	// FillValue is the Zarr fill_value: the header fill, or the zero of the
@@ -22,8 +27,10 @@ type Consolidated struct {
 	// Attributes are the array's attributes with `_FillValue` encoded for
 	// xarray (or dropped), everything else unchanged.
 	Attributes map[string]json.RawMessage
-	// Warnings say what was dropped and why.
-	Warnings []string
+	// Warnings say what was dropped and why. Each Pointer is that of the
+	// attribute in the array's metadata ("/attributes/_FillValue"); its
+	// Err is nil.
+	Warnings []codec.Warning
 }
 
 // Consolidate maps a dataset's fill information to Zarr: header is the
@@ -52,7 +59,8 @@ func Consolidate(dt numeric.DataType, header numeric.Scalar, attrs map[string]js
 	v, err := Cast(dt, raw)
 	if err != nil {
 		delete(out.Attributes, FillValueAttr)
-		out.Warnings = append(out.Warnings, fmt.Sprintf("attribute _FillValue %s dropped: %v (the data stay readable; CF readers will not mask missing values)", excerpt(raw), err))
+		out.Warnings = append(out.Warnings, codec.Warning{Pointer: fillValuePointer, Message: fmt.Sprintf(
+			"%s dropped: %v (the data stay readable; CF readers will not mask missing values)", excerpt(raw), err)})
 		return out, nil
 	}
 	enc, err := Encode(v)

@@ -57,7 +57,8 @@
 // value when the dataset defines one, otherwise the data type's zero; the
 // `_FillValue` attribute never overrides it. The `_FillValue` attribute is
 // cast to the data type and encoded as above; one that does not fit is
-// dropped with a warning (the data stay readable, masking is lost).
+// dropped with a warning (a codec.Warning at "/attributes/_FillValue"; the
+// data stay readable, masking is lost).
 // `missing_value` is kept as the plain value it was (xarray does not decode
 // it). Every other attribute passes through unchanged.
 package cf

@@ -45,5 +45,5 @@ func ExampleConsolidate() {
 	fmt.Println(c.Warnings[0])
 	// Output:
 	// 0 1 255
-	// attribute _FillValue -9999 dropped: -9999 does not fit uint8: outside the type's range (the data stay readable; CF readers will not mask missing values)
+	// /attributes/_FillValue: -9999 dropped: -9999 does not fit uint8: outside the type's range (the data stay readable; CF readers will not mask missing values)
 }

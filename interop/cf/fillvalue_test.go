@@ -191,7 +191,8 @@ func TestConsolidate(t *testing.T) {
 	}
 	// out of range: dropped with a warning
 	c, err = cf.Consolidate(numeric.Uint8, numeric.Scalar{}, map[string]json.RawMessage{"_FillValue": json.RawMessage(`-9999`)})
-	if err != nil || len(c.Warnings) != 1 {
+	if err != nil || len(c.Warnings) != 1 || c.Warnings[0].Pointer != "/attributes/_FillValue" || c.Warnings[0].Err != nil ||
+		!strings.HasPrefix(c.Warnings[0].Message, "-9999 dropped: ") {
 		t.Fatalf("Consolidate(-9999 on uint8) = %+v, %v", c, err)
 	}
 	if _, ok := c.Attributes["_FillValue"]; ok {

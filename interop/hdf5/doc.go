@@ -95,7 +95,8 @@
 // deflate and shuffle) may be skipped for a chunk, which the chunk's
 // filter_mask records (bit i: filter i skipped). A Zarr array has one chain
 // for every chunk, so Translate writes the chain of filter_mask 0 and warns
-// about each optional filter; a chunk with another mask decodes with
+// about each optional filter (a codec.Warning in Translation.Warnings at
+// its pointer in the description, "/filters/i"); a chunk with another mask decodes with
 // Codecs(dt, endian, filters, mask), which leaves the skipped filters out.
 // HDF5 honours the mask for mandatory filters too, and so does Codecs.
 //
@@ -104,7 +105,8 @@
 // Translate consolidates fill values as package cf does: Zarr's fill_value
 // is the header fill value (the type's zero when there is none), the
 // `_FillValue` attribute is cast to the data type and encoded for xarray
-// (or dropped with a warning when it does not fit), `missing_value` and
+// (or dropped with a warning at "/attributes/_FillValue" when it does not
+// fit), `missing_value` and
 // all other attributes pass through.
 //
 // # Reverse mapping

@@ -3,6 +3,7 @@ package hdf5
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/cf"
@@ -15,8 +16,10 @@ type Translation struct {
 	// for chunks with filter_mask 0; Array.MarshalJSON writes the zarr.json.
 	Array *metadata.Array
 	// Warnings are notes for the user: optional filters, a dropped
-	// `_FillValue` attribute.
-	Warnings []string
+	// `_FillValue` attribute. Each Pointer is that of the value concerned
+	// in the dataset description ("/filters/1", "/attributes/_FillValue");
+	// Err is nil.
+	Warnings []codec.Warning
 }
 
 // defaultKeyEncoding is the chunk_key_encoding of a translated dataset.
@@ -35,9 +38,9 @@ func Translate(d *Description) (*Translation, error) {
 	t := &Translation{}
 	for i, f := range d.Filters {
 		if f.Optional() {
-			t.Warnings = append(t.Warnings, fmt.Sprintf(
+			t.Warnings = append(t.Warnings, codec.Warning{Pointer: "/filters/" + strconv.Itoa(i), Message: fmt.Sprintf(
 				"filter %d (%s) is optional: chunks whose filter_mask has bit %d set skipped it and need the chain of hdf5.Codecs for their mask; these codecs are for filter_mask 0",
-				i, FilterName(f.ID), i))
+				i, FilterName(f.ID), i)})
 		}
 	}
 	c, err := cf.Consolidate(d.DataType, d.FillValue, d.Attributes)

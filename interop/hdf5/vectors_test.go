@@ -198,8 +198,8 @@ func TestTranslateGolden(t *testing.T) {
 		if string(got)+"\n" != want {
 			t.Fatalf("zarr.json:\n%s\nwant:\n%s", got, want)
 		}
-		if len(tr.Warnings) != 2 {
-			t.Fatalf("warnings %q: want one per optional filter (shuffle and deflate)", tr.Warnings)
+		if len(tr.Warnings) != 2 || tr.Warnings[0].Pointer != "/filters/0" || tr.Warnings[1].Pointer != "/filters/1" {
+			t.Fatalf("warnings %+v: want one per optional filter (shuffle and deflate)", tr.Warnings)
 		}
 		return
 	}
@@ -241,12 +241,12 @@ func TestTranslateDropsOutOfRangeFillValue(t *testing.T) {
 		}
 		found := false
 		for _, w := range tr.Warnings {
-			if contains(w, "_FillValue -9999 dropped") {
+			if w.Pointer == "/attributes/_FillValue" && contains(w.Message, "-9999 dropped") && w.String() == "/attributes/_FillValue: "+w.Message {
 				found = true
 			}
 		}
 		if !found {
-			t.Errorf("no warning about the dropped _FillValue in %q", tr.Warnings)
+			t.Errorf("no warning about the dropped _FillValue in %+v", tr.Warnings)
 		}
 		return
 	}

@@ -49,8 +49,15 @@ type Result struct {
 	// chunk; Array.MarshalJSON writes the zarr.json.
 	Array *metadata.Array
 	// Warnings are notes for the user: keys kept as attributes, a
-	// replaced `_FillValue` attribute.
-	Warnings []string
+	// replaced `_FillValue` attribute, a non-canonical Options.FillValue
+	// (at "/fill_value", for which it stands), a fill value that does not
+	// survive the converted chain (its Err a *codec.FillRoundTripError,
+	// whose Index is that of the codec in Array.Codecs). Each Pointer is
+	// that of the value concerned in the .zarray, as in Error:
+	// "/_NCZARR_ARRAY", "/fill_value", the filter or compressor of the
+	// codec ("/filters/0", "/compressor"; "/dtype" for the bytes codec,
+	// "/order" for transpose).
+	Warnings []codec.Warning
 }
 
 // Convert translates a Zarr v2 .zarray document to Zarr v3 array metadata
@@ -80,8 +87,10 @@ type converter struct {
 	spec   codec.ChunkSpec
 	endian bytescodec.Endian
 	// arraySide and bytesSide collect the codecs before and after the
-	// bytes codec.
+	// bytes codec, and arrayPtrs and bytesPtrs the .zarray pointers they
+	// come from.
 	arraySide, bytesSide []codec.Codec
+	arrayPtrs, bytesPtrs []string
 }
 
 // requiredKeys are the members every .zarray has.
@@ -155,7 +164,8 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	for _, k := range top.Keys() {
 		if isNCZarrKey(k) {
 			attrs[k], _ = top.Raw(k)
-			c.res.Warnings = append(c.res.Warnings, fmt.Sprintf("%s (netCDF's NCZarr metadata) is kept as an attribute; zcodec does not use it", shorten.Quote(k)))
+			c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: strictjson.Pointer("", k),
+				Message: "netCDF's NCZarr metadata, kept as an attribute; zcodec does not use it"})
 		}
 	}
 	fraw, _ := top.Raw("filters")
@@ -182,6 +192,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
 	}
 	codecs := append(append(c.arraySide, b), c.bytesSide...)
+	sources := append(append(c.arrayPtrs, "/dtype"), c.bytesPtrs...)
 
 	keyEnc := json.RawMessage(`{"name":"v2","configuration":{"separator":` + strconv.Quote(sep) + `}}`)
 	a := &metadata.Array{
@@ -202,7 +213,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 		return &Error{Reason: "the converted chain does not resolve: " + err.Error(), Err: err}
 	}
 	for _, w := range a.Pipeline.Warnings() {
-		c.res.Warnings = append(c.res.Warnings, w.String())
+		c.res.Warnings = append(c.res.Warnings, sourceWarning(w, sources))
 	}
 	c.res.Array = a
 	return nil
@@ -219,9 +230,12 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 		if opts.FillValue == nil {
 			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "null: Zarr v3 needs a fill value; give one (the value unwritten chunks should read as)"}
 		}
-		fill, err := numeric.ParseFillValue(dt, opts.FillValue)
+		fill, warns, err := numeric.ParseFillValueWarnings(dt, opts.FillValue)
 		if err != nil {
 			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "the fill value given for null: " + err.Error(), Err: err}
+		}
+		for _, w := range warns {
+			c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: "/fill_value", Message: "the fill value given for null: " + w})
 		}
 		return fill, attrs, nil
 	}
@@ -235,7 +249,8 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: err.Error(), Err: err}
 		}
 		if _, had := attrs[cf.FillValueAttr]; had {
-			c.res.Warnings = append(c.res.Warnings, "the _FillValue attribute was replaced by the v2 fill_value")
+			c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: "/fill_value",
+				Message: "written as the _FillValue attribute, which replaces the one in the attributes given"})
 		}
 		attrs[cf.FillValueAttr] = enc
 	}
@@ -313,6 +328,7 @@ func (c *converter) entry(raw json.RawMessage, pointer string) error {
 		return c.addArrayCodec(pointer, built, params)
 	case codec.KindBytesToBytes:
 		c.bytesSide = append(c.bytesSide, built)
+		c.bytesPtrs = append(c.bytesPtrs, pointer)
 		return nil
 	}
 	return &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("%s is not an array->array or bytes->bytes codec", name)}
@@ -342,7 +358,24 @@ func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[stri
 	}
 	c.spec = enc.Clone()
 	c.arraySide = append(c.arraySide, a)
+	c.arrayPtrs = append(c.arrayPtrs, pointer)
 	return nil
+}
+
+// sourceWarning locates a warning of the converted pipeline in the .zarray:
+// a fill round trip at the entry the failing codec (or the codec holding
+// it) comes from, sources[Index], its message the codec's name and the
+// failure.
+func sourceWarning(w codec.Warning, sources []string) codec.Warning {
+	e, ok := w.Err.(*codec.FillRoundTripError)
+	if !ok || e.Index < 0 || e.Index >= len(sources) {
+		return w
+	}
+	msg := w.Message
+	if len(e.Nested) == 0 {
+		msg = shorten.String(e.Codec) + ": " + e.Error()
+	}
+	return codec.Warning{Pointer: sources[e.Index], Message: msg, Err: w.Err}
 }
 
 // mapCodec returns the registry codec and configuration for the numcodecs

@@ -205,14 +205,14 @@ func TestNCZarrKeys(t *testing.T) {
 	if compact(attrs["_NCZARR_ARRAY"]) != `{"dimrefs":["/x","/y"],"storage":"chunked"}` || attrs["_NCZARR_ATTR"] == nil || compact(attrs["units"]) != `"K"` {
 		t.Fatalf("attributes = %s", doc["attributes"])
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "_NCZARR_ARRAY") {
-		t.Fatalf("warnings %q", res.Warnings)
+	if len(res.Warnings) != 1 || res.Warnings[0].String() != "/_NCZARR_ARRAY: netCDF's NCZarr metadata, kept as an attribute; zcodec does not use it" {
+		t.Fatalf("warnings %+v", res.Warnings)
 	}
 	// lowercase spelling of newer netcdf-c, and no other unknown key
 	_, res = convert(t, `{"zarr_format": 2, "shape": [6], "chunks": [4], "dtype": "<i2", "compressor": null,
 		"filters": null, "fill_value": 0, "order": "C", "_nczarr_array": {"dimrefs": ["/x"]}}`, zarrv2.Options{})
-	if len(res.Warnings) != 1 {
-		t.Fatalf("warnings %q", res.Warnings)
+	if len(res.Warnings) != 1 || res.Warnings[0].Pointer != "/_nczarr_array" {
+		t.Fatalf("warnings %+v", res.Warnings)
 	}
 	_, err := zarrv2.Convert([]byte(`{"zarr_format": 2, "shape": [6], "chunks": [4], "dtype": "<i2", "compressor": null,
 		"filters": null, "fill_value": 0, "order": "C", "_NCZARRAY": 1}`), nil)
@@ -237,10 +237,50 @@ func TestXarrayFillMovesToAttribute(t *testing.T) {
 	}
 }
 
+// TestXarrayFillReplacesAttribute: a _FillValue among the attributes given
+// is replaced, with a warning at /fill_value.
+func TestXarrayFillReplacesAttribute(t *testing.T) {
+	c := findCase(t, "i2_bz2_xarray_fill")
+	doc, res := convert(t, c.Zarray, zarrv2.Options{Xarray: true, Attributes: map[string]json.RawMessage{"_FillValue": json.RawMessage(`0`)}})
+	if got := compact(doc["attributes"]); got != `{"_FillValue":-9999}` {
+		t.Fatalf("attributes = %s", got)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Pointer != "/fill_value" || !strings.Contains(res.Warnings[0].Message, "replaces") || res.Warnings[0].Err != nil {
+		t.Fatalf("warnings %+v", res.Warnings)
+	}
+}
+
+// TestFillRoundTripWarning: a NaN fill stored as an integer by
+// fixedscaleoffset is a warning at the filter's entry in the .zarray.
+func TestFillRoundTripWarning(t *testing.T) {
+	_, res := convert(t, findCase(t, "f8_fixedscaleoffset_nan").Zarray, zarrv2.Options{})
+	if len(res.Warnings) != 1 {
+		t.Fatalf("warnings %+v", res.Warnings)
+	}
+	w := res.Warnings[0]
+	var e *codec.FillRoundTripError
+	if w.Pointer != "/filters/0" || !errors.As(w.Err, &e) || e.Codec != "numcodecs.fixedscaleoffset" ||
+		!strings.HasPrefix(w.String(), `/filters/0: numcodecs.fixedscaleoffset: fill value "NaN" (float64)`) {
+		t.Fatalf("warning %+v: %s", w, w)
+	}
+}
+
 func TestNullFillWithOption(t *testing.T) {
 	doc, _ := convert(t, findCase(t, "f8_null_fill").Zarray, zarrv2.Options{FillValue: json.RawMessage(`"NaN"`)})
 	if string(doc["fill_value"]) != `"NaN"` {
 		t.Fatalf("fill_value = %s", doc["fill_value"])
+	}
+}
+
+// TestNullFillWithOptionWarns: the fill value given for null is read as
+// metadata.Parse reads fill values, with its warnings at /fill_value.
+func TestNullFillWithOptionWarns(t *testing.T) {
+	doc, res := convert(t, findCase(t, "f8_null_fill").Zarray, zarrv2.Options{FillValue: json.RawMessage(`"+Infinity"`)})
+	if string(doc["fill_value"]) != `"Infinity"` {
+		t.Fatalf("fill_value = %s", doc["fill_value"])
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].String() != `/fill_value: the fill value given for null: "+Infinity" is not a Zarr v3 fill-value string; read as "Infinity"` {
+		t.Fatalf("warnings %+v", res.Warnings)
 	}
 }
 

@@ -59,7 +59,8 @@
 //
 // netcdf-c's NCZarr metadata in .zarray (_NCZARR_ARRAY, or any key starting
 // with _nczarr_ in any case) is kept as an attribute of the same name with
-// a note in Result.Warnings; zcodec does not use it
+// a note in Result.Warnings at the key's pointer ("/_NCZARR_ARRAY");
+// zcodec does not use it
 // (docs/decisions.md#d19). Its .zattrs keys pass through with the other
 // attributes.
 //
@@ -85,5 +86,15 @@
 // fill_value as the CF `_FillValue`), a non-null fill_value is also written
 // as the `_FillValue` attribute in xarray's encoding, as the convention
 // recommends; fill_value is kept as well, so unwritten chunks read the same
-// values as before.
+// values as before (a `_FillValue` among Options.Attributes is replaced, with
+// a warning at "/fill_value").
+//
+// # Warnings
+//
+// Result.Warnings are codec.Warning values whose Pointer, like Error's, is
+// into the .zarray. The chain is resolved for reading existing chunks, so
+// a fill value that does not survive it is a warning
+// (docs/decisions.md#d17) at the entry of the codec concerned:
+//
+//	/filters/0: numcodecs.fixedscaleoffset: fill value "NaN" (float64) encodes to 0 (uint8) but decodes back to 100
 package zarrv2
