@@ -174,7 +174,7 @@ func TestOverlappingBuffers(t *testing.T) {
 		chunk[i] = byte(i * 3)
 	}
 	want, _ := p.AppendEncode(nil, chunk)
-	// Encode: the output goes one byte after the start of the input.
+	// AppendEncode: the output goes one byte after the start of the input.
 	backing := make([]byte, 65)
 	copy(backing, chunk)
 	got, err := p.AppendEncode(backing[1:1], backing[:64])

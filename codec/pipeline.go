@@ -320,7 +320,7 @@ func (p *Pipeline) ArrayToBytes() BoundArrayToBytes { return p.a2b }
 // chunk's decoded bytes themselves: no array->array codec, and every other
 // codec passes bytes through (see Identity). With CheckIdentity, a Pipeline
 // is an Identity, so that a codec holding a chain (sharding_indexed's inner
-// chain) can move chunks without calling Encode or Decode.
+// chain) can move chunks without calling AppendEncode or Decode.
 func (p *Pipeline) IsIdentity() bool {
 	return len(p.a2a) == 0 && p.a2bIdentity != nil && p.lastActive < 0
 }

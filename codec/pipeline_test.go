@@ -437,7 +437,7 @@ func TestConcurrentUse(t *testing.T) {
 	}
 }
 
-// TestSteadyStateAllocs checks that Encode into a preallocated dst and
+// TestSteadyStateAllocs checks that AppendEncode into a preallocated dst and
 // Decode reuse their scratch buffers.
 func TestSteadyStateAllocs(t *testing.T) {
 	if raceEnabled {

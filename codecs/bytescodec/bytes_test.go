@@ -233,7 +233,7 @@ func TestBytesCodecSizes(t *testing.T) {
 	if !errors.As(err, &se) || se.What != "destination" {
 		t.Errorf("DecodeBytes into 31 bytes: %v", err)
 	}
-	// EncodeBytes appends
+	// AppendEncodeBytes appends
 	out, err := b.AppendEncodeBytes([]byte("ab"), make([]byte, 32))
 	if err != nil || len(out) != 34 || string(out[:2]) != "ab" {
 		t.Errorf("EncodeBytes append: %d bytes, %v", len(out), err)

@@ -34,7 +34,7 @@ func (g *gauge) enter() {
 
 func (g *gauge) leave() { g.cur.Add(-1) }
 
-// gateCodec is a bytes->bytes identity whose Decode is measured by a
+// gateCodec is a bytes->bytes identity whose AppendDecode is measured by a
 // gauge: the decodes of inner chunks at work at once.
 type gateCodec struct{ g *gauge }
 
@@ -95,7 +95,7 @@ func gatedShards(t *testing.T, dec *gauge, nested bool) *codec.Pipeline {
 	return p
 }
 
-// TestBudgetInsideShards: the budget a context carries bounds the reads
+// TestBudgetInsideShards: the budget of opts.Concurrency bounds the reads
 // and the inner-chunk decodes in flight of DecodeRegion, for a region in
 // part of a shard, a whole shard, and nested shards; without one a whole
 // shard decodes on several goroutines.

@@ -14,8 +14,9 @@ import (
 // DecodeIndex); then every stored inner chunk is decoded with the inner
 // chain into its place, and every absent one is filled with the fill value.
 // A failing inner chunk is a *codec.ChunkError naming it. Shards of 4 MiB and
-// more are decoded on up to GOMAXPROCS goroutines; DecodeRegion of the
-// whole shard does the same within a caller's budget.
+// more are decoded on up to the Concurrency of the options the codec was
+// resolved with (WithOptions; GOMAXPROCS by default) goroutines;
+// DecodeRegion of the whole shard does the same within its call's budget.
 func (b *Bound) DecodeBytes(dst, src []byte) error {
 	return b.decodeBytes(context.Background(), dst, src, 0)
 }

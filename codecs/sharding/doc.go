@@ -97,7 +97,7 @@
 // The sizes of a shard's buffers follow from its metadata alone: the index
 // holds 16 bytes per inner chunk (a shard [2^30] of inner chunks [1] has a
 // 16 GiB index, whatever the stored value's length). Every decode (and
-// ParseIndex, DecodeIndex, ReadIndex, EncodeBytes) checks the encoded
+// ParseIndex, DecodeIndex, ReadIndex, AppendEncodeBytes) checks the encoded
 // index, the decoded index and a decoded inner chunk against a limit
 // before it reads or allocates anything, and refuses a larger one with a
 // *LimitError (matching ErrLimit). The limit is the MaxChunkBytes of the

@@ -112,7 +112,7 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 // copy (see codec.Identity).
 func (b *bound) IsIdentity() bool { return b.es <= 1 }
 
-// CheckIdentity reports whether src is a chunk Decode accepts.
+// CheckIdentity reports whether src is a chunk AppendDecode accepts.
 func (b *bound) CheckIdentity(src []byte) error {
 	if msg := b.check(len(src)); msg != "" {
 		return &codec.CorruptError{Codec: Name, Reason: msg}

@@ -166,7 +166,7 @@ func compressGo(dst, src []byte, level int, sum bool) ([]byte, error) {
 	return enc.EncodeAll(src, bounded.Reserve(dst, bounded.CompressedBound(len(src)))), nil
 }
 
-// decodeSlack is the room Decode leaves past the decoded size: with it,
+// decodeSlack is the room AppendDecode leaves past the decoded size: with it,
 // klauspost/compress copies matches and literals in whole 16-byte blocks
 // instead of its bounds-exact copies.
 const decodeSlack = 16

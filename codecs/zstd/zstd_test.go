@@ -148,9 +148,9 @@ func TestForgedContentSize(t *testing.T) {
 	}
 }
 
-// TestSlackIsNotOutput: Decode leaves room past the largest size a chunk
+// TestSlackIsNotOutput: AppendDecode leaves room past the largest size a chunk
 // may decode to; a frame of 1 to 16 bytes more, which lands in that room,
-// is still refused, whether the destination has the room or Decode makes it.
+// is still refused, whether the destination has the room or AppendDecode makes it.
 func TestSlackIsNotOutput(t *testing.T) {
 	const limit = 4096
 	c := b2btest.Parse(t, codecs[0])

@@ -53,7 +53,7 @@ func Inputs(unit int) map[string][]byte {
 }
 
 // CheckRoundTrip encodes and decodes the Inputs (lengths a multiple of
-// unit) with c resolved for each length, checks that Encode and Decode
+// unit) with c resolved for each length, checks that AppendEncode and AppendDecode
 // append to dst without touching its prefix, never return memory that
 // aliases src, and that the decoded chunk equals the input.
 func CheckRoundTrip(t *testing.T, c codec.BytesToBytes, dt numeric.DataType) {
