@@ -51,7 +51,9 @@ type Options struct {
 	// Concurrency is the number of goroutines one call may use
 	// (AppendEncodeBatch, DecodeBatch, DecodeRegion and the partial decoders
 	// they reach), the budget of the whole call including nested work;
-	// 0 (or less) means GOMAXPROCS.
+	// 0 (or less) means GOMAXPROCS. Given to NewPipeline, which hands it to
+	// the codecs that hold chains of their own (ChainHolder), it bounds the
+	// calls that take no options (Decode and AppendEncode of a whole shard).
 	Concurrency int
 }
 

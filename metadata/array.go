@@ -83,8 +83,8 @@ func (o *Options) codecOptions() *codec.Options {
 }
 
 // Parse reads a zarr.json document, building codecs with opts.Registry and
-// resolving the chain for one chunk with opts.FillMode and
-// opts.MaxChunkBytes (see codec.NewPipeline). A nil opts gives the
+// resolving the chain for one chunk with opts.FillMode, opts.MaxChunkBytes
+// and opts.Concurrency (see codec.NewPipeline). A nil opts gives the
 // defaults: registry.Default() and the strict fill round trip.
 func Parse(data []byte, opts *Options) (*Array, error) {
 	p := &parser{reg: opts.registry(), a: &Array{}, opts: opts.codecOptions()}

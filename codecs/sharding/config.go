@@ -173,7 +173,9 @@ func chunkShape(cfg *codec.Config) ([]int, error) {
 // with opts: a codec.Pipeline resolving the codec passes its own options
 // (codec.ChainHolder), so that a shard read under codec.FillWarn resolves
 // its inner chain under codec.FillWarn too, and decodes under the same
-// codec.Options.MaxChunkBytes. The codec keeps a copy of *opts.
+// codec.Options.MaxChunkBytes and Concurrency (the goroutines a whole shard
+// may spread over in DecodeBytes and AppendEncodeBytes). The codec keeps a
+// copy of *opts.
 func (c *Codec) WithOptions(opts *codec.Options) codec.Codec {
 	withOpts := *c
 	withOpts.opts = nil
