@@ -292,8 +292,9 @@ func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
 //   - a batch (Pipeline.AppendEncodeBatch, DecodeBatch) sets Index, the chunk's
 //     position in the batch;
 //   - a shard (sharding_indexed) sets Coords, the inner chunk's grid
-//     coordinates in the shard, Range, its bytes in the shard when it was
-//     stored, and Op;
+//     coordinates in the shard, and Range, its bytes in the shard, when a
+//     stored inner chunk fails to decode, or Coords and Op "encode" when
+//     one fails to encode;
 //   - an array (package zarr) sets Array and Key;
 //   - the advisor sets Index, the chunk's position in the sample, and Op.
 //
@@ -319,8 +320,8 @@ type ChunkError struct {
 }
 
 // Error returns `array "/a": chunk "a/c/0/1": cause` (the array is named
-// whenever Key is set), `chunk [1 0] (bytes
-// 8-15): decode: cause` or `chunk 3: encode: cause`, from the fields set.
+// whenever Key is set), `chunk [1 0] (bytes 8-15): cause` or
+// `chunk 3: encode: cause`, from the fields set.
 func (e *ChunkError) Error() string {
 	var b strings.Builder
 	if e.Array != "" || e.Key != "" { // the root array's path is ""
