@@ -69,7 +69,8 @@
 // The module's packages share these:
 //
 //   - Options: each package that has settings takes a nil-able *Options
-//     (codec.Options, metadata.Options, zarr.Options, advisor.Options);
+//     (codec.Options, metadata.Options, zarr.Options, advisor.Options,
+//     zarrv2.Options; store.HTTPOptions and zarr.CopyOptions likewise);
 //     nil, and the zero value of each field, give the documented defaults.
 //     Options.Concurrency is the goroutine budget of one call, nested work
 //     included; Options.MaxChunkBytes caps every buffer a decode allocates

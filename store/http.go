@@ -17,7 +17,8 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 )
 
-// HTTPOptions configure an HTTP store. The zero value gives the defaults.
+// HTTPOptions configure an HTTP store. A nil *HTTPOptions gives the
+// defaults, as does the zero value of each field.
 type HTTPOptions struct {
 	// Client sends the requests. Nil means a client of its own whose
 	// transport keeps at most MaxConns connections to the host. The store

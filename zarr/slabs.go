@@ -158,7 +158,8 @@ func (a *Array) ReadSlabs(ctx context.Context, r codec.Region, maxBytes int, fn 
 	})
 }
 
-// CopyOptions control Copy.
+// CopyOptions control Copy. A nil *CopyOptions gives the defaults, as does
+// the zero value of each field.
 type CopyOptions struct {
 	// MaxBytes bounds the slab of elements held between reading and
 	// writing (default 16 MiB; at least one chunk of the destination).
