@@ -38,8 +38,9 @@ type Options struct {
 	// MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
 	// since reading one means holding it whole, and sharded arrays whose
 	// shard index (encoded, or decoded at 16 bytes per inner chunk) is
-	// larger, since a partial read holds it whole (default 2 GiB, at most
-	// codec.MaxChunkBytes).
+	// larger, since a partial read holds it whole (0 or less:
+	// codec.DefaultMaxChunkBytes, 2 GiB). It cannot raise the limit of a
+	// chunk spec, codec.MaxChunkBytes (16 GiB).
 	MaxChunkBytes int64
 }
 
