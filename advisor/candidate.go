@@ -55,7 +55,9 @@ type Candidate struct {
 	Notes []string
 	// Err is why the chain could not be used: it did not resolve (a fill
 	// value that does not survive it, docs/decisions.md#d1), or a chunk
-	// failed to encode or decode. The measurements are then absent.
+	// failed to encode or decode (a *codec.ChunkError whose Index is the
+	// chunk's position in the sample and Op "encode" or "decode"). The
+	// measurements are then absent.
 	Err error
 }
 
