@@ -1,7 +1,8 @@
 // Package codec defines the three kinds of Zarr v3 codecs, the ChunkSpec
 // that is threaded through a chain of them, and the Pipeline that binds a
-// chain to a chunk spec and runs it. The codecs themselves live in
-// codecs/<name>; a registry (package registry) builds them from codec JSON
+// chain to a chunk spec and runs it. The codecs themselves live in the
+// packages below codecs (codecs/zstd; the bytes codec in codecs/bytescodec);
+// a registry (package registry) builds them from codec JSON
 // such as
 //
 //	[{"name": "scale_offset", "configuration": {"offset": 273.15, "scale": 4}},

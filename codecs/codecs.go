@@ -3,9 +3,10 @@
 //
 //	import _ "github.com/zcodec/zcodec/codecs"
 //
-// Every codec lives in its own package below this one (codecs/<name>), and
-// each of those registers its codecs in its init function; importing one of
-// them alone registers just that codec.
+// Every codec lives in a package below this one (codecs/zstd; the bytes codec
+// in codecs/bytescodec, so as not to shadow the standard library's bytes),
+// and each of those registers its codecs in its init function; importing one
+// of them alone registers just its codecs.
 package codecs
 
 import (
