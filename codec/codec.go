@@ -61,9 +61,10 @@
 //
 // # Batches
 //
-// AppendEncodeBatch and DecodeBatch run chunks on a bounded set of
-// goroutines; a codec that panics inside a batch is recovered into a
-// *PanicError naming the chunk, so one faulty codec cannot end the process.
+// AppendEncodeBatch and DecodeBatch run chunks on at most
+// Options.Concurrency goroutines; a codec that panics inside a batch is
+// recovered into a *PanicError inside a *ChunkError naming the chunk, so one
+// faulty codec cannot end the process.
 //
 // # Conventions
 //
