@@ -14,7 +14,7 @@ import (
 
 // bigShard is a 4 MiB float32 [1024 1024] shard of 64 inner chunks of
 // [128 128], large enough for the whole-shard paths to go parallel when
-// GOMAXPROCS > 1.
+// resolved (with no Concurrency given) under GOMAXPROCS > 1.
 func bigShard(t testing.TB, inner string) (*codec.Pipeline, []byte) {
 	p := pipeline(t, shardJSON([]int{128, 128}, inner, indexCRC, ""), numeric.Float32, "0", 1024, 1024)
 	src := ramp(numeric.Float32, 1024*1024)
