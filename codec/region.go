@@ -22,8 +22,9 @@ func WholeRegion(shape []int64) Region {
 // ErrRegion is matched by every *RegionError.
 var ErrRegion = errors.New("invalid region")
 
-// RegionError reports a region that cannot be parsed or does not lie
-// inside the array or chunk it is applied to.
+// RegionError reports a region that cannot be parsed, does not lie inside
+// the array or chunk it is applied to, or holds too many elements to read
+// into memory (package zarr).
 type RegionError struct {
 	// Input is the region as given (shortened) when it was parsed from
 	// text, else its String form.
