@@ -314,7 +314,8 @@ type ChunkError struct {
 	// Range is the chunk's bytes within the value holding it (an inner
 	// chunk within its shard), or the zero ByteRange.
 	Range store.ByteRange
-	// Op is what failed ("read", "decode", "encode", "write"), or "".
+	// Op is the step that failed, when the reporter names it ("encode" or
+	// "decode"), or "": an array's chunk errors say it in Err.
 	Op  string
 	Err error
 }
