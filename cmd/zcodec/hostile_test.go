@@ -329,3 +329,26 @@ func TestApplyHintOnlyWhereItHelps(t *testing.T) {
 		t.Errorf("--apply under a file: exit %d, want 1 and no --full hint:\n%s", code, stderr)
 	}
 }
+
+// TestURLPasswordRedacted: the password of an http://user:password@host
+// URL given as PATH reaches no message; the command's own prefix (the
+// PATH as given) is redacted as the store's errors are.
+func TestURLPasswordRedacted(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	u := strings.Replace(srv.URL, "http://", "http://user:s3cr3t@", 1) + "/missing"
+	dst := filepath.Join(t.TempDir(), "dst")
+	for _, args := range [][]string{
+		{"info", u},
+		{"verify", u},
+		{"cat", u},
+		{"convert", u, dst},
+		{"advise", u, "--lossless"},
+		{"convert", filepath.Join(t.TempDir(), "src"), u},
+	} {
+		out, stderr, code := zcodec(t, nil, args...)
+		if code == 0 || strings.Contains(out+stderr, "s3cr3t") || !strings.Contains(stderr, "xxxxx") && args[0] != "convert" {
+			t.Errorf("%v: exit %d, want a failure that shows no password:\n%s%s", args, code, out, stderr)
+		}
+	}
+}
