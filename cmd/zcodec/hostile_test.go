@@ -351,4 +351,16 @@ func TestURLPasswordRedacted(t *testing.T) {
 			t.Errorf("%v: exit %d, want a failure that shows no password:\n%s%s", args, code, out, stderr)
 		}
 	}
+	// A store that opens: the "path" of --json is redacted too.
+	dir := t.TempDir()
+	writeArrayStore(t, dir, "8", nil)
+	files := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer files.Close()
+	u = strings.Replace(files.URL, "http://", "http://user:s3cr3t@", 1)
+	for _, cmd := range []string{"info", "verify"} {
+		out, stderr, code := zcodec(t, nil, cmd, "--json", u)
+		if code != 0 || strings.Contains(out+stderr, "s3cr3t") || !strings.Contains(out, "user:xxxxx@") {
+			t.Errorf("%s --json: exit %d, want 0 and a redacted path:\n%s%s", cmd, code, out, stderr)
+		}
+	}
 }

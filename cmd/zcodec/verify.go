@@ -85,7 +85,7 @@ func runVerify(env *environment, args []string) int {
 		}
 	}
 	if *asJSON {
-		doc := map[string]any{"path": path, "ok": !failed, "arrays": results}
+		doc := map[string]any{"path": shown(path), "ok": !failed, "arrays": results}
 		if problems != nil {
 			doc["problems"] = problems
 		}
