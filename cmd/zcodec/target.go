@@ -70,6 +70,11 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 	g, err := zarr.OpenGroup(ctx, s, "")
 	if err == nil {
 		members, err := g.Members(ctx)
+		if ctx.Err() != nil {
+			// Interrupted: the members not read are not problems of
+			// the store, and are not listed as such.
+			return nil, &zarr.NodeError{Kind: "group", Path: "", Err: context.Cause(ctx)}
+		}
 		var problems *zarr.MembersError
 		if err != nil && !errors.As(err, &problems) {
 			return nil, err
