@@ -76,12 +76,12 @@ func runConvert(env *environment, args []string) int {
 		// Copying what could be read would leave the rest behind: write
 		// nothing.
 		w := env.stderr
-		fmt.Fprintf(w, "zcodec convert: %s: %s; nothing written:\n", src, problemsSummary(problems))
+		fmt.Fprintf(w, "zcodec convert: %s: %s; nothing written:\n", shown(src), problemsSummary(problems))
 		printProblems(w, "  ", problems)
 		return 1
 	}
 	if t.group != nil && (plan.chunks != nil || plan.shards != nil) {
-		return failf(env.stderr, "convert", "%s is a group: --chunks and --shards apply to one array; give its path", src)
+		return failf(env.stderr, "convert", "%s is a group: --chunks and --shards apply to one array; give its path", shown(src))
 	}
 	if err := convertInto(ctx, env, t, dst, plan); err != nil {
 		return failf(env.stderr, "convert", "%v", err)

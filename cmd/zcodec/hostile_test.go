@@ -8,10 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // writeArrayStore writes a one-array Zarr v3 store at dir: float64 of the
@@ -327,5 +330,79 @@ func TestApplyHintOnlyWhereItHelps(t *testing.T) {
 	_, stderr, code := zcodec(t, nil, "advise", f.path, "--abs-tol", "0.05", "--sample", "1", "--apply", filepath.Join(file, "dst"))
 	if code != 1 || !strings.Contains(stderr, "--apply") || strings.Contains(stderr, "--full") {
 		t.Errorf("--apply under a file: exit %d, want 1 and no --full hint:\n%s", code, stderr)
+	}
+}
+
+// TestURLPasswordRedacted: the password of an http://user:password@host
+// URL given as PATH reaches no message; the command's own prefix (the
+// PATH as given) is redacted as the store's errors are.
+func TestURLPasswordRedacted(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	u := strings.Replace(srv.URL, "http://", "http://user:s3cr3t@", 1) + "/missing"
+	dst := filepath.Join(t.TempDir(), "dst")
+	for _, args := range [][]string{
+		{"info", u},
+		{"verify", u},
+		{"cat", u},
+		{"convert", u, dst},
+		{"advise", u, "--lossless"},
+		{"convert", filepath.Join(t.TempDir(), "src"), u},
+	} {
+		out, stderr, code := zcodec(t, nil, args...)
+		if code == 0 || strings.Contains(out+stderr, "s3cr3t") || !strings.Contains(stderr, "xxxxx") && args[0] != "convert" {
+			t.Errorf("%v: exit %d, want a failure that shows no password:\n%s%s", args, code, out, stderr)
+		}
+	}
+	// A store that opens: the "path" of --json is redacted too.
+	dir := t.TempDir()
+	writeArrayStore(t, dir, "8", nil)
+	files := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer files.Close()
+	u = strings.Replace(files.URL, "http://", "http://user:s3cr3t@", 1)
+	for _, cmd := range []string{"info", "verify"} {
+		out, stderr, code := zcodec(t, nil, cmd, "--json", u)
+		if code != 0 || strings.Contains(out+stderr, "s3cr3t") || !strings.Contains(out, "user:xxxxx@") {
+			t.Errorf("%s --json: exit %d, want 0 and a redacted path:\n%s%s", cmd, code, out, stderr)
+		}
+	}
+}
+
+// TestVerifyMemoryWithinLimit: verify decodes no more chunks at once than
+// --max-chunk-bytes holds together, whatever GOMAXPROCS: four 64 MiB chunks
+// (a few hundred bytes each, stored) under --max-chunk-bytes 64MiB are
+// decoded one at a time, not four at once.
+func TestVerifyMemoryWithinLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 256 MiB")
+	}
+	const chunk = 64 << 20
+	dir := t.TempDir()
+	md := `{"zarr_format":3,"node_type":"array","shape":[` + strconv.Itoa(4*chunk) + `],"data_type":"uint8",
+"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[` + strconv.Itoa(chunk) + `]}},
+"chunk_key_encoding":{"name":"default"},"fill_value":0,
+"codecs":[{"name":"bytes"},{"name":"zstd","configuration":{"level":1}}]}`
+	if err := os.WriteFile(filepath.Join(dir, "zarr.json"), []byte(md), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := enc.EncodeAll(make([]byte, chunk), nil)
+	os.MkdirAll(filepath.Join(dir, "c"), 0o777)
+	for i := range 4 {
+		if err := os.WriteFile(filepath.Join(dir, "c", strconv.Itoa(i)), stored, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(zcodecBin, "verify", "--max-chunk-bytes", "64MiB", dir)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=4")
+	out, _ := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if rss := maxRSS(cmd); rss > 2*chunk+32<<20 {
+		t.Errorf("peak RSS %d MB for chunks of %d MB under --max-chunk-bytes 64MiB", rss>>20, chunk>>20)
 	}
 }

@@ -108,7 +108,7 @@ func runInfo(env *environment, args []string) int {
 	}
 	problems := t.memberProblems()
 	if *asJSON {
-		doc := map[string]any{"path": path, "nodes": nodes}
+		doc := map[string]any{"path": shown(path), "nodes": nodes}
 		if problems != nil {
 			doc["problems"] = problems
 		}

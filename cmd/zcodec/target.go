@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -24,7 +25,7 @@ func openStore(path string, write bool, sf *storeFlags) (store.Store, func(), er
 	}
 	if isURL(path) {
 		if write {
-			return nil, nil, fmt.Errorf("%s: an HTTP store is read-only", path)
+			return nil, nil, fmt.Errorf("%s: an HTTP store is read-only", shown(path))
 		}
 		h, err := store.NewHTTP(path, sf.httpOptions())
 		if err != nil {
@@ -69,6 +70,11 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 	g, err := zarr.OpenGroup(ctx, s, "")
 	if err == nil {
 		members, err := g.Members(ctx)
+		if ctx.Err() != nil {
+			// Interrupted: the members not read are not problems of
+			// the store, and are not listed as such.
+			return nil, &zarr.NodeError{Kind: "group", Path: "", Err: context.Cause(ctx)}
+		}
 		var problems *zarr.MembersError
 		if err != nil && !errors.As(err, &problems) {
 			return nil, err
@@ -96,7 +102,7 @@ func openPath(ctx context.Context, path string, sf *storeFlags) (*target, func()
 	t, err := openTarget(ctx, s, sf.arrayOptions())
 	if err != nil {
 		closeStore()
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", shown(path), err)
 	}
 	return t, closeStore, nil
 }
@@ -104,6 +110,7 @@ func openPath(ctx context.Context, path string, sf *storeFlags) (*target, func()
 // openArrayAt opens the array at the root of s; a group is an error that
 // lists its arrays.
 func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Options) (*zarr.Array, error) {
+	path = shown(path)
 	t, err := openTarget(ctx, s, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -204,6 +211,23 @@ func checkDisjoint(src, dst, what string) error {
 // isURL reports whether path names an HTTP store.
 func isURL(path string) bool {
 	return strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://")
+}
+
+// shown is path as messages print it: a URL's password is replaced by
+// "xxxxx", as the store's own errors do, so that a message never carries
+// the secret of http://user:secret@host/...
+func shown(path string) string {
+	if !isURL(path) {
+		return path
+	}
+	u, err := url.Parse(path)
+	if err != nil {
+		if i, j := strings.Index(path, "://"), strings.LastIndex(path, "@"); j > i+3 {
+			return path[:i+3] + "xxxxx" + path[j:] // unparsable: hide all of the user information
+		}
+		return path
+	}
+	return u.Redacted()
 }
 
 // within reports whether the clean absolute path p lies under dir.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -284,5 +285,46 @@ func TestCatGroupOfProblems(t *testing.T) {
 	checkEscaped(t, "cat", stderr)
 	if code != 1 || !strings.Contains(stderr, "is a group with no arrays that can be read") || !strings.Contains(stderr, `bad\`) {
 		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// cancellingStore cancels its context once a member's metadata was read,
+// as Ctrl-C during the reading of a group's members does.
+type cancellingStore struct {
+	store.Store
+	cancel context.CancelFunc
+}
+
+func (s cancellingStore) Get(ctx context.Context, key string, limit int64) ([]byte, error) {
+	b, err := s.Store.Get(ctx, key, limit)
+	if strings.Contains(key, "/") {
+		s.cancel()
+	}
+	return b, err
+}
+
+// TestOpenTargetInterrupted: a group whose members were being read when
+// the command was interrupted is an error matching context.Canceled (told
+// as "interrupted"), not a list of every member as a problem of the store.
+func TestOpenTargetInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	group := []byte(`{"zarr_format":3,"node_type":"group"}`)
+	must(t, os.WriteFile(filepath.Join(dir, "zarr.json"), group, 0o666))
+	for _, name := range []string{"a", "b", "c"} {
+		must(t, os.MkdirAll(filepath.Join(dir, name), 0o777))
+		must(t, os.WriteFile(filepath.Join(dir, name, "zarr.json"), group, 0o666))
+	}
+	d, err := store.OpenDir(dir)
+	must(t, err)
+	defer d.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tg, err := openTarget(ctx, cancellingStore{Store: d, cancel: cancel}, nil)
+	if !errors.Is(err, context.Canceled) {
+		var problems any
+		if tg != nil {
+			problems = tg.problems
+		}
+		t.Fatalf("openTarget after cancel: %v (problems %v), want context.Canceled", err, problems)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -63,7 +64,7 @@ func runVerify(env *environment, args []string) int {
 	}
 	var results []verifyArray
 	if t.array != nil {
-		results = append(results, verifyChunks(ctx, t.array, live))
+		results = append(results, verifyChunks(ctx, withinBudget(ctx, t.array, t.opts), live))
 	} else {
 		for _, m := range t.members {
 			if m.Kind != "array" {
@@ -74,7 +75,7 @@ func runVerify(env *environment, args []string) int {
 				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(err.Error())})
 				continue
 			}
-			results = append(results, verifyChunks(ctx, a, live))
+			results = append(results, verifyChunks(ctx, withinBudget(ctx, a, t.opts), live))
 		}
 	}
 	problems := t.memberProblems()
@@ -85,7 +86,7 @@ func runVerify(env *environment, args []string) int {
 		}
 	}
 	if *asJSON {
-		doc := map[string]any{"path": path, "ok": !failed, "arrays": results}
+		doc := map[string]any{"path": shown(path), "ok": !failed, "arrays": results}
 		if problems != nil {
 			doc["problems"] = problems
 		}
@@ -101,6 +102,29 @@ func runVerify(env *environment, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// withinBudget returns a, or a opened again with a smaller concurrency,
+// so that the chunks verify decodes at once hold no more than
+// opts.MaxChunkBytes (--max-chunk-bytes) together: each chunk at work
+// holds one decoded chunk, and GOMAXPROCS chunks of nearly the limit would
+// otherwise take GOMAXPROCS times the limit.
+func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.Array {
+	if opts == nil || opts.MaxChunkBytes <= 0 || opts.Concurrency > 0 {
+		return a
+	}
+	chunk := int64(max(a.Pipeline().DecodedSize(), 1))
+	n := int64(runtime.GOMAXPROCS(0))
+	if chunk*n <= opts.MaxChunkBytes {
+		return a
+	}
+	o := *opts
+	o.Concurrency = int(max(1, opts.MaxChunkBytes/chunk))
+	b, err := zarr.Open(ctx, a.Store(), a.Path(), &o)
+	if err != nil {
+		return a // opened once already: verify reports what fails
+	}
+	return b
 }
 
 // verifyChunks decodes every stored chunk of a, writing each failure to
