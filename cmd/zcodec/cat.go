@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -29,6 +30,7 @@ func runCat(env *environment, args []string) int {
 			"  csv  one line per row of the last dimension (one value per line for 0-d and 1-d\n"+
 			"       regions); NaN, Inf and -Inf spelled so\n"+
 			"  npy  a NumPy .npy file (version 1.0) of the region's shape\n"+
+			"A region that does not parse or lies outside the array is a usage error (exit 2).\n"+
 			"The region is read and written in slabs, so memory stays bounded whatever its size.\n"+
 			"With -o, FILE appears only when everything was written.")
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
@@ -63,6 +65,11 @@ func runCat(env *environment, args []string) int {
 	limitHeap(a.Pipeline().DecodedSize())
 	region, err := zarr.ParseRegion(*regionText, a.Shape())
 	if err != nil {
+		if errors.Is(err, codec.ErrRegion) {
+			// What the user typed: a usage error, whether it does not
+			// parse or lies outside the array.
+			return fs.fail("--%v (the array's shape is %v)", err, a.Shape())
+		}
 		return failf(env.stderr, "cat", "%v", err)
 	}
 	out, err := createOutput(env, *outName)

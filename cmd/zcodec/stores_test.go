@@ -126,15 +126,29 @@ func TestCatFormats(t *testing.T) {
 		t.Errorf("cat -o wrote %d bytes", len(b))
 	}
 	for _, bad := range [][]string{
-		{"cat", "--region", "0:99", path},
-		{"cat", "--region", "1:2:3", path},
 		{"cat", stores + "zarr213"},
 		{"cat", stores + "nothing"},
-		{"cat", "-o", filepath.Join(dir, "fail.raw"), "--region", "9", path},
 	} {
 		out, stderr, code := zcodec(t, nil, bad...)
 		if code != 1 || out != "" || !strings.HasPrefix(stderr, "zcodec cat: ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", bad, code, out, stderr)
+		}
+	}
+	// A region that does not parse, or lies outside the array's shape, is
+	// what the user typed: a usage error (exit 2) that names --region.
+	for _, bad := range [][]string{
+		{"cat", "--region", "5:2x", path},
+		{"cat", "--region", "1:2:3", path},
+		{"cat", "--region", "0,0,0,0", path},
+		{"cat", "--region", "...,...", path},
+		{"cat", "--region", "0:99", path},
+		{"cat", "--region", "3:1", path},
+		{"cat", "--region", "-99", path},
+		{"cat", "-o", filepath.Join(dir, "fail.raw"), "--region", "9", path},
+	} {
+		out, stderr, code := zcodec(t, nil, bad...)
+		if code != 2 || out != "" || !strings.HasPrefix(stderr, "zcodec cat: --region ") || !strings.Contains(stderr, "\nusage: zcodec cat ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and a usage error naming --region", bad, code, out, stderr)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "fail.raw")); err == nil {
