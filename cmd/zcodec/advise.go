@@ -32,6 +32,7 @@ type adviseFlags struct {
 	top             *int
 	out             *string
 	sample          *int
+	maxSampleBytes  byteSize
 	apply           *string
 	strongest       *bool
 	store           *storeFlags
@@ -54,7 +55,8 @@ func newAdviseFlags(env *environment) *adviseFlags {
 			"PATH is an array in a store (a directory, or an http(s) URL; Zarr v3 or v2). The sample\n"+
 			fmt.Sprintf("is --sample chunks spread evenly over the array (default: as many as make up %d MiB\n", defaultSampleBytes>>20)+
 			fmt.Sprintf("decoded, from 1 to %d), or every chunk with --full (held in memory). Edge chunks are\n", defaultSampleChunks)+
-			"encoded whole, as stored, and measured on their part inside the array. --apply DST then\n"+
+			"encoded whole, as stored, and measured on their part inside the array. A sample whose\n"+
+			"chunks would hold more than --max-sample-bytes is refused before any is read. --apply DST then\n"+
 			"writes a new array at DST with the chosen chain (as convert does: DST appears only when\n"+
 			"everything was written) and, before DST appears, reads it back and compares every element\n"+
 			"of the whole array with PATH: a broken bound is an error and leaves nothing at DST.\n"+
@@ -78,6 +80,8 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	f.full = fs.Bool("full", false, "read every chunk of PATH (or: the CHUNK files are every chunk of the array)")
 	f.strongest = fs.Bool("strongest", false, "also try zstd 19 and blosc zstd 9 (slow; their encoders hold about 38 MB per core)")
 	f.sample = fs.Int("sample", 0, fmt.Sprintf("chunks of PATH to read, spread over the array (default: %d MiB of them, 1 to %d)", defaultSampleBytes>>20, defaultSampleChunks))
+	f.maxSampleBytes = byteSize(defaultMaxSampleBytes)
+	fs.Var(&f.maxSampleBytes, "max-sample-bytes", "refuse a sample (--full, --sample N, CHUNK files) whose chunks decode to more than this in all,\nbefore reading any")
 	f.apply = fs.String("apply", "", "write PATH with the chosen chain to this new directory, then verify every element")
 	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
 	f.top = fs.Int("top", 15, "chains shown in the table, smallest first (0 for all)")
@@ -240,17 +244,54 @@ func storeSample(ctx context.Context, env *environment, f *adviseFlags, s store.
 		return nil, nil, fmt.Errorf("a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", a.Pipeline().Spec(), chunkBytes, &f.store.maxChunkBytes)
 	}
 	n := *f.sample
+	what, hint := fmt.Sprintf("--sample %d", n), "give a smaller --sample"
 	switch {
 	case *f.full:
 		n = -1
+		what, hint = "--full", "give --sample N for fewer chunks"
 	case n == 0:
-		n = sampleChunks(chunkBytes)
+		n = sampleChunks(chunkBytes, int64(f.maxSampleBytes))
+		what, hint = "the sample", "a sample holds at least one chunk; raise --max-sample-bytes"
+	}
+	held := a.NumChunks()
+	if n >= 0 && int64(n) < held {
+		held = int64(n)
+	}
+	if err := f.checkSampleBytes(what, held, chunkBytes, hint); err != nil {
+		return nil, nil, err
 	}
 	sample, err := readStoreSample(ctx, a, n)
 	if err != nil {
 		return nil, nil, err
 	}
 	return a, sample, nil
+}
+
+// defaultMaxSampleBytes is the default of --max-sample-bytes: 1 GiB.
+const defaultMaxSampleBytes = 1 << 30
+
+// checkSampleBytes refuses, before any is read, a sample of n chunks of
+// chunkBytes decoded bytes each that would hold more than
+// --max-sample-bytes: the advisor holds every chunk of its sample, decoded
+// and whole (edge chunks too), for the whole run. what names the sample in
+// the message ("--full"), hint says how to make it smaller.
+func (f *adviseFlags) checkSampleBytes(what string, n int64, chunkBytes int, hint string) error {
+	limit, size := int64(f.maxSampleBytes), int64(max(chunkBytes, 1))
+	if n <= limit/size {
+		return nil
+	}
+	total := int64(math.MaxInt64)
+	if n <= math.MaxInt64/size {
+		total = n * size
+	}
+	chunks := "chunks"
+	if n == 1 {
+		chunks = "chunk"
+	}
+	if !strings.HasSuffix(hint, "--max-sample-bytes") {
+		hint += ", or raise --max-sample-bytes"
+	}
+	return fmt.Errorf("%s would hold %d %s of %s (%s), more than --max-sample-bytes %v: %s", what, n, chunks, sizeText(int64(chunkBytes)), sizeText(total), &f.maxSampleBytes, hint)
 }
 
 // readRawSample reads the CHUNK files of raw mode as a sample of the array
@@ -268,6 +309,9 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 	p := a.Pipeline
 	if n := p.DecodedSize(); int64(n) > int64(f.store.maxChunkBytes) {
 		return nil, failf(env.stderr, "advise", "a chunk of this array (%v) decodes to %d bytes, more than --max-chunk-bytes %v", p.Spec(), n, &f.store.maxChunkBytes)
+	}
+	if err := f.checkSampleBytes(fmt.Sprintf("%d CHUNK files", len(files)), int64(len(files)), p.DecodedSize(), "give fewer CHUNK files"); err != nil {
+		return nil, failf(env.stderr, "advise", "%v", err)
 	}
 	s := &advisor.Sample{Spec: a.ChunkSpec(), Complete: *f.full}
 	if n := numChunks(a.Shape, a.ChunkShape); n > 0 {

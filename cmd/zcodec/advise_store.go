@@ -27,9 +27,10 @@ const (
 )
 
 // sampleChunks returns how many chunks of chunkBytes the default sample
-// reads.
-func sampleChunks(chunkBytes int) int {
-	return max(1, min(defaultSampleChunks, defaultSampleBytes/max(chunkBytes, 1)))
+// reads: as many as make up defaultSampleBytes, or limit when smaller
+// (--max-sample-bytes).
+func sampleChunks(chunkBytes int, limit int64) int {
+	return int(max(1, min(defaultSampleChunks, min(defaultSampleBytes, limit)/int64(max(chunkBytes, 1)))))
 }
 
 // limitAdviseHeap sets a soft limit on the Go heap for the advisor, unless

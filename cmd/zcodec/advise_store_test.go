@@ -340,3 +340,50 @@ func TestAdviseStoreProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviseMaxSampleBytes: a sample (--full, --sample N, CHUNK files) whose
+// chunks would hold more than --max-sample-bytes is refused before any
+// chunk is read: the chunks here are corrupt, so reading one would fail
+// with a decode error instead (and --full on a 4 GiB array ran out of
+// memory).
+func TestAdviseMaxSampleBytes(t *testing.T) {
+	dir := t.TempDir()
+	shape := []int64{30, 40} // 12 chunks of 10x10 float32: 400 bytes each, 4800 in all
+	f := writeStoreField(t, dir, shape, []int{10, 10}, -1, smoothValues(shape, 280, 10, false))
+	args := []string{"advise", f.path, "--abs-tol", "0.01", "--compressors", "zstd", "--max-sample-bytes", "4KiB"}
+	if _, stderr, code := zcodec(t, nil, append(args, "--sample", "10")...); code != 0 {
+		t.Fatalf("--sample 10 (4000 bytes) within 4KiB: exit %d: %s", code, stderr)
+	}
+	chunkFiles, _ := filepath.Glob(filepath.Join(f.path, "c", "*", "*"))
+	if len(chunkFiles) != 12 {
+		t.Fatalf("%d chunk files", len(chunkFiles))
+	}
+	for _, c := range chunkFiles {
+		if err := os.WriteFile(c, []byte("not zstd"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		extra []string
+		want  string
+	}{
+		{[]string{"--full"}, "--full would hold 12 chunks of 400 bytes (4.7 KiB), more than --max-sample-bytes 4KiB: give --sample N for fewer chunks, or raise --max-sample-bytes"},
+		{[]string{"--sample", "11"}, "--sample 11 would hold 11 chunks of 400 bytes (4.3 KiB), more than --max-sample-bytes 4KiB: give a smaller --sample, or raise --max-sample-bytes"},
+		{[]string{"--max-sample-bytes", "300"}, "the sample would hold 1 chunk of 400 bytes (400 bytes), more than --max-sample-bytes 300: a sample holds at least one chunk; raise --max-sample-bytes"},
+	} {
+		_, stderr, code := zcodec(t, nil, append(args, tc.extra...)...)
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", tc.extra, code, stderr, tc.want)
+		}
+	}
+	// CHUNK files: refused before any is read (these do not exist).
+	meta := filepath.Join(f.path, "zarr.json")
+	var files []string
+	for i := range 11 {
+		files = append(files, filepath.Join(dir, fmt.Sprintf("missing-%d", i)))
+	}
+	_, stderr, code := zcodec(t, nil, append([]string{"advise", "--metadata", meta, "--abs-tol", "0.01", "--max-sample-bytes", "4KiB"}, files...)...)
+	if want := "11 CHUNK files would hold 11 chunks of 400 bytes (4.3 KiB), more than --max-sample-bytes 4KiB: give fewer CHUNK files, or raise --max-sample-bytes"; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("CHUNK files: exit %d, stderr %q; want %q", code, stderr, want)
+	}
+}
