@@ -243,6 +243,29 @@ func TestVerifyFindsDamage(t *testing.T) {
 	}
 }
 
+// TestVerifyNoArrays: a tree of groups without an array says so, rather
+// than print nothing; --json lists no arrays as [], not null.
+func TestVerifyNoArrays(t *testing.T) {
+	dir := t.TempDir()
+	group := []byte(`{"zarr_format":3,"node_type":"group"}`)
+	for _, g := range []string{"", "a", "a/b", "c"} {
+		if err := os.MkdirAll(filepath.Join(dir, g), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, g, "zarr.json"), group, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, code := zcodec(t, nil, "verify", dir)
+	if want := "no arrays found in " + dir + ": nothing to verify\n"; code != 0 || out != want {
+		t.Errorf("verify of groups only: exit %d, stdout %q, stderr %q; want exit 0 and %q", code, out, stderr, want)
+	}
+	out, _, code = zcodec(t, nil, "verify", "--json", dir)
+	if code != 0 || !strings.Contains(out, `"arrays": []`) || !strings.Contains(out, `"ok": true`) {
+		t.Errorf("verify --json of groups only: exit %d\n%s", code, out)
+	}
+}
+
 func copyDir(t *testing.T, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -42,7 +43,8 @@ func runVerify(env *environment, args []string) int {
 		"Decodes every stored chunk of every array at PATH (an array or a group: a directory, or\n"+
 			"an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason, and each key of the store\n"+
-			"that cannot be read. Exit status 1 if any did.")
+			"that cannot be read. Exit status 1 if any did. A group that holds no array says so\n"+
+			"(exit 0).")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
 	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
@@ -62,7 +64,7 @@ func runVerify(env *environment, args []string) int {
 	if !*asJSON {
 		live = newSafeWriter(env.stdout)
 	}
-	var results []verifyArray
+	results := []verifyArray{}
 	if t.array != nil {
 		results = append(results, verifyChunks(ctx, withinBudget(ctx, t.array, t.opts), live))
 	} else {
@@ -95,6 +97,9 @@ func runVerify(env *environment, args []string) int {
 		w := newSafeWriter(env.stdout)
 		for _, r := range results {
 			printVerified(w, r)
+		}
+		if len(results) == 0 {
+			fmt.Fprintf(w, "no arrays found in %s: nothing to verify\n", shorten.Name(shown(path)))
 		}
 		printProblems(w, "FAIL ", problems)
 	}
