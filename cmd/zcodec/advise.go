@@ -217,8 +217,9 @@ func runAdvise(env *environment, args []string) int {
 	} else if sample, code = readRawSample(env, f, operands); sample == nil {
 		return code
 	}
-	limitAdviseHeap(sample)
-	rep, err := advisor.Advise(ctx, sample, &advisor.Options{
+	workers := adviseWorkers(sample.Spec.Size(), int64(f.store.maxChunkBytes))
+	limitAdviseHeap(sample, workers)
+	rep, err := advisor.Advise(ctx, sample, &advisor.Options{Concurrency: workers,
 		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames, Strongest: *f.strongest})
 	if err != nil {
 		var oe *advisor.OptionError

@@ -42,8 +42,22 @@ func sampleChunks(chunkBytes int, limit int64) int {
 // process well beyond what it holds (measured on a 256 MiB float32 array
 // with the default 16 MiB sample on two cores: 245 MB RSS without the
 // limit, 96 to 101 MB with it, for 3.3 and 3.7 to 4.1 s of CPU).
-func limitAdviseHeap(s *advisor.Sample) {
-	setHeapLimit(64<<20 + s.Bytes() + 2*int64(runtime.GOMAXPROCS(0))*int64(s.Spec.Size()))
+func limitAdviseHeap(s *advisor.Sample, workers int) {
+	setHeapLimit(64<<20 + s.Bytes() + 2*int64(workers)*int64(s.Spec.Size()))
+}
+
+// adviseWorkers returns how many chains advise runs at once: GOMAXPROCS,
+// or fewer (at least one) so that their chunks hold no more than budget
+// (--max-chunk-bytes) together, as verify does: each chain at work holds a
+// decoded chunk and an encoded one (about as large, for a chain that does
+// not compress), beside the sample.
+func adviseWorkers(chunkBytes int, budget int64) int {
+	n := runtime.GOMAXPROCS(0)
+	per := 2 * int64(max(chunkBytes, 1))
+	if budget <= 0 || int64(n)*per <= budget {
+		return n
+	}
+	return int(max(1, budget/per))
 }
 
 // readStoreSample reads n chunks of a spread over its grid (advisor.SpreadChunks),

@@ -387,3 +387,26 @@ func TestAdviseMaxSampleBytes(t *testing.T) {
 		t.Errorf("CHUNK files: exit %d, stderr %q; want %q", code, stderr, want)
 	}
 }
+
+// TestAdviseWorkersWithinChunkBudget: each chain at work holds a decoded
+// and an encoded chunk, so advise runs no more chains at once than
+// --max-chunk-bytes holds (at least one), as verify decodes no more chunks
+// at once; GOMAXPROCS chains of nearly the limit took GOMAXPROCS times it.
+func TestAdviseWorkersWithinChunkBudget(t *testing.T) {
+	t.Setenv("GOMAXPROCS", "4")
+	dir := t.TempDir()
+	shape := []int64{30, 40} // chunks of 10x10 float32: 400 bytes, 800 with its encoded copy
+	f := writeStoreField(t, dir, shape, []int{10, 10}, -1, smoothValues(shape, 280, 10, false))
+	for _, tc := range []struct {
+		limit   string
+		workers int
+	}{{"1GiB", 4}, {"2000", 2}, {"1000", 1}, {"400", 1}} {
+		stdout, stderr, code := zcodec(t, nil, "advise", f.path, "--abs-tol", "0.01", "--compressors", "zstd", "--json", "--max-chunk-bytes", tc.limit)
+		var r struct {
+			Concurrency int `json:"concurrency"`
+		}
+		if code != 0 || json.Unmarshal([]byte(stdout), &r) != nil || r.Concurrency != tc.workers {
+			t.Errorf("--max-chunk-bytes %s: exit %d, concurrency %d, want %d\n%s", tc.limit, code, r.Concurrency, tc.workers, stderr)
+		}
+	}
+}
