@@ -368,11 +368,11 @@ func TestURLPasswordRedacted(t *testing.T) {
 	}
 }
 
-// TestVerifyMemoryWithinLimit: verify decodes no more chunks at once than
-// --max-chunk-bytes holds together, whatever GOMAXPROCS: four 64 MiB chunks
-// (a few hundred bytes each, stored) under --max-chunk-bytes 64MiB are
-// decoded one at a time, not four at once.
-func TestVerifyMemoryWithinLimit(t *testing.T) {
+// TestMemoryWithinChunkLimit: verify, cat and convert decode no more
+// chunks at once than --max-chunk-bytes holds together, whatever
+// GOMAXPROCS: four 64 MiB chunks (a few hundred bytes each, stored) under
+// --max-chunk-bytes 64MiB are decoded one at a time, not four at once.
+func TestMemoryWithinChunkLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("decodes 256 MiB")
 	}
@@ -396,13 +396,26 @@ func TestVerifyMemoryWithinLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command(zcodecBin, "verify", "--max-chunk-bytes", "64MiB", dir)
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=4")
-	out, _ := cmd.CombinedOutput()
-	if code := cmd.ProcessState.ExitCode(); code != 0 {
-		t.Fatalf("exit %d\n%s", code, out)
-	}
-	if rss := maxRSS(cmd); rss > 2*chunk+32<<20 {
-		t.Errorf("peak RSS %d MB for chunks of %d MB under --max-chunk-bytes 64MiB", rss>>20, chunk>>20)
+	for _, c := range []struct {
+		args  []string
+		limit int64 // peak RSS allowed: the chunks one goroutine holds, and slack
+	}{
+		{[]string{"verify", dir}, 2*chunk + 32<<20},
+		{[]string{"cat", "-o", os.DevNull, dir}, 2*chunk + 32<<20},
+		// convert holds a chunk of the source, one of the destination
+		// and a slab of at least one destination chunk.
+		{[]string{"convert", dir, filepath.Join(t.TempDir(), "out")}, 4*chunk + 32<<20},
+	} {
+		cmd := exec.Command(zcodecBin, append([]string{c.args[0], "--max-chunk-bytes", "64MiB"}, c.args[1:]...)...)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=4")
+		out, _ := cmd.CombinedOutput()
+		if code := cmd.ProcessState.ExitCode(); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", c.args[0], code, out)
+		}
+		rss := maxRSS(cmd)
+		t.Logf("%s: peak RSS %d MB", c.args[0], rss>>20)
+		if rss > c.limit {
+			t.Errorf("%s: peak RSS %d MB for chunks of %d MB under --max-chunk-bytes 64MiB", c.args[0], rss>>20, chunk>>20)
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/zcodec/zcodec/store"
@@ -64,4 +66,38 @@ func (sf *storeFlags) httpOptions() *store.HTTPOptions {
 	}
 	o.Redirects = sf.redirects
 	return o
+}
+
+// withinBudget returns a, or a opened again with a smaller concurrency,
+// so that the chunks a command decodes at once (verify; cat and convert
+// stream slabs of at most one chunk's work at a time) hold no more than
+// opts.MaxChunkBytes (--max-chunk-bytes) together: each chunk at work
+// holds one decoded chunk, and GOMAXPROCS chunks of nearly the limit would
+// otherwise take GOMAXPROCS times the limit.
+func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.Array {
+	if opts == nil || opts.Concurrency > 0 {
+		return a
+	}
+	n := concurrencyWithin(opts.MaxChunkBytes, int64(a.Pipeline().DecodedSize()))
+	if n == 0 {
+		return a
+	}
+	o := *opts
+	o.Concurrency = n
+	b, err := zarr.Open(ctx, a.Store(), a.Path(), &o)
+	if err != nil {
+		return a // opened once already: the command reports what fails
+	}
+	return b
+}
+
+// concurrencyWithin returns how many chunks of chunk bytes (decoded) may
+// be at work at once within limit bytes, at least 1; or 0 when limit is
+// not set or GOMAXPROCS of them fit, which leaves the library's default.
+func concurrencyWithin(limit, chunk int64) int {
+	chunk = max(chunk, 1)
+	if limit <= 0 || chunk*int64(runtime.GOMAXPROCS(0)) <= limit {
+		return 0
+	}
+	return int(max(1, limit/chunk))
 }

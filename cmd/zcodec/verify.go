@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
@@ -107,29 +106,6 @@ func runVerify(env *environment, args []string) int {
 		return 1
 	}
 	return 0
-}
-
-// withinBudget returns a, or a opened again with a smaller concurrency,
-// so that the chunks verify decodes at once hold no more than
-// opts.MaxChunkBytes (--max-chunk-bytes) together: each chunk at work
-// holds one decoded chunk, and GOMAXPROCS chunks of nearly the limit would
-// otherwise take GOMAXPROCS times the limit.
-func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.Array {
-	if opts == nil || opts.MaxChunkBytes <= 0 || opts.Concurrency > 0 {
-		return a
-	}
-	chunk := int64(max(a.Pipeline().DecodedSize(), 1))
-	n := int64(runtime.GOMAXPROCS(0))
-	if chunk*n <= opts.MaxChunkBytes {
-		return a
-	}
-	o := *opts
-	o.Concurrency = int(max(1, opts.MaxChunkBytes/chunk))
-	b, err := zarr.Open(ctx, a.Store(), a.Path(), &o)
-	if err != nil {
-		return a // opened once already: verify reports what fails
-	}
-	return b
 }
 
 // verifyChunks decodes every stored chunk of a, writing each failure to
