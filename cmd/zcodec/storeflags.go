@@ -69,8 +69,8 @@ func (sf *storeFlags) httpOptions() *store.HTTPOptions {
 }
 
 // withinBudget returns a, or a opened again with a smaller concurrency,
-// so that the chunks a command decodes at once (verify; cat and convert
-// stream slabs of at most one chunk's work at a time) hold no more than
+// so that the chunks a command decodes at once (verify: cat and convert
+// hold one slab at a time, which bounds them) hold no more than
 // opts.MaxChunkBytes (--max-chunk-bytes) together: each chunk at work
 // holds one decoded chunk, and GOMAXPROCS chunks of nearly the limit would
 // otherwise take GOMAXPROCS times the limit.
