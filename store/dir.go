@@ -31,6 +31,7 @@ import (
 type Dir struct {
 	root *os.Root
 	path string
+	dirs dirCache // handles of the directories of keys read lately
 }
 
 // tempMarker is in the name of every temporary file of a write in
@@ -59,7 +60,10 @@ func CreateDir(path string) (*Dir, error) {
 func (d *Dir) Path() string { return d.path }
 
 // Close releases the directory. The store must not be used afterwards.
-func (d *Dir) Close() error { return d.root.Close() }
+func (d *Dir) Close() error {
+	d.dirs.clear()
+	return d.root.Close()
+}
 
 // String returns the directory's path.
 func (d *Dir) String() string { return d.path }
@@ -73,9 +77,16 @@ func (d *Dir) open(ctx context.Context, op, key string) (*os.File, int64, error)
 	if err := begin(ctx, op, key); err != nil {
 		return nil, 0, err
 	}
-	name := filepath.FromSlash(key)
 	fail := func(err error) (*os.File, int64, error) { return nil, 0, &KeyError{Op: op, Key: key, Err: err} }
+	if f, size, err, ok := d.openCached(key); ok {
+		if err != nil {
+			return fail(err)
+		}
+		return f, size, nil
+	}
+	name := filepath.FromSlash(key)
 	if statFirst {
+		d.hookName(name)
 		fi, err := d.root.Stat(name)
 		if err != nil {
 			return fail(d.openErr(d.root, name, err))
@@ -84,6 +95,7 @@ func (d *Dir) open(ctx context.Context, op, key string) (*os.File, int64, error)
 			return fail(err)
 		}
 	}
+	d.hookName(name)
 	f, err := d.root.OpenFile(name, openFlags, 0)
 	if err != nil {
 		return fail(d.openErr(d.root, name, err))
@@ -108,6 +120,7 @@ func (d *Dir) open(ctx context.Context, op, key string) (*os.File, int64, error)
 // otherwise (an error of the system, such as too many open files).
 func (d *Dir) openErr(r *os.Root, name string, err error) error {
 	notFound := errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+	d.hookName(name)
 	fi, lerr := r.Lstat(name)
 	switch {
 	case lerr != nil && notFound:
@@ -214,6 +227,7 @@ func (d *Dir) Set(ctx context.Context, key string, value []byte) error {
 	if err := begin(ctx, "set", key); err != nil {
 		return err
 	}
+	d.dirs.clear()
 	fail := func(err error) error { return &KeyError{Op: "set", Key: key, Err: err} }
 	name := filepath.FromSlash(key)
 	dir, base := path.Split(key)
@@ -260,6 +274,7 @@ func (d *Dir) Delete(ctx context.Context, key string) error {
 	if err := begin(ctx, "delete", key); err != nil {
 		return err
 	}
+	d.dirs.clear()
 	name := filepath.FromSlash(key)
 	fi, err := d.root.Lstat(name)
 	if err != nil {
@@ -472,13 +487,26 @@ func (w *walker) read(it dirItem) (dirBatch, []dirItem) {
 }
 
 // walkHook, when set (by tests), is told the number of path elements of
-// every name List resolves in a directory it holds open.
+// every name List, Get and GetRange resolve in a directory they hold open
+// (the store's root or another).
 var walkHook func(elems int)
 
-func (d *Dir) openRoot(r *os.Root, name string) (*os.Root, error) {
+// hook tells walkHook of n path elements resolved.
+func (d *Dir) hook(n int) {
+	if walkHook != nil {
+		walkHook(n)
+	}
+}
+
+// hookName tells walkHook of the path elements of name.
+func (d *Dir) hookName(name string) {
 	if walkHook != nil {
 		walkHook(strings.Count(name, string(filepath.Separator)) + 1)
 	}
+}
+
+func (d *Dir) openRoot(r *os.Root, name string) (*os.Root, error) {
+	d.hookName(name)
 	return r.OpenRoot(name)
 }
 

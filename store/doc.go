@@ -74,6 +74,23 @@
 //     depth); it holds about one open file per level of the deepest
 //     directory being read. A link that leads up out of its own directory
 //     is resolved again from the store's root.
+//   - A directory store keeps open handles of the directories of the keys
+//     it read lately (48, least recently used closed first; all closed by
+//     Close), each confined to its directory as the root is, and opens a
+//     key's file in its directory's handle, opening that handle from the
+//     nearest held directory above it: reading the keys of a tree level by
+//     level, as a walk of its groups does, costs a few lookups a key
+//     whatever the depth (resolving each key from the root would cost the
+//     square of the depth). The answer is always the one a lookup from the
+//     root gives: whatever the held path cannot answer alike (a link that
+//     leads up out of a held directory, even back into the store; a name
+//     that is there but cannot be opened; no such file in a directory
+//     since removed) is looked up again from the root. Set and Delete
+//     close every held handle. A directory that another process renames
+//     while its handle is held is still read where it now is (even out of
+//     the store) until the handle is closed, as the store's root itself is
+//     (os.Root follows a moved root); a directory removed, or replaced
+//     after its removal, is never answered for by its old handle.
 //   - Directory writes are atomic: the value goes to a temporary file in the
 //     key's directory, which is renamed over the key, so a reader sees the
 //     old value or the new one, never a part. Files are not synced to the
