@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/memvalue"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -64,25 +65,9 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r codec.Region, d
 // takes no options.
 func (a *Array) decode(ctx context.Context, dst, enc []byte, budget *codec.Options) error {
 	if a.pipe.PartialDecoding() {
-		return a.pipe.DecodeRegion(ctx, valueReader(enc), a.wholeChunk, dst, budget)
+		return a.pipe.DecodeRegion(ctx, memvalue.Value(enc), a.wholeChunk, dst, budget)
 	}
 	return a.pipe.Decode(dst, enc)
-}
-
-// valueReader reads byte ranges of a value held in memory.
-type valueReader []byte
-
-// ReadRange returns the bytes of br within the value, clipped to its end.
-func (v valueReader) ReadRange(_ context.Context, br store.ByteRange) ([]byte, error) {
-	n := int64(len(v))
-	switch {
-	case br.Offset < 0:
-		return v[max(0, n+br.Offset):], nil
-	case br.Length < 0:
-		return v[min(br.Offset, n):], nil
-	}
-	start := min(br.Offset, n)
-	return v[start : start+min(br.Length, n-start)], nil
 }
 
 // readPart decodes the part of a chunk (a shard) that r needs through byte

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/memvalue"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
 	"github.com/zcodec/zcodec/store"
@@ -99,7 +100,7 @@ func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int
 // DecodeRegion within the budget of nested when it is not nil.
 func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte, nested *codec.Options) error {
 	if nested != nil {
-		return b.inner.DecodeRegion(ctx, valueReader(enc), codec.WholeRegion(int64s(b.c.chunkShape)), dst, nested)
+		return b.inner.DecodeRegion(ctx, memvalue.Value(enc), codec.WholeRegion(int64s(b.c.chunkShape)), dst, nested)
 	}
 	return b.inner.Decode(dst, enc)
 }

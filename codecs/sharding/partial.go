@@ -232,26 +232,6 @@ func (s *subReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, 
 // Size returns n: the inner value's length is known from the index.
 func (s *subReader) Size(context.Context) (int64, error) { return s.n, nil }
 
-// valueReader reads ranges of a value held in memory: an inner chunk of a
-// whole shard, decoded through DecodeRegion to pass a budget down.
-type valueReader []byte
-
-// ReadRange returns the bytes of br within the value, clipped to its end.
-func (v valueReader) ReadRange(_ context.Context, br store.ByteRange) ([]byte, error) {
-	n := int64(len(v))
-	switch {
-	case br.Offset < 0:
-		return v[max(0, n+br.Offset):], nil
-	case br.Length < 0:
-		return v[min(br.Offset, n):], nil
-	}
-	start := min(br.Offset, n)
-	return v[start : start+min(br.Length, n-start)], nil
-}
-
-// Size returns the value's length.
-func (v valueReader) Size(context.Context) (int64, error) { return int64(len(v)), nil }
-
 // elements returns the number of elements of a box of the given shape.
 func elements(shape []int) int {
 	n := 1
