@@ -201,12 +201,7 @@ func TestMembersReportsUndecodable(t *testing.T) {
 // once the store lists such names (a store that drops them is skipped).
 func TestMembersUndecodableInDirectory(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
-	d, err := store.OpenDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, root := tempDirStore(t)
 	CreateGroup(ctx, d, "", nil)
 	create(t, d, "good", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
 	if err := os.Mkdir(filepath.Join(root, "bad\xff"), 0o777); err != nil {

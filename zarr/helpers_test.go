@@ -31,6 +31,19 @@ func newMeta(t testing.TB, shape []int64, chunks []int, dt numeric.DataType, fil
 	return m
 }
 
+// tempDirStore opens a directory store on a new temporary directory, closed
+// when the test ends, and returns it with the directory's path.
+func tempDirStore(t testing.TB) (*store.Dir, string) {
+	t.Helper()
+	root := t.TempDir()
+	d, err := store.OpenDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d, root
+}
+
 func create(t testing.TB, s store.Store, path string, m *metadata.ArrayDefinition, conc int) *Array {
 	t.Helper()
 	a, err := Create(context.Background(), s, path, m, &Options{Concurrency: conc})

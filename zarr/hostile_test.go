@@ -17,12 +17,7 @@ import (
 // store give errors naming the array and the key, never a panic.
 func TestHostileDirectoryStore(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
-	d, err := store.OpenDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, root := tempDirStore(t)
 	a := create(t, d, "arr", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes",{"name":"crc32c"}]`, ""), 2)
 	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	dir := filepath.Join(root, "arr", "c")

@@ -85,12 +85,7 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 		t.Skip("no FIFOs")
 	}
 	ctx := context.Background()
-	root := t.TempDir()
-	d, err := store.OpenDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, root := tempDirStore(t)
 	a := create(t, d, "a", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
 	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	dir := filepath.Join(root, "a", "c")
@@ -136,12 +131,7 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 // the store lists it (a store that does not is skipped).
 func TestUnreadableChunkDirectory(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
-	d, err := store.OpenDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, root := tempDirStore(t)
 	a := create(t, d, "a", newMeta(t, []int64{4, 4}, []int{2, 2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
 	all := make([]uint8, 16)
 	for i := range all {

@@ -156,12 +156,7 @@ func summary(checks []Check) []string {
 // ones failing, absent ones not reported.
 func TestVerifyHTTP(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
-	d, err := store.OpenDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d, root := tempDirStore(t)
 	for name, chain := range map[string]string{"plain": `[{"name":"bytes","configuration":{"endian":"little"}},{"name":"crc32c"}]`, "sharded": shardedChain} {
 		chunks := []int{4, 6}
 		if name == "sharded" {
