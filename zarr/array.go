@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -44,19 +43,18 @@ type Options struct {
 	MaxChunkBytes int64
 }
 
-func (o *Options) maxChunkBytes() int64 {
-	if o == nil || o.MaxChunkBytes <= 0 {
-		return codec.DefaultMaxChunkBytes
+// codecOptions returns the array's limits as codec.Options, whose methods
+// hold the default rules.
+func (o *Options) codecOptions() *codec.Options {
+	if o == nil {
+		return nil
 	}
-	return o.MaxChunkBytes
+	return &codec.Options{MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency}
 }
 
-func (o *Options) concurrency() int {
-	if o == nil || o.Concurrency <= 0 {
-		return runtime.GOMAXPROCS(0)
-	}
-	return o.Concurrency
-}
+func (o *Options) maxChunkBytes() int64 { return o.codecOptions().MaxChunkBytesOrDefault() }
+
+func (o *Options) concurrency() int { return o.codecOptions().ConcurrencyOrDefault() }
 
 func (o *Options) registry() *registry.Registry {
 	if o == nil || o.Registry == nil {
