@@ -3,7 +3,6 @@ package store
 import (
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 )
@@ -43,7 +42,7 @@ type KeyError struct {
 }
 
 func (e *KeyError) Error() string {
-	return fmt.Sprintf("store: %s %s: %v", e.Op, strconv.Quote(shorten.Name(e.Key)), e.Err)
+	return fmt.Sprintf("store: %s %s: %v", e.Op, shorten.QuoteName(e.Key), e.Err)
 }
 
 // Unwrap returns Err.
@@ -56,7 +55,7 @@ type InvalidKeyError struct {
 }
 
 func (e *InvalidKeyError) Error() string {
-	return fmt.Sprintf("invalid key %s: %s", strconv.Quote(shorten.Name(e.Key)), e.Reason)
+	return fmt.Sprintf("invalid key %s: %s", shorten.QuoteName(e.Key), e.Reason)
 }
 
 // Is makes every InvalidKeyError match ErrInvalidKey.

@@ -60,7 +60,7 @@ func (e *MembersError) Error() string {
 			fmt.Fprintf(&b, "; and %d more", len(e.Problems)-i)
 			break
 		}
-		fmt.Fprintf(&b, "; %s: %v", strconv.Quote(shorten.Name(p.Key)), p.Err)
+		fmt.Fprintf(&b, "; %s: %v", shorten.QuoteName(p.Key), p.Err)
 	}
 	return b.String()
 }

@@ -52,11 +52,18 @@ func Bytes(b []byte) string {
 // Quote returns s quoted as a Go string literal (as %q prints it) when it
 // has at most Limit bytes; a longer s is quoted after cutting, with "..."
 // and its length outside the quotes: `"aaaaaaaa"... (10485760 bytes)`.
-func Quote(s string) string {
-	if len(s) <= Limit {
+func Quote(s string) string { return quote(s, Limit) }
+
+// QuoteName is Quote for a name (a key, a path, a codec name), cut at
+// NameLimit: every byte of s is escaped once, as %q does, so a name that
+// is not valid UTF-8 or holds control characters reads unambiguously.
+func QuoteName(s string) string { return quote(s, NameLimit) }
+
+func quote(s string, limit int) string {
+	if len(s) <= limit {
 		return strconv.Quote(s)
 	}
-	n := Limit - 3
+	n := limit - 3
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}

@@ -1,6 +1,7 @@
 package shorten_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -81,5 +82,18 @@ func TestName(t *testing.T) {
 	}
 	if got := shorten.Name("a\nb"); got != "a b" {
 		t.Errorf(`Name("a\nb") = %q, want one line`, got)
+	}
+}
+
+func TestQuoteName(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"a/b", `"a/b"`},
+		{"bad\xff", `"bad\xff"`}, // escaped once, not `"bad\\xff"`
+		{"red\x1b[31m", `"red\x1b[31m"`},
+		{strings.Repeat("k", shorten.NameLimit+10), strconv.Quote(strings.Repeat("k", shorten.NameLimit-3)) + "... (" + strconv.Itoa(shorten.NameLimit+10) + " bytes)"},
+	} {
+		if got := shorten.QuoteName(c.in); got != c.want {
+			t.Errorf("QuoteName(%q) = %s, want %s", c.in, got, c.want)
+		}
 	}
 }
