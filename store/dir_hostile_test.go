@@ -179,42 +179,23 @@ func TestDirListInvalidNames(t *testing.T) {
 // resolving every directory from the root costs the square of the depth.
 func TestDirListDeep(t *testing.T) {
 	const depth = 1500
-	root := t.TempDir()
-	r, err := os.OpenRoot(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cur := r
-	for i := range depth {
-		if err := cur.Mkdir("d", 0o777); err != nil {
-			t.Fatal(err)
+	root := deepTree(t, depth, "d", func(r *os.Root, i int) error {
+		switch {
+		case i == depth:
+			return r.WriteFile("v", []byte("deep"), 0o666)
+		case i%100 == 0:
+			return r.WriteFile("v", []byte("x"), 0o666)
 		}
-		if i%100 == 0 {
-			if err := cur.WriteFile("v", []byte("x"), 0o666); err != nil {
-				t.Fatal(err)
-			}
-		}
-		next, err := cur.OpenRoot("d")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cur.Close()
-		cur = next
-	}
-	if err := cur.WriteFile("v", []byte("deep"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	cur.Close()
+		return nil
+	})
 	d, _ := OpenDir(root)
 	defer d.Close()
-	var elems atomic.Int64
-	walkHook = func(n int) { elems.Add(int64(n)) }
-	defer func() { walkHook = nil }()
+	elems := countLookups(t)
 	var (
 		count   int
 		deepest int
 	)
-	err = d.List(context.Background(), "", func(e Entry) error {
+	err := d.List(context.Background(), "", func(e Entry) error {
 		if e.Err != nil {
 			t.Errorf("%.40q...: %v", e.Key, e.Err)
 		}
@@ -231,4 +212,45 @@ func TestDirListDeep(t *testing.T) {
 	if limit := int64(4 * (depth + count)); elems.Load() > limit {
 		t.Errorf("List resolved %d path elements for %d directories: want at most %d (linear)", elems.Load(), depth+1, limit)
 	}
+}
+
+// deepTree makes a tree of depth directories, each named name inside the
+// one before, under a new temporary directory, and calls fill with the
+// directory at each level i (0 is the root, depth the deepest) to put
+// files in it. It returns the root's path.
+func deepTree(t *testing.T, depth int, name string, fill func(r *os.Root, i int) error) string {
+	t.Helper()
+	root := t.TempDir()
+	cur, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; ; i++ {
+		if err := fill(cur, i); err != nil {
+			t.Fatal(err)
+		}
+		if i == depth {
+			break
+		}
+		if err := cur.Mkdir(name, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		next, err := cur.OpenRoot(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur.Close()
+		cur = next
+	}
+	cur.Close()
+	return root
+}
+
+// countLookups counts the path elements the store resolves (walkHook)
+// until the test ends.
+func countLookups(t *testing.T) *atomic.Int64 {
+	var n atomic.Int64
+	walkHook = func(k int) { n.Add(int64(k)) }
+	t.Cleanup(func() { walkHook = nil })
+	return &n
 }

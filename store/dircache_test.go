@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 )
 
@@ -19,32 +18,15 @@ import (
 // of the depth.
 func TestDirGetDeep(t *testing.T) {
 	const depth = 1500
-	root := t.TempDir()
-	r, err := os.OpenRoot(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cur := r
-	for i := range depth {
-		if err := cur.WriteFile("zarr.json", fmt.Appendf(nil, "%d", i), 0o666); err != nil {
-			t.Fatal(err)
+	root := deepTree(t, depth, "g", func(r *os.Root, i int) error {
+		if i == depth {
+			return nil
 		}
-		if err := cur.Mkdir("g", 0o777); err != nil {
-			t.Fatal(err)
-		}
-		next, err := cur.OpenRoot("g")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cur.Close()
-		cur = next
-	}
-	cur.Close()
+		return r.WriteFile("zarr.json", fmt.Appendf(nil, "%d", i), 0o666)
+	})
 	d, _ := OpenDir(root)
 	defer d.Close()
-	var elems atomic.Int64
-	walkHook = func(n int) { elems.Add(int64(n)) }
-	defer func() { walkHook = nil }()
+	elems := countLookups(t)
 	ctx := context.Background()
 	p := ""
 	for i := range depth {
