@@ -23,9 +23,12 @@ const maxMetadataBytes = 64 << 20
 // Options control how arrays are opened and how their chunks are processed.
 // A nil *Options gives the defaults.
 type Options struct {
-	// Concurrency is the budget of one read or write (default
-	// GOMAXPROCS): the goroutines at work and the store requests in flight,
-	// shards included (see the package documentation). Out of a budget B, min(B, chunks) chunks are
+	// Concurrency is the budget of one read or write: the goroutines at
+	// work and the store requests in flight, shards included (see the
+	// package documentation). The default is GOMAXPROCS, or the store's
+	// PreferredConcurrency when the store is a store.ConcurrencyHint that
+	// prefers more (object stores, HTTP), since their requests mostly
+	// wait. Out of a budget B, min(B, chunks) chunks are
 	// processed at once, and a chunk that is a shard reads and decodes its
 	// inner chunks on max(1, B/chunks at once) of them. Each chunk at work
 	// holds at most one decoded and one encoded chunk, so the budget also
@@ -54,7 +57,19 @@ func (o *Options) codecOptions() *codec.Options {
 
 func (o *Options) maxChunkBytes() int64 { return o.codecOptions().MaxChunkBytesOrDefault() }
 
-func (o *Options) concurrency() int { return o.codecOptions().ConcurrencyOrDefault() }
+// concurrency returns the budget of the array's reads and writes over s:
+// o.Concurrency, or by default max(GOMAXPROCS, the store's
+// PreferredConcurrency) when s is a store.ConcurrencyHint.
+func (o *Options) concurrency(s store.Store) int {
+	n := o.codecOptions().ConcurrencyOrDefault()
+	if o != nil && o.Concurrency > 0 {
+		return n
+	}
+	if h, ok := s.(store.ConcurrencyHint); ok {
+		n = max(n, h.PreferredConcurrency())
+	}
+	return n
+}
 
 func (o *Options) registry() *registry.Registry {
 	if o == nil || o.Registry == nil {
@@ -181,7 +196,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
 		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
-		conc:   opts.concurrency(), fill: newFiller(m.FillValue),
+		conc:   opts.concurrency(s), fill: newFiller(m.FillValue),
 		wholeChunk: codec.WholeRegion(int64s(m.ChunkShape)),
 	}
 	size := a.pipe.DecodedSize()

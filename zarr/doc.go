@@ -61,8 +61,8 @@
 //   - Writes rewrite whole chunks: a chunk the region covers in part is read
 //     (or taken as fill when absent), updated and written back. Two writes
 //     that touch one chunk must not run at once.
-//   - Options.Concurrency is the budget B of one read or write (GOMAXPROCS
-//     by default): the goroutines at work and the store requests in flight,
+//   - Options.Concurrency is the budget B of one read or write: the
+//     goroutines at work and the store requests in flight,
 //     inside shards included. As in zarrs, min(B, chunks) chunks are
 //     processed at once (outer), and a chunk that is a shard reads and
 //     decodes its inner chunks within max(1, B/outer) (inner; nested shards
@@ -76,6 +76,14 @@
 //     writes stop at the first error or when the context is done, and
 //     report the error of the first failing chunk in grid order. ReadSlabs
 //     and Copy stream regions of any size through one bounded buffer.
+//   - The default budget is GOMAXPROCS, except over a store that is a
+//     store.ConcurrencyHint (object stores, HTTP): there it is
+//     max(GOMAXPROCS, PreferredConcurrency()), since such requests spend
+//     their time waiting on the network, not on a processor, and only many
+//     in flight hide the latency. The rule outer*inner <= B is unchanged:
+//     with B = 64 over an object store, a read of 4 shards reads 16 inner
+//     chunks of each at once. A positive Options.Concurrency is used as
+//     given, whatever the store.
 //   - Options.MaxChunkBytes caps what metadata alone can make a read
 //     allocate: an array whose decoded chunk, or whose shard index (16 bytes
 //     per inner chunk, at any depth of nesting), is larger is refused when
