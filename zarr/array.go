@@ -44,6 +44,11 @@ type Options struct {
 	// codec.DefaultMaxChunkBytes, 2 GiB). It cannot raise the limit of a
 	// chunk spec, codec.MaxChunkBytes (16 GiB).
 	MaxChunkBytes int64
+	// RangeGap is how far apart, in bytes, the inner chunks of a shard
+	// that a read needs may lie and still be read with one request (see
+	// codec.Options.RangeGap: 0 means codec.DefaultRangeGap, 64 KiB; -1
+	// reads every inner chunk with a request of its own).
+	RangeGap int64
 }
 
 // codecOptions returns the array's limits as codec.Options, whose methods
@@ -52,7 +57,7 @@ func (o *Options) codecOptions() *codec.Options {
 	if o == nil {
 		return nil
 	}
-	return &codec.Options{MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency}
+	return &codec.Options{MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency, RangeGap: o.RangeGap}
 }
 
 func (o *Options) maxChunkBytes() int64 { return o.codecOptions().MaxChunkBytesOrDefault() }
@@ -96,6 +101,7 @@ type Array struct {
 	wholeChunk codec.Region
 	warnings   []codec.Warning
 	conc       int
+	rangeGap   int64 // Options.RangeGap, given to the shards' partial reads
 	fill       *filler
 	bufs       sync.Pool // *[]byte, one decoded chunk each
 }
@@ -196,7 +202,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
 		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
-		conc:   opts.concurrency(s), fill: newFiller(m.FillValue),
+		conc:   opts.concurrency(s), rangeGap: opts.codecOptions().RangeGapOrDefault(), fill: newFiller(m.FillValue),
 		wholeChunk: codec.WholeRegion(int64s(m.ChunkShape)),
 	}
 	size := a.pipe.DecodedSize()

@@ -37,8 +37,11 @@
 //   - Sharded arrays (sharding_indexed as the array->bytes codec): the grid's
 //     chunks are shards. Reading part of a shard fetches only its index and
 //     the inner chunks the part meets, through byte ranges of the store
-//     (codec.Pipeline.DecodeRegion); a shard the region covers is read
-//     whole. Writes rewrite whole shards. Verify decodes every stored inner
+//     (codec.Pipeline.DecodeRegion), the ranges of the inner chunks merged
+//     into one request where they lie within Options.RangeGap of each
+//     other (64 KiB by default: codecs/sharding says why), so that a region
+//     across k adjacent inner chunks costs two requests, the index and one
+//     more; a shard the region covers is read whole. Writes rewrite whole shards. Verify decodes every stored inner
 //     chunk of every shard on its own and reports each failure.
 //   - Groups: v3 groups (node_type "group"), v2 groups (.zgroup), and
 //     consolidated metadata (v3 inline consolidated_metadata, v2 .zmetadata),
