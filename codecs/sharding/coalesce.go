@@ -99,27 +99,31 @@ func (b *Bound) readRun(ctx context.Context, r store.ByteRangeReader, region int
 		return b.chunkError(s.coords, uint64(rn.off), uint64(rng.Length), err)
 	}
 	chunks := order[rn.first:rn.last]
-	put := func(ws *scratch, i int) error {
-		off, n := entry(entries, i)
-		b.place(region, i, ws)
-		from := int64(off) - rn.off
-		if err := b.putChunk(region, dst, buf[from:from+int64(n)], ws); err != nil {
-			return b.chunkError(ws.coords, off, n, err)
-		}
-		return nil
-	}
 	if workers == 1 || len(chunks) == 1 {
+		// Serial, on the caller's scratch, allocating nothing.
 		for _, i := range chunks {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := put(s, i); err != nil {
+			if err := b.runChunk(region, dst, entries, buf, rn.off, i, s); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, min(workers, len(chunks)), len(chunks), func(k int) int { return chunks[k] }, func(ws *scratch, k int) error {
-		return put(ws, chunks[k])
+		return b.runChunk(region, dst, entries, buf, rn.off, chunks[k], ws)
 	})
+}
+
+// runChunk puts the part of inner chunk i that region covers into dst,
+// decoding it from buf, the bytes of its run from offset base.
+func (b *Bound) runChunk(region intRegion, dst, entries, buf []byte, base int64, i int, s *scratch) error {
+	off, n := entry(entries, i)
+	b.place(region, i, s)
+	from := int64(off) - base
+	if err := b.putChunk(region, dst, buf[from:from+int64(n)], s); err != nil {
+		return b.chunkError(s.coords, off, n, err)
+	}
+	return nil
 }
