@@ -466,3 +466,69 @@ func TestConsolidatedTenThousand(t *testing.T) {
 	}
 	t.Logf("%d arrays: %d request, %d bytes", arrays, len(reqs), s.BytesRead())
 }
+
+// TestZarritaReadsConsolidated: zarrita.js opens a hierarchy through the
+// consolidated metadata Consolidate wrote, with every member's own
+// zarr.json deleted, and lists and reads the same nodes and values. It is
+// skipped when node or zarrita.js is not installed.
+func TestZarritaReadsConsolidated(t *testing.T) {
+	dir, _ := filepath.Abs("../testdata/zarrita")
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed: zarrita.js comparisons skipped")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "zarrita")); err != nil {
+		t.Skip("zarrita.js is not installed: run npm ci --prefix testdata/zarrita")
+	}
+	ctx := context.Background()
+	d, root := tempDirStore(t)
+	CreateGroup(ctx, d, "", []byte(`{"title":"t"}`))
+	CreateGroup(ctx, d, "obs", nil)
+	values := map[string][]int16{"obs/t": {1, -2, 3, 4, 5}, "u": {7, 8, 9, 10, 11}}
+	for p, v := range values {
+		a := create(t, d, p, newMeta(t, []int64{5}, []int{2}, numeric.Int16, "0", `[{"name":"bytes","configuration":{"endian":"little"}}]`, ""), 1)
+		if err := Write(ctx, a, codec.WholeRegion([]int64{5}), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Consolidate(ctx, d, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"obs", "obs/t", "u"} {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(p), "zarr.json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command("node", filepath.Join(dir, "read_consolidated.mjs"), root).Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("read_consolidated.mjs: %v\n%s", err, stderr)
+	}
+	var got struct {
+		Nodes  []string `json:"nodes"`
+		Arrays map[string]struct {
+			Shape []int64 `json:"shape"`
+			Hex   string  `json:"hex"`
+			Error string  `json:"error"`
+		} `json:"arrays"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if fmt.Sprint(got.Nodes) != "[/:group /obs/t:array /obs:group /u:array]" {
+		t.Errorf("zarrita lists %v", got.Nodes)
+	}
+	for p, v := range values {
+		a := got.Arrays["/"+p]
+		var want bytes.Buffer
+		for _, x := range v {
+			fmt.Fprintf(&want, "%02x%02x", uint8(x), uint8(uint16(x)>>8))
+		}
+		if a.Error != "" || fmt.Sprint(a.Shape) != "[5]" || a.Hex != want.String() {
+			t.Errorf("zarrita reads %s: %+v, want %s", p, a, want.String())
+		}
+	}
+	t.Logf("zarrita.js: %s", out)
+}
