@@ -85,7 +85,10 @@
 //     their time waiting on the network, not on a processor, and only many
 //     in flight hide the latency. The rule outer*inner <= B is unchanged:
 //     with B = 64 over an object store, a read of 4 shards reads 16 inner
-//     chunks of each at once. A positive Options.Concurrency is used as
+//     chunks of each at once. Since each chunk at work holds a decoded
+//     chunk, the hint raises the memory a read or write holds with it
+//     (64 chunks of 16 MiB are 1 GiB): a caller short of memory sets
+//     Options.Concurrency. A positive Options.Concurrency is used as
 //     given, whatever the store.
 //   - Options.MaxChunkBytes caps what metadata alone can make a read
 //     allocate: an array whose decoded chunk, or whose shard index (16 bytes
