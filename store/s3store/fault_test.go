@@ -243,8 +243,16 @@ func TestAttemptTimeout(t *testing.T) {
 // TestRangeEdges: empty ranges at the end, ranges past it and suffixes
 // longer than the value, through a server that answers them as S3 does.
 func TestRangeEdges(t *testing.T) {
-	ctx := context.Background()
 	s, _ := faulty(t, nil)
+	rangeEdges(t, s)
+}
+
+// rangeEdges checks the edges of GetRange on s, whatever the server.
+func rangeEdges(t *testing.T, s *Store) {
+	ctx := context.Background()
+	if err := s.Set(ctx, "k", []byte(value20)); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Set(ctx, "empty", nil); err != nil {
 		t.Fatal(err)
 	}
