@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -232,4 +233,5 @@ var (
 	_ store.Store           = (*Store)(nil)
 	_ store.ConcurrencyHint = (*Store)(nil)
 	_ fmt.Stringer          = (*Store)(nil)
+	_ io.Closer             = (*Store)(nil)
 )
