@@ -112,7 +112,7 @@ func readExactly(body io.Reader, n int64) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("the body broke off after %d of %d bytes: %w", len(buf), n, err)
 		}
 	}
 	var one [1]byte

@@ -10,6 +10,7 @@ import (
 
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/zcodec/zcodec/store"
 )
@@ -38,7 +39,7 @@ func (e *Error) Error() string {
 	case e.Status != 0:
 		msg += fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
 	default:
-		msg += e.Err.Error()
+		msg += cause(e.Err).Error()
 	}
 	if e.Attempts > 1 {
 		msg += fmt.Sprintf(" (gave up after %d attempts)", e.Attempts)
@@ -48,6 +49,16 @@ func (e *Error) Error() string {
 
 // Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }
+
+// cause returns the error of a request that got no answer without the
+// SDK's wrapping (which names an empty status and request ID).
+func cause(err error) error {
+	var se *smithyhttp.RequestSendError
+	if errors.As(err, &se) && se.Err != nil {
+		return se.Err
+	}
+	return err
+}
 
 // final marks an error of an attempt that another attempt would meet
 // again (a store error such as ErrNotFound or ErrRange, a lying answer).
