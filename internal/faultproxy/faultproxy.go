@@ -79,6 +79,7 @@ type Proxy struct {
 type rule struct {
 	fault   Fault
 	status  int
+	code    string // S3 error code of a Status fault; "" = one for the status
 	left    int
 	methods []string
 }
@@ -131,6 +132,15 @@ func (p *Proxy) Inject(f Fault, n int, methods ...string) {
 func (p *Proxy) InjectStatus(code, n int, methods ...string) {
 	p.mu.Lock()
 	p.rules = append(p.rules, &rule{fault: Status, left: n, methods: methods, status: code})
+	p.mu.Unlock()
+}
+
+// InjectCode makes the next n requests of the given methods (any when
+// none is given) be answered with status and an S3 error document of
+// code (S3 sends "RequestTimeout" with 400, for instance).
+func (p *Proxy) InjectCode(status int, code string, n int, methods ...string) {
+	p.mu.Lock()
+	p.rules = append(p.rules, &rule{fault: Status, left: n, methods: methods, status: status, code: code})
 	p.mu.Unlock()
 }
 
@@ -187,7 +197,11 @@ func (p *Proxy) serve(w http.ResponseWriter, req *http.Request) {
 	case SlowDown:
 		s3Error(w, http.StatusServiceUnavailable, "SlowDown", "Please reduce your request rate.")
 	case Status:
-		s3Error(w, r.status, codeOf(r.status), "Injected by faultproxy.")
+		code := r.code
+		if code == "" {
+			code = codeOf(r.status)
+		}
+		s3Error(w, r.status, code, "Injected by faultproxy.")
 	case Reset:
 		reset(w)
 	case Truncate:

@@ -125,6 +125,11 @@ func TestStatusAndMethods(t *testing.T) {
 		t.Fatalf("HEAD: %v %v", resp, err)
 	}
 	resp.Body.Close()
+	p.InjectCode(400, "RequestTimeout", 1)
+	resp, b, err := get(t, p.URL+"/k", "")
+	if err != nil || resp.StatusCode != 400 || !strings.Contains(string(b), "<Code>RequestTimeout</Code>") {
+		t.Fatalf("InjectCode: %v %q %v", resp, b, err)
+	}
 	if *n != 1 {
 		t.Errorf("origin saw %d requests, want 1", *n)
 	}

@@ -66,6 +66,7 @@ func TestRetriedFaults(t *testing.T) {
 		{"500", func(p *faultproxy.Proxy) { p.InjectStatus(500, 2, http.MethodGet) }, 3},
 		{"502", func(p *faultproxy.Proxy) { p.InjectStatus(502, 1, http.MethodGet) }, 2},
 		{"429", func(p *faultproxy.Proxy) { p.InjectStatus(429, 2, http.MethodGet) }, 3},
+		{"RequestTimeout", func(p *faultproxy.Proxy) { p.InjectCode(400, "RequestTimeout", 2, http.MethodGet) }, 3},
 		{"reset", func(p *faultproxy.Proxy) { p.Inject(faultproxy.Reset, 2, http.MethodGet) }, 3},
 		{"truncated", func(p *faultproxy.Proxy) { p.Inject(faultproxy.Truncate, 2, http.MethodGet) }, 3},
 	} {
@@ -167,7 +168,8 @@ func TestGiveUp(t *testing.T) {
 	}
 }
 
-// TestClientErrorsNotRetried: a 4xx answer (but 429) is final at once.
+// TestClientErrorsNotRetried: a 4xx answer (but 429 and S3's
+// RequestTimeout) is final at once, and so is 501.
 func TestClientErrorsNotRetried(t *testing.T) {
 	ctx := context.Background()
 	s, p := faulty(t, nil)
@@ -180,6 +182,21 @@ func TestClientErrorsNotRetried(t *testing.T) {
 			t.Errorf("%d: %v after %d requests; want an *Error of one attempt", code, err, n)
 		}
 		noSecret(t, err)
+	}
+	for _, code := range []string{"InvalidArgument", "ExpiredToken"} {
+		p.InjectCode(400, code, 1, http.MethodGet)
+		var err error
+		if n := requestsFor(p, func() { _, err = s.Get(ctx, "k", store.NoLimit) }); n != 1 {
+			t.Errorf("400 %s: %d requests", code, n)
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Code != code {
+			t.Errorf("400 %s: %v", code, err)
+		}
+	}
+	p.InjectStatus(501, 1, http.MethodGet)
+	if n := requestsFor(p, func() { s.Get(ctx, "k", store.NoLimit) }); n != 1 {
+		t.Errorf("501: %d requests", n)
 	}
 	p.InjectStatus(403, 1, http.MethodPut)
 	if n := requestsFor(p, func() {
