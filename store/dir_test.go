@@ -11,15 +11,6 @@ import (
 	"time"
 )
 
-func TestDir(t *testing.T) {
-	d, err := CreateDir(filepath.Join(t.TempDir(), "new", "store.zarr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	conformance(t, d)
-}
-
 func TestOpenDirMissing(t *testing.T) {
 	if _, err := OpenDir(filepath.Join(t.TempDir(), "nope")); err == nil {
 		t.Fatal("OpenDir of a missing directory succeeded")

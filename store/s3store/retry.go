@@ -1,0 +1,180 @@
+package s3store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"time"
+
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
+
+	"github.com/zcodec/zcodec/store"
+)
+
+// Error reports an S3 operation that failed: an answer of the server that
+// is an error, or no usable answer at all (a connection that broke, a
+// truncated body, an attempt that ran out of time) after every retry.
+type Error struct {
+	Op       string // the S3 operation: "GetObject", "HeadObject", "PutObject", "DeleteObject", "ListObjectsV2"
+	Store    string // the store, as its String
+	Status   int    // the HTTP status of the last answer; 0 when none arrived
+	Code     string // the S3 error code ("AccessDenied", "SlowDown"), if any
+	Message  string // the server's message, if any
+	Attempts int    // the attempts made
+	Err      error  // the error of the last attempt
+}
+
+func (e *Error) Error() string {
+	msg := e.Op + " " + e.Store + ": "
+	switch {
+	case e.Status != 0 && e.Code != "":
+		msg += fmt.Sprintf("%d %s", e.Status, e.Code)
+		if e.Message != "" {
+			msg += ": " + e.Message
+		}
+	case e.Status != 0:
+		msg += fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
+	default:
+		msg += cause(e.Err).Error()
+	}
+	if e.Attempts > 1 {
+		msg += fmt.Sprintf(" (gave up after %d attempts)", e.Attempts)
+	}
+	return msg
+}
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// cause returns the error of a request that got no answer without the
+// SDK's wrapping (which names an empty status and request ID).
+func cause(err error) error {
+	var se *smithyhttp.RequestSendError
+	if errors.As(err, &se) && se.Err != nil {
+		return se.Err
+	}
+	return err
+}
+
+// final marks an error of an attempt that another attempt would meet
+// again (a store error such as ErrNotFound or ErrRange, a lying answer).
+type final struct{ err error }
+
+func (f *final) Error() string { return f.err.Error() }
+func (f *final) Unwrap() error { return f.err }
+
+// stop marks err as final.
+func stop(err error) error { return &final{err} }
+
+// truncated is the cause of an attempt whose body ended before the length
+// the server announced.
+var errTruncated = errors.New("the body ended before the announced length")
+
+// do runs attempt, up to 1+retries times, each in one of the store's
+// in-flight slots and bounded by the attempt timeout, waiting with backoff
+// (outside the slot) between attempts. It returns nil, a final error's
+// cause, the caller's context error, or an *Error.
+func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Context) error) error {
+	var last error
+	for n := 1; ; n++ {
+		select {
+		case s.sem <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		err := s.attempt(ctx, attempt)
+		<-s.sem
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var f *final
+		if errors.As(err, &f) {
+			return f.err
+		}
+		retry, e := s.classify(op, err)
+		e.Attempts = n
+		last = e
+		if !retry || n > s.retries {
+			return last
+		}
+		if err := sleep(ctx, s.wait(n)); err != nil {
+			return err
+		}
+	}
+}
+
+// attempt runs one attempt bounded by the store's timeout.
+func (s *Store) attempt(ctx context.Context, attempt func(ctx context.Context) error) error {
+	actx := ctx
+	if s.timeout > 0 {
+		var cancel context.CancelFunc
+		actx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+	}
+	err := attempt(actx)
+	if err != nil && ctx.Err() == nil && actx.Err() != nil {
+		var f *final
+		if !errors.As(err, &f) {
+			return &store.TimeoutError{Limit: "Timeout", Duration: s.timeout, Err: err}
+		}
+	}
+	return err
+}
+
+// classify says whether a failed attempt may pass on a retry, and
+// describes it. Retried: no answer at all (a connection refused or reset,
+// a truncated or unreadable body, an attempt that timed out), 429, 5xx
+// but 501, and the codes SlowDown and RequestTimeout (S3's "the socket
+// was idle too long", sent with 400). Nothing else is: another 4xx would
+// be answered alike.
+func (s *Store) classify(op string, err error) (bool, *Error) {
+	e := &Error{Op: op, Store: s.String(), Err: err}
+	var re *awshttp.ResponseError
+	if errors.As(err, &re) && re.Response != nil {
+		e.Status = re.HTTPStatusCode()
+	}
+	var api smithy.APIError
+	if errors.As(err, &api) {
+		e.Code, e.Message = api.ErrorCode(), api.ErrorMessage()
+	}
+	switch {
+	case e.Code == "SlowDown" || e.Code == "RequestTimeout":
+		return true, e
+	case e.Status == http.StatusTooManyRequests:
+		return true, e
+	case e.Status >= 500 && e.Status != http.StatusNotImplemented:
+		return true, e
+	case e.Status >= 300:
+		return false, e
+	}
+	return true, e // no answer, or a success whose body could not be read
+}
+
+// wait is the backoff before retry n (1, 2, ...): backoff0 doubling up to
+// backoffHi, with "equal jitter" (a random half), so that many clients
+// that failed together do not retry together.
+func (s *Store) wait(n int) time.Duration {
+	d := s.backoff0 << min(n-1, 20)
+	if d > s.backoffHi || d <= 0 {
+		d = s.backoffHi
+	}
+	return d/2 + rand.N(d/2+1)
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
