@@ -44,10 +44,6 @@ type Location struct {
 	Raw    string
 }
 
-// ConcurrencyHint is implemented by stores whose requests are best kept
-// many in flight (object stores, HTTP).
-type ConcurrencyHint interface{ PreferredConcurrency() int }
-
 var (
 	schemesMu sync.Mutex
 	schemes   = map[string]Opener{}
