@@ -60,6 +60,10 @@ func digits(s string) bool {
 	return true
 }
 
+// emptyValueRange is the Content-Range MinIO sends with a 206 answer to a
+// range request on a 0-byte value ("LAST" is FIRST-1: no byte).
+const emptyValueRange = "bytes 0--1/0"
+
 // checkContentRange checks the Content-Range (cr) and Content-Length
 // (nil: absent) of a 206 answer to the non-empty range r, and returns the
 // length of the body to read. A value shorter than the range (a 206 up
@@ -73,6 +77,16 @@ func checkContentRange(cr string, contentLength *int64, r store.ByteRange) (int6
 	}
 	if cr == "" {
 		return 0, bad("absent")
+	}
+	if cr == emptyValueRange {
+		// MinIO's 206 for a range of a 0-byte value.
+		if _, _, err := store.Bounds(r, 0); err != nil {
+			return 0, err
+		}
+		if contentLength != nil && *contentLength > 0 {
+			return 0, bad(fmt.Sprintf("Content-Length %d", *contentLength))
+		}
+		return 0, nil
 	}
 	start, end, size, err := parseContentRange(cr)
 	if err != nil {

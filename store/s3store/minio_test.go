@@ -15,12 +15,12 @@ import (
 	"github.com/zcodec/zcodec/store"
 )
 
-// TestRealServer runs the conformance suite and the range edges against a
+// TestMinIO runs the conformance suite and the range edges against a
 // real S3-compatible server (MinIO in CI): set ZCODEC_TEST_S3_ENDPOINT to
 // its URL, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to its keys, and
 // optionally ZCODEC_TEST_S3_BUCKET (default "zcodec-test"; created when
 // absent). Each run works under a prefix of its own and deletes it.
-func TestRealServer(t *testing.T) {
+func TestMinIO(t *testing.T) {
 	endpoint := os.Getenv("ZCODEC_TEST_S3_ENDPOINT")
 	if endpoint == "" {
 		t.Skip("ZCODEC_TEST_S3_ENDPOINT is not set: the suite against a real S3 server (e.g. MinIO) is skipped; " +
