@@ -123,7 +123,8 @@ var schemePackages = map[string]string{
 // A directory must exist and be a directory, unless opts.Write and
 // opts.Create are set, when a missing one is created. Errors about the
 // location are *LocationError values (ErrUnknownScheme for a scheme no
-// package registered, naming the package to import for s3:// and gs://).
+// package registered, naming the package to import for s3:// and gs://),
+// and so are the errors of an Opener, wrapped.
 func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error) {
 	loc, err := ParseLocation(location)
 	if err != nil {
@@ -170,7 +171,7 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 			return fail(fmt.Errorf("%w: %s://", ErrUnknownScheme, loc.Scheme))
 		}
 		if s, err = open(ctx, loc, &o); err != nil {
-			return nil, err
+			return fail(err)
 		}
 	}
 	if !o.Write {

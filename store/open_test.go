@@ -147,6 +147,11 @@ func TestOpenRegisteredScheme(t *testing.T) {
 	if w != Store(inner) || gotOpts[1].Object != obj || !gotOpts[1].Write {
 		t.Errorf("Open for writing: %T, options %+v; want the opener's store and options", w, gotOpts[1])
 	}
+	RegisterScheme("failtest", func(context.Context, Location, *OpenOptions) (Store, error) { return nil, ErrTooLarge })
+	var le *LocationError
+	if _, err := Open(ctx, "failtest://b/p", nil); !errors.As(err, &le) || le.Location != "failtest://b/p" || !errors.Is(err, ErrTooLarge) {
+		t.Errorf("an Opener's error: %v, want it wrapped in a *LocationError naming the location", err)
+	}
 	c := NewCounting(inner)
 	if c.PreferredConcurrency() != 17 || c.Close() != nil || inner.closed != 2 {
 		t.Errorf("Counting does not forward PreferredConcurrency and Close")
