@@ -68,9 +68,10 @@ var ErrCredentialsInURL = errors.New(`a URL holding "@" (user information, "user
 //     "gs://bucket"): an object store, opened by the package registered
 //     for the scheme (see RegisterScheme).
 //
-// A string is a URL when it starts with a scheme (a letter, then letters,
-// digits, "+", "-" or ".") followed by "://"; write "./s3://x" for a
-// directory of that name. It refuses an empty location, an "@" anywhere
+// A string is a URL when it starts with a scheme of two characters or
+// more (a letter, then letters, digits, "+", "-" or ".") followed by
+// "://"; write "./s3://x" for a directory of that name. A one-letter
+// "scheme" is a drive letter: "C://data" is a path. It refuses an empty location, an "@" anywhere
 // in a URL (ErrCredentialsInURL), a query or a fragment in any URL, a
 // URL without a host or bucket, a bucket name that is not one (letters,
 // digits, ".", "-" and "_", at most 222 bytes), and an object-store prefix
@@ -121,8 +122,8 @@ func ParseLocation(s string) (Location, error) {
 // "://", when s starts with a URL scheme and "://".
 func splitScheme(s string) (scheme, rest string, ok bool) {
 	i := strings.Index(s, "://")
-	if i <= 0 {
-		return "", "", false
+	if i <= 1 {
+		return "", "", false // none, or a drive letter ("C://data")
 	}
 	for j, c := range []byte(s[:i]) {
 		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
@@ -199,8 +200,12 @@ func (l Location) String() string {
 	switch l.Scheme {
 	case "file", "http", "https":
 		s = l.Raw
-		if s == "" && l.Scheme == "file" {
+		switch {
+		case s != "":
+		case l.Scheme == "file":
 			s = l.Path
+		default:
+			s = l.Scheme + "://" + l.Host + l.Path
 		}
 	default:
 		s = l.Scheme + "://" + l.Host

@@ -18,6 +18,7 @@ func TestParseLocation(t *testing.T) {
 		{"s3:/bucket", "file", "", "s3:/bucket", "s3:/bucket"},
 		{"./s3://b", "file", "", "./s3://b", "./s3://b"},
 		{"1x://b", "file", "", "1x://b", "1x://b"},
+		{"C://data", "file", "", "C://data", "C://data"},
 		{"a\nb", "file", "", "a\nb", `"a\nb"`},
 		{"file:///srv/x%20y.zarr", "file", "", "/srv/x y.zarr", "file:///srv/x%20y.zarr"},
 		{"FILE://localhost/srv/x", "file", "", "/srv/x", "FILE://localhost/srv/x"},
@@ -38,6 +39,9 @@ func TestParseLocation(t *testing.T) {
 		}
 		if loc.Scheme != c.scheme || loc.Host != c.host || loc.Path != c.path || loc.Raw != c.in {
 			t.Errorf("ParseLocation(%q) = %+v, want scheme %q host %q path %q", c.in, loc, c.scheme, c.host, c.path)
+		}
+		if s := (Location{Scheme: loc.Scheme, Host: loc.Host, Path: loc.Path}).String(); loc.Scheme != "file" && s != strings.TrimSuffix(loc.String(), "/") {
+			t.Errorf("ParseLocation(%q) without Raw prints %q, with it %q", c.in, s, loc.String())
 		}
 		if s := loc.String(); s != c.str {
 			t.Errorf("ParseLocation(%q).String() = %q, want %q", c.in, s, c.str)
