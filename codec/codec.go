@@ -76,7 +76,11 @@
 //     nil, and the zero value of each field, give the documented defaults.
 //     Options.Concurrency is the goroutine budget of one call, nested work
 //     included; Options.MaxChunkBytes caps every buffer a decode allocates
-//     on the word of stored bytes (DefaultMaxChunkBytes).
+//     on the word of stored bytes (DefaultMaxChunkBytes); Options.RangeGap
+//     is the largest gap between two byte ranges of one stored value that
+//     are read with one request (DefaultRangeGap, 64 KiB; -1 never merges):
+//     a partial read of a shard merges the ranges of the inner chunks it
+//     needs, so that k adjacent inner chunks cost one request, not k.
 //   - Names: a function or method that appends to dst and returns the
 //     extended slice is called Append... (AppendEncode, AppendDecode,
 //     AppendEncodeBytes, AppendEncodeSlice, AppendEncodeBatch), as in

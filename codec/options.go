@@ -55,6 +55,28 @@ type Options struct {
 	// the codecs that hold chains of their own (ChainHolder), it bounds the
 	// calls that take no options (Decode and AppendEncode of a whole shard).
 	Concurrency int
+	// RangeGap is how far apart, in bytes, two byte ranges of one stored
+	// value may lie and still be read with one request (DecodeRegion of a
+	// shard: the inner chunks a region needs): the bytes between them are
+	// read and dropped. 0 means DefaultRangeGap; a negative value never
+	// merges ranges, not even adjacent ones.
+	RangeGap int64
+}
+
+// DefaultRangeGap is the default of Options.RangeGap (64 KiB); the
+// sharding package documentation says why.
+const DefaultRangeGap = 64 << 10
+
+// RangeGapOrDefault returns o.RangeGap, DefaultRangeGap when o is nil or
+// the field is 0, and -1 when it is negative (never merge).
+func (o *Options) RangeGapOrDefault() int64 {
+	switch {
+	case o == nil || o.RangeGap == 0:
+		return DefaultRangeGap
+	case o.RangeGap < 0:
+		return -1
+	}
+	return o.RangeGap
 }
 
 // fillMode returns o.FillMode, FillStrict for a nil o.

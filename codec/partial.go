@@ -54,7 +54,9 @@ func ReadRange(ctx context.Context, r store.ByteRangeReader, br store.ByteRange,
 // contract of Pipeline.DecodeRegion for a chain that is this codec alone;
 // the region has been validated against the codec's decoded shape. opts
 // (nil for the defaults) carries the goroutine budget of the call,
-// Concurrency, which the decoder shares with the work it nests.
+// Concurrency, which the decoder shares with the work it nests, and
+// RangeGap, how far apart two byte ranges may be and still be read with
+// one request.
 type PartialDecoder interface {
 	DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error
 }
@@ -79,8 +81,10 @@ func (p *Pipeline) PartialDecoding() bool {
 //
 // opts (nil for the defaults) gives the goroutine budget of the call,
 // Concurrency: a partial decoder reads and decodes inner chunks on at most
-// that many goroutines, nested shards included. Only opts.Concurrency is
-// read.
+// that many goroutines, nested shards included, and merges the byte
+// ranges of the inner chunks it needs when they are at most
+// opts.RangeGap apart (see Options.RangeGap). Only opts.Concurrency and
+// opts.RangeGap are read.
 func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error {
 	if err := region.ValidateChunk(p.spec.Shape); err != nil {
 		return err

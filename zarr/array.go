@@ -23,9 +23,12 @@ const maxMetadataBytes = 64 << 20
 // Options control how arrays are opened and how their chunks are processed.
 // A nil *Options gives the defaults.
 type Options struct {
-	// Concurrency is the budget of one read or write (default
-	// GOMAXPROCS): the goroutines at work and the store requests in flight,
-	// shards included (see the package documentation). Out of a budget B, min(B, chunks) chunks are
+	// Concurrency is the budget of one read or write: the goroutines at
+	// work and the store requests in flight, shards included (see the
+	// package documentation). The default is GOMAXPROCS, or the store's
+	// PreferredConcurrency when the store is a store.ConcurrencyHint that
+	// prefers more (object stores, HTTP), since their requests mostly
+	// wait. Out of a budget B, min(B, chunks) chunks are
 	// processed at once, and a chunk that is a shard reads and decodes its
 	// inner chunks on max(1, B/chunks at once) of them. Each chunk at work
 	// holds at most one decoded and one encoded chunk, so the budget also
@@ -41,6 +44,11 @@ type Options struct {
 	// codec.DefaultMaxChunkBytes, 2 GiB). It cannot raise the limit of a
 	// chunk spec, codec.MaxChunkBytes (16 GiB).
 	MaxChunkBytes int64
+	// RangeGap is how far apart, in bytes, the inner chunks of a shard
+	// that a read needs may lie and still be read with one request (see
+	// codec.Options.RangeGap: 0 means codec.DefaultRangeGap, 64 KiB; -1
+	// reads every inner chunk with a request of its own).
+	RangeGap int64
 }
 
 // codecOptions returns the array's limits as codec.Options, whose methods
@@ -49,12 +57,24 @@ func (o *Options) codecOptions() *codec.Options {
 	if o == nil {
 		return nil
 	}
-	return &codec.Options{MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency}
+	return &codec.Options{MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency, RangeGap: o.RangeGap}
 }
 
 func (o *Options) maxChunkBytes() int64 { return o.codecOptions().MaxChunkBytesOrDefault() }
 
-func (o *Options) concurrency() int { return o.codecOptions().ConcurrencyOrDefault() }
+// concurrency returns the budget of the array's reads and writes over s:
+// o.Concurrency, or by default max(GOMAXPROCS, the store's
+// PreferredConcurrency) when s is a store.ConcurrencyHint.
+func (o *Options) concurrency(s store.Store) int {
+	n := o.codecOptions().ConcurrencyOrDefault()
+	if o != nil && o.Concurrency > 0 {
+		return n
+	}
+	if h, ok := s.(store.ConcurrencyHint); ok {
+		n = max(n, h.PreferredConcurrency())
+	}
+	return n
+}
 
 func (o *Options) registry() *registry.Registry {
 	if o == nil || o.Registry == nil {
@@ -81,6 +101,7 @@ type Array struct {
 	wholeChunk codec.Region
 	warnings   []codec.Warning
 	conc       int
+	rangeGap   int64 // Options.RangeGap, given to the shards' partial reads
 	fill       *filler
 	bufs       sync.Pool // *[]byte, one decoded chunk each
 }
@@ -181,7 +202,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
 		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
-		conc:   opts.concurrency(), fill: newFiller(m.FillValue),
+		conc:   opts.concurrency(s), rangeGap: opts.codecOptions().RangeGapOrDefault(), fill: newFiller(m.FillValue),
 		wholeChunk: codec.WholeRegion(int64s(m.ChunkShape)),
 	}
 	size := a.pipe.DecodedSize()

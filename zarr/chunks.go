@@ -23,7 +23,7 @@ func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(coords []i
 		return ctx.Err()
 	}
 	outer, inner := workpool.Split(a.conc, int(min(n, math.MaxInt32)))
-	budget := &codec.Options{Concurrency: inner}
+	budget := &codec.Options{Concurrency: inner, RangeGap: a.rangeGap}
 	type state struct {
 		coords  []int64
 		scratch []byte

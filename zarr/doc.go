@@ -37,8 +37,11 @@
 //   - Sharded arrays (sharding_indexed as the array->bytes codec): the grid's
 //     chunks are shards. Reading part of a shard fetches only its index and
 //     the inner chunks the part meets, through byte ranges of the store
-//     (codec.Pipeline.DecodeRegion); a shard the region covers is read
-//     whole. Writes rewrite whole shards. Verify decodes every stored inner
+//     (codec.Pipeline.DecodeRegion), the ranges of the inner chunks merged
+//     into one request where they lie within Options.RangeGap of each
+//     other (64 KiB by default: codecs/sharding says why), so that a region
+//     across k adjacent inner chunks costs two requests, the index and one
+//     more; a shard the region covers is read whole. Writes rewrite whole shards. Verify decodes every stored inner
 //     chunk of every shard on its own and reports each failure.
 //   - Groups: v3 groups (node_type "group"), v2 groups (.zgroup), and
 //     consolidated metadata (v3 inline consolidated_metadata, v2 .zmetadata),
@@ -49,7 +52,7 @@
 // Storage transformers (an array with a non-empty storage_transformers is
 // refused by metadata.Parse), chunk grids other than "regular" (variable or
 // rectilinear grids), extension data types, writing Zarr v2 arrays (they
-// are read-only: store.ErrReadOnly), and writing consolidated metadata.
+// are read-only: store.ErrReadOnly).
 //
 // # Choices
 //
@@ -61,8 +64,8 @@
 //   - Writes rewrite whole chunks: a chunk the region covers in part is read
 //     (or taken as fill when absent), updated and written back. Two writes
 //     that touch one chunk must not run at once.
-//   - Options.Concurrency is the budget B of one read or write (GOMAXPROCS
-//     by default): the goroutines at work and the store requests in flight,
+//   - Options.Concurrency is the budget B of one read or write: the
+//     goroutines at work and the store requests in flight,
 //     inside shards included. As in zarrs, min(B, chunks) chunks are
 //     processed at once (outer), and a chunk that is a shard reads and
 //     decodes its inner chunks within max(1, B/outer) (inner; nested shards
@@ -76,6 +79,17 @@
 //     writes stop at the first error or when the context is done, and
 //     report the error of the first failing chunk in grid order. ReadSlabs
 //     and Copy stream regions of any size through one bounded buffer.
+//   - The default budget is GOMAXPROCS, except over a store that is a
+//     store.ConcurrencyHint (object stores, HTTP): there it is
+//     max(GOMAXPROCS, PreferredConcurrency()), since such requests spend
+//     their time waiting on the network, not on a processor, and only many
+//     in flight hide the latency. The rule outer*inner <= B is unchanged:
+//     with B = 64 over an object store, a read of 4 shards reads 16 inner
+//     chunks of each at once. Since each chunk at work holds a decoded
+//     chunk, the hint raises the memory a read or write holds with it
+//     (64 chunks of 16 MiB are 1 GiB): a caller short of memory sets
+//     Options.Concurrency. A positive Options.Concurrency is used as
+//     given, whatever the store.
 //   - Options.MaxChunkBytes caps what metadata alone can make a read
 //     allocate: an array whose decoded chunk, or whose shard index (16 bytes
 //     per inner chunk, at any depth of nesting), is larger is refused when
@@ -109,6 +123,34 @@
 //     silently leave part of it behind. Node paths and the keys in
 //     MemberProblem are the store's names unescaped; error messages quote
 //     them.
+//   - Consolidate writes consolidated metadata. For a v3 group it is the
+//     member zarr-python 3 writes into the group's zarr.json:
+//     "consolidated_metadata": {"kind": "inline", "must_understand": false,
+//     "metadata": {...}}, whose metadata holds the zarr.json document of
+//     every node below the group at any depth, by path relative to the
+//     group ("a", "sub", "sub/b"), ordered by depth and then by name
+//     without regard to case; each group there carries an empty
+//     consolidated_metadata of its own, and the groups' own zarr.json
+//     documents are left alone. For a v2 group it is the group's
+//     .zmetadata as zarr-python 2 writes it ({"metadata": {".zgroup":
+//     ..., "a/.zarray": ..., "a/.zattrs": ...}, "zarr_consolidated_format":
+//     1}, keys sorted, four-space indent); for the root group the bytes are
+//     zarr 2.13's. Below the root, the .zmetadata goes in the group with
+//     keys relative to it, as zarr-python 3 places it (zarr 2.13 puts
+//     every key of the store in the root's). A hierarchy that mixes v2 and
+//     v3 nodes is refused (ErrMixedFormats), and so is one that Members
+//     cannot read whole. The one document is read whole, so a hierarchy
+//     is limited by its size to 64 MiB (about 100,000 arrays).
+//   - Consolidated metadata is trusted as written, as zarr-python trusts
+//     it: Members lists what it holds and never the store, and
+//     Node.OpenArray opens an array from it without reading the array's
+//     zarr.json. When the hierarchy changes after Consolidate, the
+//     consolidated metadata is stale until Consolidate runs again: an
+//     array created since is not a member (Open at its path finds it); one
+//     deleted since is still a member, whose chunks read as the fill value;
+//     one whose metadata was rewritten is opened with the old metadata
+//     through its node (with the new through Open). Writers that change a
+//     hierarchy's nodes call Consolidate when they are done.
 //   - Errors name the array and the key: *codec.ChunkError (Array, Key) for
 //     one chunk, *NodeError for an array or group, *codec.RegionError
 //     (codec.ErrRegion) for a region; store and codec errors stay inspectable

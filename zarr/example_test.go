@@ -179,3 +179,47 @@ func ExampleArray_Verify() {
 	// FAIL a/c/1 true
 	// <nil>
 }
+
+// Consolidate the metadata of a hierarchy, so that opening it and every
+// array in it costs one read of the store and no listing.
+func ExampleConsolidate() {
+	ctx := context.Background()
+	mem := store.NewMemory()
+	zarr.CreateGroup(ctx, mem, "", nil)
+	chain, _ := registry.Default().ParseCodecs([]byte(`[{"name": "bytes", "configuration": {"endian": "little"}}]`), "/codecs")
+	for _, name := range []string{"obs/temperature", "obs/wind", "model/temperature"} {
+		_, err := zarr.Create(ctx, mem, name, &metadata.ArrayDefinition{
+			Shape: []int64{10}, DataType: numeric.Float32, ChunkShape: []int{5},
+			FillValue: numeric.FloatScalar(numeric.Float32, 0), Codecs: chain.Codecs,
+		}, nil)
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
+	if _, err := zarr.Consolidate(ctx, mem, ""); err != nil {
+		log.Fatal(err)
+	}
+
+	counting := store.NewCounting(mem)
+	g, err := zarr.OpenGroup(ctx, counting, "")
+	if err != nil {
+		log.Fatal(err)
+	}
+	members, err := g.Members(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, m := range members {
+		a, err := m.OpenArray(ctx, nil)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(m.Path, a.Shape())
+	}
+	fmt.Println(len(counting.Requests()), "request")
+	// Output:
+	// model/temperature [10]
+	// obs/temperature [10]
+	// obs/wind [10]
+	// 1 request
+}

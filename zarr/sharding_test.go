@@ -91,14 +91,28 @@ func TestShardedPartialRead(t *testing.T) {
 	if r := reqs[1]; r.Op != "get range" || r.Key != "s/c/1/1" || r.Range.Offset < 0 || r.Range.Length <= 0 || r.Range.Length > 4*3*2+64 {
 		t.Errorf("second request %+v, want one inner chunk of s/c/1/1", r)
 	}
-	// a region across two inner chunks of one shard: the index and two
-	// ranges
-	counting.Reset()
-	if _, err := Read[uint16](ctx, b, codec.Region{Start: []int64{8, 2}, Shape: []int64{1, 2}}); err != nil {
-		t.Fatal(err)
-	}
-	if n := len(counting.Requests()); n != 3 {
-		t.Errorf("%d requests for two inner chunks, want 3: %+v", n, counting.Requests())
+	// a region across two adjacent inner chunks of one shard: the index
+	// and one range for both (Options.RangeGap), or two ranges when
+	// ranges are never merged
+	for _, tc := range []struct {
+		gap  int64
+		want int
+	}{{0, 2}, {-1, 3}} {
+		b, err := Open(ctx, counting, "s", &Options{RangeGap: tc.gap})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counting.Reset()
+		got, err := Read[uint16](ctx, b, codec.Region{Start: []int64{8, 2}, Shape: []int64{1, 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] != all[8*18+2] || got[1] != all[8*18+3] {
+			t.Errorf("gap %d: %v", tc.gap, got)
+		}
+		if n := len(counting.Requests()); n != tc.want {
+			t.Errorf("gap %d: %d requests for two inner chunks, want %d: %+v", tc.gap, n, tc.want, counting.Requests())
+		}
 	}
 	// an absent shard is one request that finds nothing
 	Write(ctx, a, codec.Region{Start: []int64{0, 0}, Shape: []int64{8, 9}}, make([]uint16, 72))
@@ -164,5 +178,59 @@ func TestHostileShards(t *testing.T) {
 	}
 	if !slices.Equal(innerFailure, []int{0, 0}) {
 		t.Errorf("verify names inner chunk %v of s/c/1/0, want [0 0]", innerFailure)
+	}
+}
+
+// TestShardedAdjacentInnerChunks: through a store.Counting, a region
+// across k adjacent inner chunks of a shard costs two ranged GETs, the
+// index and one for the k chunks, not 1+k, with any budget; with
+// Options.RangeGap -1 it costs 1+k.
+func TestShardedAdjacentInnerChunks(t *testing.T) {
+	ctx := context.Background()
+	mem := store.NewMemory()
+	chain := `[{"name":"sharding_indexed","configuration":{"chunk_shape":[8,8],
+		"codecs":[{"name":"bytes","configuration":{"endian":"little"}},{"name":"zstd","configuration":{"level":1,"checksum":false}}],
+		"index_codecs":[{"name":"bytes","configuration":{"endian":"little"}},{"name":"crc32c"}]}}]`
+	a := create(t, mem, "s", newMeta(t, []int64{64, 64}, []int{64, 64}, numeric.Uint16, "0", chain, ""), 2)
+	all := make([]uint16, 64*64)
+	for i := range all {
+		all[i] = uint16(i + 1)
+	}
+	if err := Write(ctx, a, codec.WholeRegion([]int64{64, 64}), all); err != nil {
+		t.Fatal(err)
+	}
+	counting := store.NewCounting(mem)
+	for _, k := range []int{2, 4, 8} {
+		region := codec.Region{Start: []int64{3, 0}, Shape: []int64{2, int64(8 * k)}}
+		for _, opts := range []*Options{nil, {Concurrency: 1}, {Concurrency: 16}, {RangeGap: -1}} {
+			b, err := Open(ctx, counting, "s", opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counting.Reset()
+			got, err := Read[uint16](ctx, b, region)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range got {
+				r, c := 3+i/(8*k), i%(8*k)
+				if v != all[r*64+c] {
+					t.Fatalf("k %d: element (%d, %d) = %d, want %d", k, r, c, v, all[r*64+c])
+				}
+			}
+			want := 2
+			if opts != nil && opts.RangeGap < 0 {
+				want = 1 + k
+			}
+			reqs := counting.Requests()
+			for _, r := range reqs {
+				if r.Op != "get range" || r.Key != "s/c/0/0" {
+					t.Errorf("k %d: request %+v, want ranged GETs of the shard", k, r)
+				}
+			}
+			if len(reqs) != want {
+				t.Errorf("k %d, options %+v: %d requests, want %d: %+v", k, opts, len(reqs), want, reqs)
+			}
+		}
 	}
 }

@@ -63,7 +63,12 @@ type scratch struct {
 	// the chunk.
 	coords, start, zero, box, dstPos, inChunk []int
 	needed                                    []int // inner chunks a region needs
-	rStart, rShape                            []int // the region of a partial read
+	// order and runs are the plan of a partial read that merges ranges:
+	// the stored inner chunks it needs by offset, and the runs of bytes
+	// that read them (see planRuns).
+	order          []int
+	runs           []run
+	rStart, rShape []int // the region of a partial read
 }
 
 // parallelMinBytes is the decoded shard size from which whole-shard encode

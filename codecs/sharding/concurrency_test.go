@@ -147,5 +147,14 @@ func TestSteadyStateAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one, nil) }); n != 0 {
 			t.Errorf("%s: DecodeRegion of one element: %v allocs", tc.name, n)
 		}
+		// A region across several inner chunks, read serially, their
+		// ranges merged and not.
+		several := codec.Region{Start: []int64{2, 2}, Shape: []int64{30, 20}}
+		part := make([]byte, 30*20*4)
+		for _, o := range []*codec.Options{{Concurrency: 1}, {Concurrency: 1, RangeGap: -1}} {
+			if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, several, part, o) }); n != 0 {
+				t.Errorf("%s: serial DecodeRegion of several inner chunks, RangeGap %d: %v allocs", tc.name, o.RangeGap, n)
+			}
+		}
 	}
 }

@@ -11,8 +11,10 @@ import (
 
 // DecodeRegion decodes region of one shard into dst (C order over the
 // region) reading only what it needs through r: the index (one range: the
-// first or last IndexSize() bytes), then one range per stored inner chunk
-// the region touches. A region that is the whole shard needs every inner
+// first or last IndexSize() bytes), then the stored inner chunks the region
+// touches, their ranges merged into runs read with one request each when
+// they lie at most opts.RangeGap apart (see the package documentation; one
+// range per inner chunk when opts.RangeGap is negative). A region that is the whole shard needs every inner
 // chunk: it is read as one range, the whole value, and decoded as
 // DecodeBytes does. Absent inner chunks are filled without a read. An
 // inner chunk whose own chain supports partial decoding (nested sharding)
@@ -23,7 +25,7 @@ import (
 // reads and decodes outer = min(B, inner chunks needed) inner chunks at
 // once and gives a nested shard the budget max(1, B/outer), so that at
 // most B goroutines and B reads are at work; a whole shard is decoded on
-// at most B goroutines. Only opts.Concurrency is read.
+// at most B goroutines. Only opts.Concurrency and opts.RangeGap are read.
 //
 // A shard whose index or inner chunk is larger than the limit is a
 // *LimitError before anything is read. The index is validated before any
@@ -49,6 +51,7 @@ func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 	if opts != nil {
 		budget = max(opts.Concurrency, 0)
 	}
+	gap := opts.RangeGapOrDefault()
 	if region.CoversChunk(b.spec.Shape) {
 		shard, err := codec.ReadRange(ctx, r, store.WholeValue, Name)
 		if err != nil {
@@ -64,10 +67,13 @@ func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 	}
 	ir := s.intRegion(region)
 	needed := b.neededChunks(ir, s)
+	if gap >= 0 && len(needed) > 1 && !b.inner.PartialDecoding() {
+		return b.decodeRuns(ctx, r, ir, dst, entries, needed, gap, budget, s)
+	}
 	outer, inner := workpool.Split(budget, len(needed))
 	var nested *codec.Options // the budget of nested shards
 	if b.inner.PartialDecoding() {
-		nested = &codec.Options{Concurrency: inner}
+		nested = &codec.Options{Concurrency: inner, RangeGap: gap}
 	}
 	if outer == 1 {
 		// Serial, on the caller's goroutine and scratch, allocating nothing.
@@ -150,8 +156,10 @@ func (b *Bound) neededChunks(region intRegion, s *scratch) []int {
 	return needed
 }
 
-// regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
+// place sets s.coords to the coordinates of inner chunk i and s.box,
+// s.dstPos and s.inChunk to the part of it that region covers: its shape,
+// where it goes in the region and where it starts in the chunk.
+func (b *Bound) place(region intRegion, i int, s *scratch) {
 	b.chunkCoords(i, s.coords)
 	for d, cs := range b.c.chunkShape {
 		c0 := s.coords[d] * cs
@@ -161,6 +169,29 @@ func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region
 		s.dstPos[d] = from - region.Start[d]
 		s.inChunk[d] = from - c0
 	}
+}
+
+// putChunk decodes enc, the stored bytes of the inner chunk that place
+// set s to, and puts the part of it the region covers into dst.
+func (b *Bound) putChunk(region intRegion, dst, enc []byte, s *scratch) error {
+	decoded := enc
+	if b.identity {
+		if err := b.inner.CheckIdentity(enc); err != nil {
+			return err
+		}
+	} else {
+		if err := b.inner.Decode(s.chunk, enc); err != nil {
+			return err
+		}
+		decoded = s.chunk
+	}
+	ndcopy.Copy(dst, region.Shape, s.dstPos, decoded, b.c.chunkShape, s.inChunk, s.box, b.elem)
+	return nil
+}
+
+// regionChunk puts the part of inner chunk i that region covers into dst.
+func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
+	b.place(region, i, s)
 	off, n := entry(entries, i)
 	if off == absent {
 		ndcopy.Fill(dst, region.Shape, s.dstPos, s.box, b.fill)
@@ -179,20 +210,12 @@ func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region
 		return nil
 	}
 	enc, err := codec.ReadRange(ctx, r, rng, Name)
-	if err != nil {
-		return b.chunkError(s.coords, off, n, err)
-	}
-	decoded := enc
-	if b.identity {
-		err = b.inner.CheckIdentity(enc)
-	} else {
-		err = b.inner.Decode(s.chunk, enc)
-		decoded = s.chunk
+	if err == nil {
+		err = b.putChunk(region, dst, enc, s)
 	}
 	if err != nil {
 		return b.chunkError(s.coords, off, n, err)
 	}
-	ndcopy.Copy(dst, region.Shape, s.dstPos, decoded, b.c.chunkShape, s.inChunk, s.box, b.elem)
 	return nil
 }
 
