@@ -206,7 +206,7 @@ func runAdvise(env *environment, args []string) int {
 	var sample *advisor.Sample
 	var src *zarr.Array
 	if storeMode {
-		s, closeStore, err := openStore(operands[0], false, f.store)
+		s, closeStore, err := openStore(ctx, operands[0], false, f.store)
 		if err != nil {
 			return fail(err)
 		}

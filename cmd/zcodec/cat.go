@@ -23,8 +23,8 @@ const catSlabBytes = 16 << 20
 
 func runCat(env *environment, args []string) int {
 	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy] [-o FILE] [--max-chunk-bytes N] [--timeout D] PATH",
-		"Writes the values of a region of the array at PATH (a directory, or an http(s) URL): the\n"+
-			"whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
+		"Writes the values of a region of the array at PATH (a directory, an http(s) URL, or\n"+
+			"s3://bucket/prefix or gs://bucket/prefix): the whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
 			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
 			"  raw  the elements in C order, little-endian, as 'zcodec decode' writes them\n"+
 			"  csv  one line per row of the last dimension (one value per line for 0-d and 1-d\n"+
@@ -50,7 +50,7 @@ func runCat(env *environment, args []string) int {
 		return fs.fail("--format %s: want raw, csv or npy", shorten.Quote(*format))
 	}
 	ctx := env.context()
-	s, closeStore, err := openStore(path, false, sf)
+	s, closeStore, err := openStore(ctx, path, false, sf)
 	if err != nil {
 		return failf(env.stderr, "cat", "%v", err)
 	}

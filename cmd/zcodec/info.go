@@ -67,8 +67,8 @@ type infoUnreadable struct {
 
 func runInfo(env *environment, args []string) int {
 	fs := newFlags(env, "info", "zcodec info [--json] [--timeout D] PATH",
-		"Shows the tree of groups and arrays at PATH (a directory, or an http(s) URL): for each\n"+
-			"array its shape, data type, chunks (or shards and inner chunks), codec chain, fill value,\n"+
+		"Shows the tree of groups and arrays at PATH (a directory, s3://bucket/prefix,\n"+
+			"gs://bucket/prefix, or an http(s) URL): for each array its shape, data type, chunks (or shards and inner chunks), codec chain, fill value,\n"+
 			"and from the store's listing of keys the chunks present and absent, their stored bytes\n"+
 			"and the compression ratio. It lists keys; it never reads a chunk.")
 	asJSON := fs.Bool("json", false, "print the tree as a JSON document")

@@ -28,10 +28,20 @@
 // cmd/zcodec/internal/outfile).
 //
 // The store commands (info, cat, verify, convert, advise) take a PATH: a
-// directory or an http(s) URL. Over HTTP, --timeout bounds a whole request,
-// retries included, and --redirects says which redirects are followed:
-// same-origin (the default), any-origin (configured headers are not sent
-// to another origin) or none.
+// directory (or a file:// URL), an http(s) URL, or an object store,
+// s3://bucket/prefix or gs://bucket/prefix, parsed and opened by
+// store.Open (see store.ParseLocation); a URL holding credentials ("@") is
+// refused. Over HTTP, --timeout bounds a whole request, retries included,
+// and --redirects says which redirects are followed: same-origin (the
+// default), any-origin (configured headers are not sent to another origin)
+// or none. Object stores take their credentials from the AWS SDK's
+// default chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE
+// and the shared files, roles), never from a flag, and no output shows
+// them; --endpoint URL (default AWS_ENDPOINT_URL_S3, then AWS_ENDPOINT_URL),
+// --s3-region R (default AWS_REGION; not --region, which is
+// cat's region of an array), --profile P (default AWS_PROFILE),
+// --anonymous (unsigned requests, for public buckets) and --max-in-flight N
+// (default store.DefaultObjectInFlight, 64) say how they are reached.
 // convert and advise --apply refuse a DST that is SRC, lies inside it or
 // holds it (after symbolic links), as a usage error.
 //
@@ -70,6 +80,7 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 
 	_ "github.com/zcodec/zcodec/codecs"
+	_ "github.com/zcodec/zcodec/store/s3store" // s3:// and gs:// PATHs
 )
 
 // command is one command: run gets the arguments after its name and

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -11,26 +12,37 @@ import (
 )
 
 // storeFlags are the flags of the commands that open a store (info, cat,
-// verify, convert, advise): how an HTTP store is reached, and for those
-// that decode, the largest chunk they accept.
+// verify, convert, advise): how an HTTP or object store is reached, and
+// for those that decode, the largest chunk they accept.
 type storeFlags struct {
 	// maxChunkBytes is --max-chunk-bytes; 0 for a command that never
 	// decodes (info), which keeps the library's default.
 	maxChunkBytes byteSize
 	timeout       time.Duration
 	redirects     store.RedirectPolicy
+	// The object-store flags; "" and 0 leave the environment's settings
+	// and the store's defaults.
+	endpoint, region, profile string
+	anonymous                 bool
+	maxInFlight               int
 }
 
-// storeFlags adds --timeout and --redirects to the command, and
-// --max-chunk-bytes when it decodes chunks.
+// storeFlags adds --timeout, --redirects and the object-store flags to the
+// command, and --max-chunk-bytes when it decodes chunks.
 func (f *flags) storeFlags(decodes bool) *storeFlags {
 	sf := &storeFlags{redirects: store.RedirectSameOrigin}
 	if decodes {
 		sf.maxChunkBytes = byteSize(defaultMaxChunkBytes)
 		f.Var(&sf.maxChunkBytes, "max-chunk-bytes", "refuse arrays whose chunks (shards) decode to more than this, before reading any")
 	}
-	f.DurationVar(&sf.timeout, "timeout", 0, fmt.Sprintf("HTTP stores: give up on a request, retries included, after this long, such as 30s or 5m (default %v; each attempt at most %v)", store.DefaultDeadline, store.DefaultTimeout))
+	f.DurationVar(&sf.timeout, "timeout", 0, fmt.Sprintf("HTTP stores: give up on a request, retries included, after this long, such as 30s or 5m (default %v; each attempt at most %v); object stores: bound each attempt of a request to this long", store.DefaultDeadline, store.DefaultTimeout))
 	f.Var(&sf.redirects, "redirects", "HTTP stores: which redirects to follow: same-origin, any-origin (configured headers stay with the first origin) or none")
+	f.StringVar(&sf.endpoint, "endpoint", "", "s3:// and gs:// stores: the service's `URL` (MinIO, Ceph, R2, a test server), addressed path-style (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL, then AWS S3, or https://storage.googleapis.com for gs://)")
+	// Not --region: cat's --region is the region of the array to write.
+	f.StringVar(&sf.region, "s3-region", "", "s3:// and gs:// stores: the region `R` of the bucket, to sign for (default: $AWS_REGION, then the profile's, then us-east-1)")
+	f.StringVar(&sf.profile, "profile", "", "s3:// and gs:// stores: the shared-configuration profile `P` whose credentials and settings to use (default: $AWS_PROFILE, then \"default\")")
+	f.BoolVar(&sf.anonymous, "anonymous", false, "s3:// and gs:// stores: send unsigned requests, for public buckets (no credentials are looked up)")
+	f.IntVar(&sf.maxInFlight, "max-in-flight", 0, fmt.Sprintf("s3:// and gs:// stores: keep at most `N` requests in flight at once (default %d)", store.DefaultObjectInFlight))
 	return sf
 }
 
@@ -40,7 +52,45 @@ func (sf *storeFlags) check() error {
 	if sf.timeout < 0 {
 		return fmt.Errorf("--timeout %v: want a positive duration", sf.timeout)
 	}
+	if sf.maxInFlight < 0 {
+		return fmt.Errorf("--max-in-flight %d: want a positive number", sf.maxInFlight)
+	}
+	if sf.endpoint != "" {
+		loc, err := store.ParseLocation(sf.endpoint)
+		var le *store.LocationError
+		switch {
+		case errors.As(err, &le):
+			return fmt.Errorf("--endpoint %s: %v", le.Location, le.Err)
+		case err != nil:
+			return fmt.Errorf("--endpoint: %v", err)
+		case loc.Scheme != "http" && loc.Scheme != "https":
+			return fmt.Errorf("--endpoint %s: want an http:// or https:// URL", shown(sf.endpoint))
+		}
+	}
 	return nil
+}
+
+// openOptions are the options of store.Open for the command's PATH:
+// read-only unless write, HTTP and object stores configured by the flags.
+func (sf *storeFlags) openOptions(write bool) *store.OpenOptions {
+	return &store.OpenOptions{Write: write, HTTP: sf.httpOptions(), Object: sf.objectOptions()}
+}
+
+// objectOptions builds the options of an object store from the flags, the
+// one place where the flags meet store.ObjectOptions. The environment's
+// settings (AWS_ENDPOINT_URL, AWS_REGION, AWS_PROFILE, credentials) are
+// read by the store, under the flags.
+func (sf *storeFlags) objectOptions() *store.ObjectOptions {
+	o := &store.ObjectOptions{}
+	if sf == nil {
+		return o
+	}
+	o.Endpoint, o.Region, o.Profile = sf.endpoint, sf.region, sf.profile
+	o.Anonymous, o.MaxInFlight = sf.anonymous, sf.maxInFlight
+	if sf.timeout > 0 {
+		o.Timeout = sf.timeout
+	}
+	return o
 }
 
 // arrayOptions are the options every array of the command is opened with.

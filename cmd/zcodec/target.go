@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,39 +15,29 @@ import (
 	"github.com/zcodec/zcodec/zarr"
 )
 
-// openStore opens the store a command's PATH names: an http:// or https://
-// URL (read-only, reached as sf says) or a directory, read-only unless
-// write.
-func openStore(path string, write bool, sf *storeFlags) (store.Store, func(), error) {
+// openStore opens the store a command's PATH names, read-only unless
+// write: a directory, an http:// or https:// URL (read-only), or an
+// object store (s3://bucket/prefix, gs://bucket/prefix), reached as sf
+// says. It is store.Open with the options of the flags; an error names
+// the location without credentials. The caller calls the returned
+// function to close the store.
+func openStore(ctx context.Context, path string, write bool, sf *storeFlags) (store.Store, func(), error) {
 	if path == "" {
 		return nil, nil, errors.New("empty path")
 	}
-	if isURL(path) {
-		if write {
-			return nil, nil, fmt.Errorf("%s: an HTTP store is read-only", shown(path))
-		}
-		h, err := store.NewHTTP(path, sf.httpOptions())
-		if err != nil {
-			return nil, nil, err
-		}
-		return h, func() {}, nil
-	}
-	fi, err := os.Stat(path)
+	s, err := store.Open(ctx, path, sf.openOptions(write))
 	if err != nil {
+		var le *store.LocationError
+		if errors.As(err, &le) {
+			return nil, nil, fmt.Errorf("%s: %w", le.Location, le.Err)
+		}
 		return nil, nil, err
 	}
-	if !fi.IsDir() {
-		return nil, nil, fmt.Errorf("%s: not a directory (a Zarr store is a directory holding zarr.json, or .zarray/.zgroup)", path)
+	closeStore := func() {}
+	if c, ok := s.(io.Closer); ok {
+		closeStore = func() { c.Close() }
 	}
-	d, err := store.OpenDir(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	var s store.Store = d
-	if !write {
-		s = store.ReadOnly(d)
-	}
-	return s, func() { d.Close() }, nil
+	return s, closeStore, nil
 }
 
 // target is what a PATH holds: one array, or a group and its members.
@@ -95,7 +84,7 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 // commands that take a PATH; an error opening the node names path. The
 // caller calls the returned function to close the store.
 func openPath(ctx context.Context, path string, sf *storeFlags) (*target, func(), error) {
-	s, closeStore, err := openStore(path, false, sf)
+	s, closeStore, err := openStore(ctx, path, false, sf)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -186,8 +175,10 @@ func setHeapLimit(n int64) {
 // of its longest existing ancestor). what names dst in the message
 // ("DST", "--apply").
 func checkDisjoint(src, dst, what string) error {
-	if isURL(src) {
-		return nil
+	src, srcLocal := localDir(src)
+	dst, dstLocal := localDir(dst)
+	if !srcLocal || !dstLocal {
+		return nil // no URL store shares a directory with another
 	}
 	s, err := resolvePath(src)
 	if err != nil {
@@ -208,26 +199,32 @@ func checkDisjoint(src, dst, what string) error {
 	return nil
 }
 
-// isURL reports whether path names an HTTP store.
-func isURL(path string) bool {
-	return strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://")
+// localDir returns the directory a PATH names and true, or false when
+// PATH is not a directory (a URL of another scheme, or no location).
+func localDir(path string) (string, bool) {
+	loc, err := store.ParseLocation(path)
+	if err != nil || loc.Scheme != "file" {
+		return "", false
+	}
+	return loc.Path, true
 }
 
-// shown is path as messages print it: a URL's password is replaced by
-// "xxxxx", as the store's own errors do, so that a message never carries
-// the secret of http://user:secret@host/...
+// shown is PATH as messages print it: a directory as given, a URL as
+// store.Location prints it, which holds no credentials (store.Open
+// refuses a URL that carries any, and the message of that refusal shows
+// none).
 func shown(path string) string {
-	if !isURL(path) {
+	loc, err := store.ParseLocation(path)
+	var le *store.LocationError
+	switch {
+	case err == nil && loc.Scheme == "file":
 		return path
+	case err == nil:
+		return loc.String()
+	case errors.As(err, &le):
+		return le.Location
 	}
-	u, err := url.Parse(path)
-	if err != nil {
-		if i, j := strings.Index(path, "://"), strings.LastIndex(path, "@"); j > i+3 {
-			return path[:i+3] + "xxxxx" + path[j:] // unparsable: hide all of the user information
-		}
-		return path
-	}
-	return u.Redacted()
+	return path
 }
 
 // within reports whether the clean absolute path p lies under dir.

@@ -39,8 +39,8 @@ type verifyFailure struct {
 
 func runVerify(env *environment, args []string) int {
 	fs := newFlags(env, "verify", "zcodec verify [--json] [--max-chunk-bytes N] [--timeout D] PATH",
-		"Decodes every stored chunk of every array at PATH (an array or a group: a directory, or\n"+
-			"an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
+		"Decodes every stored chunk of every array at PATH (an array or a group: a directory,\n"+
+			"s3://bucket/prefix, gs://bucket/prefix, or an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason, and each key of the store\n"+
 			"that cannot be read. Exit status 1 if any did. A group that holds no array says so\n"+
 			"(exit 0).")

@@ -11,8 +11,8 @@ func init() {
 	store.RegisterScheme("gs", opener("gs"))
 }
 
-// opener opens s3://bucket/prefix or gs://bucket/prefix for store.Open:
-// read-only unless opts.Write (buckets are never created).
+// opener opens s3://bucket/prefix or gs://bucket/prefix for store.Open,
+// which makes it read-only unless opts.Write (buckets are never created).
 func opener(scheme string) store.Opener {
 	return func(ctx context.Context, loc store.Location, opts *store.OpenOptions) (store.Store, error) {
 		var oo *store.ObjectOptions
@@ -22,9 +22,6 @@ func opener(scheme string) store.Opener {
 		s, err := newStore(ctx, scheme, loc.Host, loc.Path, oo)
 		if err != nil {
 			return nil, err
-		}
-		if opts == nil || !opts.Write {
-			return store.ReadOnly(s), nil
 		}
 		return s, nil
 	}

@@ -24,8 +24,8 @@ func TestRegistered(t *testing.T) {
 	}
 }
 
-// TestOpener: the opener is read-only unless asked to write, and takes the
-// object options.
+// TestOpener: the opener takes the object options, and store.Open makes
+// what it opens read-only unless asked to write.
 func TestOpener(t *testing.T) {
 	f := newFakeS3(t)
 	isolate(t)
@@ -42,7 +42,7 @@ func TestOpener(t *testing.T) {
 	if s, ok := w.(*Store); !ok || s.PreferredConcurrency() != 7 || fmt.Sprint(s) != "s3://"+testBucket+"/x/y" {
 		t.Errorf("opened for writing: %T %v", w, w)
 	}
-	r, err := opener("s3")(ctx, loc, &store.OpenOptions{Object: obj})
+	r, err := store.Open(ctx, loc.Raw, &store.OpenOptions{Object: obj})
 	if err != nil {
 		t.Fatal(err)
 	}
