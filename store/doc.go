@@ -133,4 +133,46 @@
 //     shows URLs as RedactURL does (userinfo and the values of query
 //     parameters named like signatures, credentials and tokens replaced by
 //     "xxxxx"). Origins in a *RedirectError hold no credentials.
+//
+// # Locations
+//
+// Open is the one place that turns a location string into a store, and
+// ParseLocation the one parser of locations, for the command line and for
+// library callers alike:
+//
+//   - A plain path, or a file:// URL, is a directory. A string is a URL
+//     only when it starts with a scheme and "://", so every other string,
+//     whatever it holds, is a path.
+//   - http:// and https:// are the HTTP store, read-only: Open with
+//     OpenOptions.Write refuses them (ErrReadOnly).
+//   - Any other scheme is an object store, scheme://bucket/prefix, opened
+//     by the Opener a package registered for it with RegisterScheme:
+//     store/s3store registers s3:// and gs://. It is a package of its own
+//     so that programs that never open an object store do not link its
+//     SDK; Open of s3:// without it says which import it needs.
+//   - Credentials never come from a location: a URL holding "@" anywhere
+//     (user information, even one whose secret holds "/" and so seems to
+//     end the host part early) is refused (ErrCredentialsInURL), and so
+//     are queries and fragments,
+//     which stores could not combine with keys and which is where signed
+//     URLs carry their signatures. Object stores take credentials from
+//     the environment. Errors about a location show it without its user
+//     information, query or fragment, everything between "://" and the
+//     last "@" removed, since a secret may hold "/" (AWS secret keys
+//     often do).
+//   - An object-store prefix is taken as written, not percent-decoded (as
+//     the AWS and gcloud command lines take s3:// and gs:// paths; a prefix
+//     holding "@" cannot be given as a URL, only to the package's own
+//     constructor), and must be "" or a valid key: "s3://bucket/a//b" and "s3://bucket/../b"
+//     are refused, not normalized into another prefix. One trailing "/" is
+//     dropped.
+//   - Open wraps a store in ReadOnly unless OpenOptions.Write is set. With
+//     Write and Create it creates a missing directory; buckets are never
+//     created.
+//   - ConcurrencyHint tells readers how many requests a store serves well
+//     at once: an HTTP store its MaxConns, an object store its
+//     MaxInFlight (DefaultObjectInFlight, 64, by default: object stores
+//     answer after tens of milliseconds but serve many requests at once).
+//     ReadOnly and Counting forward it and io.Closer, reporting 0 (no
+//     preference) and closing nothing over a store without them.
 package store

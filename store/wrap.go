@@ -7,7 +7,8 @@ import (
 )
 
 // ReadOnly returns a store that reads through s and refuses Set and Delete
-// with ErrReadOnly.
+// with ErrReadOnly. It implements ConcurrencyHint and io.Closer by
+// forwarding to s (0 and a no-op when s implements neither).
 func ReadOnly(s Store) Store { return readOnly{s} }
 
 type readOnly struct{ Store }
@@ -31,7 +32,8 @@ type Request struct {
 
 // Counting wraps a store and records every call made through it, to show
 // what a reader fetches (tests use it to prove that a partial read touches
-// only what it needs).
+// only what it needs). It implements ConcurrencyHint and io.Closer by
+// forwarding to the wrapped store, as ReadOnly does.
 type Counting struct {
 	s    Store
 	mu   sync.Mutex
