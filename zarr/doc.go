@@ -49,7 +49,7 @@
 // Storage transformers (an array with a non-empty storage_transformers is
 // refused by metadata.Parse), chunk grids other than "regular" (variable or
 // rectilinear grids), extension data types, writing Zarr v2 arrays (they
-// are read-only: store.ErrReadOnly), and writing consolidated metadata.
+// are read-only: store.ErrReadOnly).
 //
 // # Choices
 //
@@ -124,6 +124,34 @@
 //     look complete. PendingGroup does the same for groups. Publish
 //     replaces what the key holds, so publishing again after a crash is
 //     harmless; CreatePending checks, as Create does, that no node is there.
+//   - Consolidate writes consolidated metadata. For a v3 group it is the
+//     member zarr-python 3 writes into the group's zarr.json:
+//     "consolidated_metadata": {"kind": "inline", "must_understand": false,
+//     "metadata": {...}}, whose metadata holds the zarr.json document of
+//     every node below the group at any depth, by path relative to the
+//     group ("a", "sub", "sub/b"), ordered by depth and then by name
+//     without regard to case; each group there carries an empty
+//     consolidated_metadata of its own, and the groups' own zarr.json
+//     documents are left alone. For a v2 group it is the group's
+//     .zmetadata as zarr-python 2 writes it ({"metadata": {".zgroup":
+//     ..., "a/.zarray": ..., "a/.zattrs": ...}, "zarr_consolidated_format":
+//     1}, keys sorted, four-space indent); for the root group the bytes are
+//     zarr 2.13's. Below the root, the .zmetadata goes in the group with
+//     keys relative to it, as zarr-python 3 places it (zarr 2.13 puts
+//     every key of the store in the root's). A hierarchy that mixes v2 and
+//     v3 nodes is refused (ErrMixedFormats), and so is one that Members
+//     cannot read whole. The one document is read whole, so a hierarchy
+//     is limited by its size to 64 MiB (about 100,000 arrays).
+//   - Consolidated metadata is trusted as written, as zarr-python trusts
+//     it: Members lists what it holds and never the store, and
+//     Node.OpenArray opens an array from it without reading the array's
+//     zarr.json. When the hierarchy changes after Consolidate, the
+//     consolidated metadata is stale until Consolidate runs again: an
+//     array created since is not a member (Open at its path finds it); one
+//     deleted since is still a member, whose chunks read as the fill value;
+//     one whose metadata was rewritten is opened with the old metadata
+//     through its node (with the new through Open). Writers that change a
+//     hierarchy's nodes call Consolidate when they are done.
 //   - Errors name the array and the key: *codec.ChunkError (Array, Key) for
 //     one chunk, *NodeError for an array or group, *codec.RegionError
 //     (codec.ErrRegion) for a region; store and codec errors stay inspectable

@@ -17,6 +17,12 @@ var ErrNotArray = errors.New("not an array")
 // opened as a group.
 var ErrNotGroup = errors.New("not a group")
 
+// ErrMixedFormats is matched (errors.Is) by the error of Consolidate for a
+// hierarchy that mixes Zarr formats: a v2 node below a v3 group, or a v3
+// node below a v2 group, whose metadata the group's consolidated metadata
+// cannot hold.
+var ErrMixedFormats = errors.New("a node of the other Zarr format below the group")
+
 // ErrExists is matched by a *NodeError from Create when a node already
 // exists at the path.
 var ErrExists = errors.New("a node already exists there")
