@@ -101,3 +101,8 @@ func concurrencyWithin(limit, chunk int64) int {
 	}
 	return int(max(1, limit/chunk))
 }
+
+// openOptions are the options of store.Open for the command's PATH.
+func (sf *storeFlags) openOptions(write bool) *store.OpenOptions {
+	return &store.OpenOptions{Write: write, HTTP: sf.httpOptions()}
+}
