@@ -153,6 +153,9 @@ func runConvert(env *environment, args []string) int {
 		printProblems(w, "  ", problems)
 		return 1
 	}
+	if t.group == nil && plan.consolidate {
+		return fs.fail("--consolidate: %s is an array; consolidated metadata is written into a group", shown(src))
+	}
 	if t.group != nil && (plan.chunks != nil || plan.shards != nil) {
 		return failf(env.stderr, "convert", "%s is a group: --chunks and --shards apply to one array; give its path", shown(src))
 	}

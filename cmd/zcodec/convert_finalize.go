@@ -83,6 +83,9 @@ func finalize(ctx context.Context, d store.Store, n int, consolidate bool, opts 
 	if err != nil {
 		return 0, err
 	}
+	if consolidate && (len(p.Groups) == 0 || p.Groups[0].Path != "") {
+		return 0, errors.New("--consolidate: DST's root is an array; consolidated metadata is written into a group")
+	}
 	done := false
 	if b, err := d.Get(ctx, finalizedKey, 1<<16); err == nil {
 		var r finalizedRecord

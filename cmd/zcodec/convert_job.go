@@ -46,8 +46,11 @@ func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, error) {
 }
 
 // newConvertJob makes the pending groups and arrays in d that converting
-// t as plan says writes; nothing is written to d. opts are the options
-// the arrays of d are made with.
+// t as plan says writes; nothing is written to d, nor read: every caller
+// has made sure that d is empty (a new directory, or an object store it
+// listed), so the nodes are not looked up one by one, which would cost an
+// object store three requests for each. opts are the options the arrays of
+// d are made with.
 func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPlan, opts *zarr.Options) (*convertJob, error) {
 	job := &convertJob{}
 	if t.group != nil {
@@ -67,7 +70,7 @@ func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPl
 			if err := checkNodePath(g.path); err != nil {
 				return nil, err
 			}
-			pg, err := zarr.CreatePendingGroup(ctx, d, g.path, g.attrs)
+			pg, err := pendingGroup(ctx, d, g.path, g.attrs)
 			if err != nil {
 				return nil, err
 			}
@@ -86,7 +89,11 @@ func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPl
 		if err != nil {
 			return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
 		}
-		p, err := zarr.CreatePending(ctx, d, src.Path(), m, opts)
+		doc, err := m.MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
+		}
+		p, err := zarr.OpenPending(d, src.Path(), doc, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -125,4 +132,15 @@ func arrayBytes(arrays []*zarr.Array) int64 {
 		total += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
 	}
 	return total
+}
+
+// pendingGroup is the pending group at path in d with the given
+// attributes, made without reading d (see newConvertJob): its document is
+// made over an empty memory store.
+func pendingGroup(ctx context.Context, d store.Store, path string, attrs []byte) (*zarr.PendingGroup, error) {
+	g, err := zarr.CreatePendingGroup(ctx, store.NewMemory(), path, attrs)
+	if err != nil {
+		return nil, err
+	}
+	return zarr.OpenPendingGroup(d, path, g.Document())
 }

@@ -324,6 +324,7 @@ func TestConvertPartsUsage(t *testing.T) {
 		{[]string{"--status", "--parts", "2", "--consolidate", dst}, "writes nothing"},
 		{[]string{"--parts", "2", src, dst}, "goes with --finalize"},
 		{[]string{src, "http://example.com/x"}, "read-only"},
+		{[]string{"--consolidate", filepath.Join(src, "b"), dst}, "is an array"},
 	} {
 		out, errs, code := runIn(t, nil, append([]string{"convert"}, c.args...)...)
 		if code != 2 || !strings.Contains(errs, c.want) {
