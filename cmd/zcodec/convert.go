@@ -46,7 +46,8 @@ func runConvert(env *environment, args []string) int {
 			"floor((I+1)*U/N), each whole, then its marker; a part run again rewrites the same\n"+
 			"bytes. --finalize --parts N checks every part's marker, publishes the metadata (the\n"+
 			"root's last) and removes the plan. --status --parts N lists the parts not done and\n"+
-			"exits 1 until every part is.")
+			"exits 1 until every part is. The source's deploy/ directory runs this on Dask, as a\n"+
+			"Kubernetes Indexed Job and as a Slurm job array.")
 	codecsFile := fs.String("codecs", "", "the new chain: a JSON list of codecs, or a zarr.json whose \"codecs\" to take")
 	chunksText := fs.String("chunks", "", "the new chunk shape, e.g. 1,512,512 (with --shards: the inner chunks)")
 	shardsText := fs.String("shards", "", "store the chunks in shards of this shape (sharding_indexed, index checked by crc32c)")

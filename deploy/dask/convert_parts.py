@@ -22,6 +22,7 @@ Needs dask.distributed (Debian: python3-distributed).
 
 import argparse
 import ctypes
+import re
 import shlex
 import signal
 import subprocess
@@ -57,6 +58,20 @@ def zcodec_run(args):
     return proc.stdout.strip()
 
 
+def parts_to_run(zcodec, store_flags, dst, parts):
+    """The parts whose marker is missing or wrong (all of them on a first run)."""
+    proc = subprocess.run([zcodec, "convert", *store_flags, "--status", "--parts", str(parts), dst],
+                          stdout=subprocess.PIPE, text=True)
+    if proc.returncode == 0:
+        return []
+    todo = []
+    for line in proc.stdout.splitlines():
+        m = re.match(r"part (\d+)/(\d+): ", line)
+        if m and int(m.group(2)) == parts:
+            todo.append(int(m.group(1)))
+    return todo if proc.returncode == 1 else list(range(parts))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("src")
@@ -82,6 +97,10 @@ def main():
     parts = a.parts or max(1, min(units, 4 * a.workers))
     print(f"plan: {units} units in {parts} parts", flush=True)
 
+    todo = parts_to_run(a.zcodec, store_flags, a.dst, parts)
+    if len(todo) < parts:
+        print(f"{parts - len(todo)} parts already done", flush=True)
+
     from dask.distributed import Client, LocalCluster, wait
 
     if a.scheduler:
@@ -91,11 +110,12 @@ def main():
                                dashboard_address=None)
         client = Client(cluster)
     try:
-        futures = client.map(run_part, [a.zcodec] * parts, [store_flags] * parts,
-                             [a.src] * parts, [a.dst] * parts, range(parts), [parts] * parts,
+        k = len(todo)
+        futures = client.map(run_part, [a.zcodec] * k, [store_flags] * k,
+                             [a.src] * k, [a.dst] * k, todo, [parts] * k,
                              retries=a.retries, pure=False)
         wait(futures)
-        failed = [(i, f.exception()) for i, f in enumerate(futures) if f.status != "finished"]
+        failed = [(i, f.exception()) for i, f in zip(todo, futures) if f.status != "finished"]
         for i, err in failed:
             print(f"part {i}/{parts} failed: {err}", file=sys.stderr)
         if failed:
