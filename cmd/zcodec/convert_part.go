@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -107,6 +108,11 @@ func runPart(ctx context.Context, env *environment, d store.Store, t *target, i,
 		if err != nil {
 			return 0, 0, err
 		}
+		if o := partOptions(opts, dst.Array().Pipeline().DecodedSize()); o != opts {
+			if dst, err = pa.pendingArray(d, o); err != nil {
+				return 0, 0, err
+			}
+		}
 		pieces = append(pieces, piece{src: arrays[k], dst: dst, from: from - pa.First, to: to - pa.First})
 		sizes = append(sizes, dst.Array().Pipeline().DecodedSize(), arrays[k].Pipeline().DecodedSize())
 	}
@@ -191,4 +197,29 @@ func otherPartCounts(ctx context.Context, d store.Store, n int) []int {
 		return nil
 	})
 	return out
+}
+
+// partMemory bounds the units a part holds at once, decoded and encoded:
+// over an object store the default budget keeps 64 units in flight, which
+// for shards of 64 MiB would be 8 GiB.
+const partMemory = 1 << 30
+
+// partOptions returns opts with a concurrency that keeps the units in
+// flight of unitBytes each (decoded) within partMemory, when the default
+// budget (GOMAXPROCS, or an object store's DefaultObjectInFlight) could
+// exceed it; otherwise opts itself. A concurrency given in opts is kept.
+func partOptions(opts *zarr.Options, unitBytes int) *zarr.Options {
+	if opts != nil && opts.Concurrency > 0 {
+		return opts
+	}
+	n := int(max(1, partMemory/(2*max(int64(unitBytes), 1))))
+	if n >= max(runtime.GOMAXPROCS(0), store.DefaultObjectInFlight) {
+		return opts
+	}
+	var o zarr.Options
+	if opts != nil {
+		o = *opts
+	}
+	o.Concurrency = n
+	return &o
 }
