@@ -154,6 +154,7 @@ func TestConvertPartsMatchOneProcess(t *testing.T) {
 		{"hierarchy", src, []string{"--codecs", codecs, "--consolidate"}, 4},
 		{"sharded", filepath.Join(src, "g/a"), []string{"--chunks", "4,6", "--shards", "16,12"}, 3},
 		{"more parts than units", filepath.Join(src, "g/sub/c"), nil, 40},
+		{"zarr v2 hierarchy", stores + "zarr213", nil, 5},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			one := filepath.Join(dir, c.name+"-one")
