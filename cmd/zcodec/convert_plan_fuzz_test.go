@@ -20,7 +20,7 @@ import (
 func FuzzReadPlan(f *testing.F) {
 	ctx := context.Background()
 	arrayDoc := `{\"zarr_format\":3,\"node_type\":\"array\",\"shape\":[10],\"data_type\":\"uint8\",\"chunk_grid\":{\"name\":\"regular\",\"configuration\":{\"chunk_shape\":[4]}},\"chunk_key_encoding\":{\"name\":\"default\"},\"fill_value\":0,\"codecs\":[{\"name\":\"bytes\"}]}`
-	f.Add([]byte(`{"units": 3, "arrays": [{"path": "a", "first": 0, "units": 3, "source_sha256": "x", "zarr.json": "` + arrayDoc + `"}]}`), uint8(2))
+	f.Add([]byte(`{"units": 3, "arrays": [{"path": "a", "first": 0, "units": 3, "source_sha256": "x", "zarr.json": "`+arrayDoc+`"}]}`), uint8(2))
 	f.Add([]byte(`{"units": 0, "groups": [{"path": "", "zarr.json": "{\"zarr_format\":3,\"node_type\":\"group\"}"}], "arrays": []}`), uint8(1))
 	f.Add([]byte(`{"units": 5, "arrays": [{"path": "a", "first": 1, "units": 4}]}`), uint8(3))
 	f.Add([]byte(`[]`), uint8(0))
