@@ -239,25 +239,11 @@ func checkShards(p *codec.Pipeline, limit int64) error {
 // survive every codec: docs/decisions.md#d1, #d17). Create fails with
 // ErrExists when a node already exists at path.
 func Create(ctx context.Context, s store.Store, path string, m *metadata.ArrayDefinition, opts *Options) (*Array, error) {
-	path, err := cleanPath(path)
+	p, err := CreatePending(ctx, s, path, m, opts)
 	if err != nil {
-		return nil, &NodeError{Kind: "array", Path: path, Err: err}
-	}
-	if err := checkFree(ctx, s, path); err != nil {
 		return nil, err
 	}
-	doc, err := m.MarshalJSON()
-	if err != nil {
-		return nil, &NodeError{Kind: "array", Path: path, Err: err}
-	}
-	parsed, err := metadata.Parse(doc, opts.metadataOptions(codec.FillStrict))
-	if err != nil {
-		return nil, &NodeError{Kind: "array", Path: path, Err: err}
-	}
-	if err := s.Set(ctx, store.Join(path, "zarr.json"), doc); err != nil {
-		return nil, &NodeError{Kind: "array", Path: path, Err: err}
-	}
-	return newArray(s, path, 3, parsed, opts)
+	return p.Publish(ctx)
 }
 
 // checkFree fails with ErrExists when path holds a node.

@@ -18,11 +18,18 @@ import (
 // goroutine has its own scratch buffer for fn (an encoded chunk, say). A
 // panic in fn (a codec's bug) becomes a *codec.ChunkError naming the chunk.
 func (a *Array) forChunks(ctx context.Context, cr chunkRange, fn func(coords []int64, scratch *[]byte, budget *codec.Options) error) error {
+	return a.forChunksWithin(ctx, cr, a.conc, fn)
+}
+
+// forChunksWithin is forChunks within a budget of conc instead of the
+// array's: the budget a caller that runs several of them at once gives
+// each.
+func (a *Array) forChunksWithin(ctx context.Context, cr chunkRange, conc int, fn func(coords []int64, scratch *[]byte, budget *codec.Options) error) error {
 	n := cr.count()
 	if n == 0 {
 		return ctx.Err()
 	}
-	outer, inner := workpool.Split(a.conc, int(min(n, math.MaxInt32)))
+	outer, inner := workpool.Split(conc, int(min(n, math.MaxInt32)))
 	budget := &codec.Options{Concurrency: inner, RangeGap: a.rangeGap}
 	type state struct {
 		coords  []int64

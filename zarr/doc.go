@@ -123,6 +123,21 @@
 //     silently leave part of it behind. Node paths and the keys in
 //     MemberProblem are the store's names unescaped; error messages quote
 //     them.
+//   - Conversions split across processes or machines (docs/decisions.md#d24):
+//     the unit of work is one stored key of the destination, a chunk, or a
+//     whole shard when it is sharded, numbered in C order over its grid
+//     (Array.NumUnits, Array.UnitKey). CopyPart writes a contiguous range
+//     of units, each whole and with the bytes Copy writes, deleting the
+//     units that are all fill, so parts own disjoint keys (no locks, no
+//     partial-shard races) and a rerun rewrites the same bytes. The
+//     destination is pending while parts run: CreatePending and
+//     OpenPending (from the document, bytes that every worker is given)
+//     make an array whose zarr.json is not in the store, and Publish
+//     writes it, byte for byte, when every part is done, since absent
+//     chunks read as the fill value and a half-written array must never
+//     look complete. PendingGroup does the same for groups. Publish
+//     replaces what the key holds, so publishing again after a crash is
+//     harmless; CreatePending checks, as Create does, that no node is there.
 //   - Consolidate writes consolidated metadata. For a v3 group it is the
 //     member zarr-python 3 writes into the group's zarr.json:
 //     "consolidated_metadata": {"kind": "inline", "must_understand": false,

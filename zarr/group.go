@@ -196,33 +196,33 @@ func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
 // CreateGroup writes the zarr.json of a new Zarr v3 group at path in s,
 // with the given attributes (a JSON object, or nil).
 func CreateGroup(ctx context.Context, s store.Store, p string, attrs json.RawMessage) (*Group, error) {
-	p, err := cleanPath(p)
+	g, err := CreatePendingGroup(ctx, s, p, attrs)
 	if err != nil {
-		return nil, &NodeError{Kind: "group", Path: p, Err: err}
-	}
-	if err := checkFree(ctx, s, p); err != nil {
 		return nil, err
 	}
+	return g.Publish(ctx)
+}
+
+// groupDocument returns the zarr.json of a Zarr v3 group with the given
+// attributes (nil: none), as CreateGroup writes it.
+func groupDocument(attrs json.RawMessage) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"zarr_format":3,"node_type":"group"`)
 	if len(attrs) > 0 {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(attrs, &obj); err != nil || obj == nil {
-			return nil, &NodeError{Kind: "group", Path: p, Err: errors.New("attributes must be a JSON object")}
+			return nil, errors.New("attributes must be a JSON object")
 		}
 		b.WriteString(`,"attributes":`)
 		if err := json.Compact(&b, attrs); err != nil {
-			return nil, &NodeError{Kind: "group", Path: p, Err: err}
+			return nil, err
 		}
 	}
 	b.WriteString("}")
 	var out bytes.Buffer
 	json.Indent(&out, b.Bytes(), "", "  ")
 	out.WriteByte('\n')
-	if err := s.Set(ctx, store.Join(p, "zarr.json"), out.Bytes()); err != nil {
-		return nil, &NodeError{Kind: "group", Path: p, Err: err}
-	}
-	return &Group{st: s, path: p, format: 3, attrs: attrs}, nil
+	return out.Bytes(), nil
 }
 
 // Path returns the group's path in its store ("" for the root).

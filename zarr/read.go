@@ -18,11 +18,17 @@ import (
 // the contents of dst are unspecified; the error is a *codec.ChunkError naming
 // the chunk, a *NodeError, or ctx's error.
 func (a *Array) ReadRegion(ctx context.Context, r codec.Region, dst []byte) error {
+	return a.readRegionWithin(ctx, r, dst, a.conc)
+}
+
+// readRegionWithin is ReadRegion within a budget of conc (see
+// forChunksWithin).
+func (a *Array) readRegionWithin(ctx context.Context, r codec.Region, dst []byte, conc int) error {
 	cr, err := a.checkRegion(r, len(dst), "destination")
 	if err != nil {
 		return err
 	}
-	return a.forChunks(ctx, cr, func(coords []int64, _ *[]byte, budget *codec.Options) error {
+	return a.forChunksWithin(ctx, cr, conc, func(coords []int64, _ *[]byte, budget *codec.Options) error {
 		return a.readChunk(ctx, coords, r, dst, budget)
 	})
 }

@@ -54,6 +54,13 @@ func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, 
 		}
 		copyBox(chunk, inChunk, src, inRegion, extent, a.es)
 	}
+	return a.storeChunk(ctx, key, chunk, enc)
+}
+
+// storeChunk encodes the decoded chunk and stores it under key, with enc
+// as scratch for the encoded bytes; a chunk whose elements all equal the
+// fill value is deleted instead.
+func (a *Array) storeChunk(ctx context.Context, key string, chunk []byte, enc *[]byte) error {
 	if a.fill.isFill(chunk) {
 		if err := a.st.Delete(ctx, key); err != nil {
 			return &codec.ChunkError{Array: a.path, Key: key, Err: err}

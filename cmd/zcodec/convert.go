@@ -24,35 +24,107 @@ import (
 )
 
 func runConvert(env *environment, args []string) int {
-	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] [--max-chunk-bytes N] SRC DST",
-		"Re-encodes the array (or every array of the group) at SRC into a new Zarr v3 store at DST,\n"+
-			"a directory that must not exist: a new codec chain, new chunks, sharding, or simply Zarr\n"+
-			"v2 to Zarr v3. It streams chunk by chunk, holding a bounded slab of elements, and shows a\n"+
-			"progress bar on a terminal (a line every few seconds otherwise). It writes into a\n"+
-			"temporary directory beside DST and renames it at the end: on any failure, or Ctrl-C,\n"+
-			"nothing is left at DST. DST may not be SRC, nor lie inside it, nor hold it.")
+	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] [--consolidate] [--max-chunk-bytes N] SRC DST\n"+
+		"       zcodec convert [--codecs FILE] [--chunks ...] [--shards ...] [--consolidate] --plan SRC DST\n"+
+		"       zcodec convert --part I/N SRC DST\n"+
+		"       zcodec convert --finalize --parts N [--consolidate] DST\n"+
+		"       zcodec convert --status --parts N DST",
+		"Re-encodes the array (or every array of the group) at SRC into a new Zarr v3 store at DST:\n"+
+			"a new codec chain, new chunks, sharding, or simply Zarr v2 to Zarr v3. It streams chunk\n"+
+			"by chunk, holding a bounded slab of elements, and shows a progress bar on a terminal (a\n"+
+			"line every few seconds otherwise). DST is a directory that must not exist, or an empty\n"+
+			"s3:// or gs:// location. A directory is written into a temporary directory beside DST\n"+
+			"and renamed at the end; in an object store the metadata is written last. Either way, on\n"+
+			"any failure, or Ctrl-C, nothing is left at DST. DST may not be SRC, nor lie inside it,\n"+
+			"nor hold it. --consolidate also writes the hierarchy's consolidated metadata.\n"+
+			"\n"+
+			"Split across processes or machines (an engine such as Dask, a Kubernetes Indexed Job\n"+
+			"or a Slurm job array runs the parts): --plan writes the plan into DST (under\n"+
+			".zcodec/convert/; no array is visible yet) and prints the number of units, a unit\n"+
+			"being one stored key of DST (a shard when sharded, else a chunk), numbered in C order,\n"+
+			"arrays in sorted path order. --part I/N (I from 0) writes units floor(I*U/N) to\n"+
+			"floor((I+1)*U/N), each whole, then its marker; a part run again rewrites the same\n"+
+			"bytes. --finalize --parts N checks every part's marker, publishes the metadata (the\n"+
+			"root's last) and removes the plan. --status --parts N lists the parts not done and\n"+
+			"exits 1 until every part is. The source's deploy/ directory runs this on Dask, as a\n"+
+			"Kubernetes Indexed Job and as a Slurm job array.")
 	codecsFile := fs.String("codecs", "", "the new chain: a JSON list of codecs, or a zarr.json whose \"codecs\" to take")
 	chunksText := fs.String("chunks", "", "the new chunk shape, e.g. 1,512,512 (with --shards: the inner chunks)")
 	shardsText := fs.String("shards", "", "store the chunks in shards of this shape (sharding_indexed, index checked by crc32c)")
+	consolidate := fs.Bool("consolidate", false, "write the consolidated metadata of the hierarchy into DST's root group, so that opening it costs one read")
+	planMode := fs.Bool("plan", false, "write the plan of a conversion in parts into DST and print its number of units")
+	partText := fs.String("part", "", "write part `I/N` of the plan in DST (I from 0 to N-1)")
+	finalizeMode := fs.Bool("finalize", false, "check the markers of the --parts N parts and publish the metadata")
+	statusMode := fs.Bool("status", false, "list the parts of --parts N that are not done; exit 1 until every part is")
+	parts := fs.Int("parts", 0, "the number of parts the conversion runs in (with --finalize, --status)")
 	sf := fs.storeFlags(true)
 	fs.operands = []string{"SRC", "DST"}
 	ops, code, stop := fs.parse(args)
 	if stop {
 		return code
 	}
+	modes := 0
+	for _, m := range []bool{*planMode, *partText != "" || fs.isSet("part"), *finalizeMode, *statusMode} {
+		if m {
+			modes++
+		}
+	}
+	if modes > 1 {
+		return fs.fail("give one of --plan, --part, --finalize and --status")
+	}
+	if err := sf.check(); err != nil {
+		return fs.fail("%v", err)
+	}
+	layoutFlags := fs.isSet("codecs") || fs.isSet("chunks") || fs.isSet("shards")
+	if *finalizeMode || *statusMode {
+		mode := "--finalize"
+		if *statusMode {
+			mode = "--status"
+		}
+		switch {
+		case !fs.isSet("parts"):
+			return fs.fail("%s needs --parts N, the number of parts the conversion ran in", mode)
+		case *parts < 1 || *parts > maxParts:
+			return fs.fail("--parts %d: want a number of parts from 1 to %d", *parts, maxParts)
+		case len(ops) != 1:
+			return fs.fail("%s takes DST only", mode)
+		case layoutFlags:
+			return fs.fail("%s: --codecs, --chunks and --shards go with --plan; the plan holds them", mode)
+		case *statusMode && *consolidate:
+			return fs.fail("--status writes nothing: --consolidate goes with --finalize or --plan")
+		}
+		if *statusMode {
+			return convertStatus(env, fs, sf, ops[0], *parts)
+		}
+		return convertFinalize(env, fs, sf, ops[0], *parts, *consolidate)
+	}
+	if fs.isSet("parts") {
+		return fs.fail("--parts goes with --finalize and --status; a part is given as --part I/N")
+	}
 	if len(ops) != 2 {
 		return fs.fail("want SRC and DST")
 	}
 	src, dst := ops[0], ops[1]
+	loc, err := parseDestination(dst)
+	if err != nil {
+		return fs.fail("%v", err)
+	}
+	if fs.isSet("part") {
+		i, n, err := parsePart(*partText)
+		switch {
+		case err != nil:
+			return fs.fail("%v", err)
+		case layoutFlags || *consolidate:
+			return fs.fail("--part: --codecs, --chunks, --shards and --consolidate go with --plan; the plan holds them")
+		}
+		return convertPart(env, fs, sf, src, dst, i, n)
+	}
 	var plan convertPlan
-	var err error
+	plan.consolidate = *consolidate
 	if plan.chunks, err = parseShape(*chunksText, "--chunks"); err != nil {
 		return fs.fail("%v", err)
 	}
 	if plan.shards, err = parseShape(*shardsText, "--shards"); err != nil {
-		return fs.fail("%v", err)
-	}
-	if err := sf.check(); err != nil {
 		return fs.fail("%v", err)
 	}
 	if err := checkDisjoint(src, dst, "DST"); err != nil {
@@ -63,8 +135,10 @@ func runConvert(env *environment, args []string) int {
 			return failf(env.stderr, "convert", "%v", err)
 		}
 	}
-	if _, err := os.Lstat(dst); err == nil {
-		return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
+	if loc.Scheme == "file" && !*planMode {
+		if _, err := os.Lstat(loc.Path); err == nil {
+			return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
+		}
 	}
 	ctx := env.context()
 	t, closeStore, err := openPath(ctx, src, sf)
@@ -80,10 +154,21 @@ func runConvert(env *environment, args []string) int {
 		printProblems(w, "  ", problems)
 		return 1
 	}
+	if t.group == nil && plan.consolidate {
+		return fs.fail("--consolidate: %s is an array; consolidated metadata is written into a group", shown(src))
+	}
 	if t.group != nil && (plan.chunks != nil || plan.shards != nil) {
 		return failf(env.stderr, "convert", "%s is a group: --chunks and --shards apply to one array; give its path", shown(src))
 	}
-	if err := convertInto(ctx, env, t, dst, plan); err != nil {
+	switch {
+	case *planMode:
+		err = convertPlanOnly(ctx, env, sf, t, dst, plan)
+	case loc.Scheme == "file":
+		err = convertInto(ctx, env, t, loc.Path, plan)
+	default:
+		err = convertToObjectStore(ctx, env, sf, t, dst, plan)
+	}
+	if err != nil {
 		return failf(env.stderr, "convert", "%v", err)
 	}
 	return 0
@@ -94,6 +179,8 @@ type convertPlan struct {
 	codecs []codec.Codec
 	chunks []int
 	shards []int
+	// consolidate writes the consolidated metadata of DST's hierarchy.
+	consolidate bool
 	// check, when not nil, runs on the written store before it is renamed
 	// to DST: an error leaves nothing at DST.
 	check func(ctx context.Context, d store.Store) error
@@ -125,49 +212,33 @@ func convertInto(ctx context.Context, env *environment, t *target, dst string, p
 	return err
 }
 
-// writeConverted writes the groups and the converted arrays of t into d.
-func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *target, plan convertPlan) error {
-	var arrays []*zarr.Array
-	if t.array != nil {
-		arrays = append(arrays, t.array)
-	} else {
-		if _, err := zarr.CreateGroup(ctx, d, "", t.group.Attributes()); err != nil {
+// writeConverted writes the groups and the converted arrays of t into d,
+// an empty store.
+func writeConverted(ctx context.Context, env *environment, d store.Store, t *target, plan convertPlan) error {
+	job, err := newConvertJob(ctx, d, t, plan, nil)
+	if err != nil {
+		return err
+	}
+	for _, g := range job.groups {
+		if _, err := g.Publish(ctx); err != nil {
 			return err
 		}
-		for _, m := range t.members {
-			if m.Kind == "group" {
-				if _, err := zarr.CreateGroup(ctx, d, m.Path, m.Attributes); err != nil {
-					return err
-				}
-				continue
-			}
-			a, err := m.OpenArray(ctx, t.opts)
-			if err != nil {
-				return err
-			}
-			arrays = append(arrays, a)
-		}
 	}
-	var total int64
-	for _, a := range arrays {
-		total += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
-	}
-	sizes := make([]int, len(arrays))
-	for i, a := range arrays {
-		sizes[i] = a.Pipeline().DecodedSize()
+	srcs := make([]*zarr.Array, len(job.arrays))
+	sizes := make([]int, len(job.arrays))
+	for i, a := range job.arrays {
+		srcs[i] = a.src
+		sizes[i] = a.src.Pipeline().DecodedSize()
 	}
 	limitHeap(sizes...)
-	prog := newProgress(env.stderr, total)
+	prog := newProgress(env.stderr, arrayBytes(srcs))
 	defer prog.finish()
-	for _, src := range arrays {
+	for _, a := range job.arrays {
+		src := a.src
 		for _, w := range arrayWarnings(src) {
 			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+src.Path()), w))
 		}
-		m, err := convertedMetadata(src, plan)
-		if err != nil {
-			return fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
-		}
-		out, err := zarr.Create(ctx, d, src.Path(), m, nil)
+		out, err := a.dst.Publish(ctx)
 		if err != nil {
 			return err
 		}
@@ -177,6 +248,9 @@ func writeConverted(ctx context.Context, env *environment, d *store.Dir, t *targ
 		if err != nil {
 			return err
 		}
+	}
+	if plan.consolidate {
+		return consolidateStore(ctx, d)
 	}
 	return nil
 }
@@ -294,6 +368,7 @@ func parseShape(text, flagName string) ([]int, error) {
 // line at most every few seconds, so logs stay short.
 type progress struct {
 	w     io.Writer
+	what  string // what is counted: "bytes", "units"
 	bar   *progressbar.ProgressBar
 	total int64
 	done  int64
@@ -304,15 +379,29 @@ type progress struct {
 const progressEvery = 5 * time.Second
 
 func newProgress(w io.Writer, total int64) *progress {
-	p := &progress{w: w, total: total, last: time.Now()}
+	return newCounter(w, total, "bytes")
+}
+
+// newUnitProgress is a progress that counts units (of a part).
+func newUnitProgress(w io.Writer, total int64) *progress {
+	return newCounter(w, total, "units")
+}
+
+func newCounter(w io.Writer, total int64, what string) *progress {
+	p := &progress{w: w, total: total, last: time.Now(), what: what}
 	if f, ok := rawWriter(w).(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.bar = progressbar.NewOptions64(total,
+		opts := []progressbar.Option{
 			progressbar.OptionSetWriter(f),
-			progressbar.OptionShowBytes(true),
 			progressbar.OptionSetDescription("converting"),
-			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionThrottle(100 * time.Millisecond),
 			progressbar.OptionClearOnFinish(),
-		)
+		}
+		if what == "bytes" {
+			opts = append(opts, progressbar.OptionShowBytes(true))
+		} else {
+			opts = append(opts, progressbar.OptionShowCount())
+		}
+		p.bar = progressbar.NewOptions64(total, opts...)
 	}
 	return p
 }
@@ -325,7 +414,7 @@ func (p *progress) set(done int64) {
 	}
 	if p.total > 0 && time.Since(p.last) >= progressEvery {
 		p.last = time.Now()
-		fmt.Fprintf(p.w, "zcodec convert: %d%% (%d of %d bytes)\n", done*100/p.total, done, p.total)
+		fmt.Fprintf(p.w, "zcodec convert: %d%% (%d of %d %s)\n", done*100/p.total, done, p.total, p.what)
 	}
 }
 

@@ -151,3 +151,4 @@ func concurrencyWithin(limit, chunk int64) int {
 	}
 	return int(max(1, limit/chunk))
 }
+

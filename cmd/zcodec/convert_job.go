@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// convertJob is the target of a conversion: the groups and arrays of DST,
+// pending (their metadata not yet written), and the arrays of SRC they are
+// copied from. Arrays come in sorted path order (the order of their units);
+// groups too, the root first.
+type convertJob struct {
+	groups []*zarr.PendingGroup
+	arrays []jobArray
+}
+
+// jobArray is one array of a conversion.
+type jobArray struct {
+	src *zarr.Array
+	dst *zarr.PendingArray
+}
+
+// sourceArrays returns the arrays of t in sorted path order.
+func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, error) {
+	if t.array != nil {
+		return []*zarr.Array{t.array}, nil
+	}
+	var arrays []*zarr.Array
+	for _, m := range t.members { // sorted by path
+		if m.Kind != "array" {
+			continue
+		}
+		a, err := m.OpenArray(ctx, t.opts)
+		if err != nil {
+			return nil, err
+		}
+		arrays = append(arrays, a)
+	}
+	return arrays, nil
+}
+
+// newConvertJob makes the pending groups and arrays in d that converting
+// t as plan says writes; nothing is written to d, nor read: every caller
+// has made sure that d is empty (a new directory, or an object store it
+// listed), so the nodes are not looked up one by one, which would cost an
+// object store three requests for each. opts are the options the arrays of
+// d are made with.
+func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPlan, opts *zarr.Options) (*convertJob, error) {
+	job := &convertJob{}
+	if t.group != nil {
+		groups := []struct {
+			path  string
+			attrs []byte
+		}{{"", t.group.Attributes()}}
+		for _, m := range t.members {
+			if m.Kind == "group" {
+				groups = append(groups, struct {
+					path  string
+					attrs []byte
+				}{m.Path, m.Attributes})
+			}
+		}
+		for _, g := range groups {
+			if err := checkNodePath(g.path); err != nil {
+				return nil, err
+			}
+			pg, err := pendingGroup(ctx, d, g.path, g.attrs)
+			if err != nil {
+				return nil, err
+			}
+			job.groups = append(job.groups, pg)
+		}
+	}
+	arrays, err := sourceArrays(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	for _, src := range arrays {
+		if err := checkNodePath(src.Path()); err != nil {
+			return nil, err
+		}
+		m, err := convertedMetadata(src, plan)
+		if err != nil {
+			return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
+		}
+		doc, err := m.MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
+		}
+		p, err := zarr.OpenPending(d, src.Path(), doc, opts)
+		if err != nil {
+			return nil, err
+		}
+		if p.Array().NumUnits() < 0 {
+			return nil, fmt.Errorf("array %s: its grid has more chunks than an int64 counts", memberName("/"+src.Path()))
+		}
+		job.arrays = append(job.arrays, jobArray{src: src, dst: p})
+	}
+	return job, nil
+}
+
+// checkNodePath refuses a node whose path lies under the keys that hold a
+// conversion's plan.
+func checkNodePath(p string) error {
+	if p == planDir || len(p) > len(planDir) && p[:len(planDir)+1] == planDir+"/" {
+		return fmt.Errorf("node %s: its path is where zcodec keeps a conversion's plan (%s/)", memberName("/"+p), planDir)
+	}
+	return nil
+}
+
+// sourceDigest identifies an array of SRC in a plan: the SHA-256 of its
+// metadata as Zarr v3 (converted from v2 when it is a v2 array).
+func sourceDigest(a *zarr.Array) (string, error) {
+	doc, err := a.MetadataJSON()
+	if err != nil {
+		return "", fmt.Errorf("array %s: %w", memberName("/"+a.Path()), err)
+	}
+	sum := sha256.Sum256(doc)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// arrayBytes returns the decoded size of the arrays, in bytes.
+func arrayBytes(arrays []*zarr.Array) int64 {
+	var total int64
+	for _, a := range arrays {
+		total += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
+	}
+	return total
+}
+
+// pendingGroup is the pending group at path in d with the given
+// attributes, made without reading d (see newConvertJob): its document is
+// made over an empty memory store.
+func pendingGroup(ctx context.Context, d store.Store, path string, attrs []byte) (*zarr.PendingGroup, error) {
+	g, err := zarr.CreatePendingGroup(ctx, store.NewMemory(), path, attrs)
+	if err != nil {
+		return nil, err
+	}
+	return zarr.OpenPendingGroup(d, path, g.Document())
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/zcodec/zcodec/store"
+)
+
+// destination is DST opened for writing.
+type destination struct {
+	s     store.Store
+	loc   store.Location
+	close func()
+}
+
+// local reports whether DST is a directory (not an object store).
+func (d *destination) local() bool { return d.loc.Scheme == "file" }
+
+// parseDestination parses DST and refuses a location that cannot be
+// written (HTTP).
+func parseDestination(dst string) (store.Location, error) {
+	loc, err := store.ParseLocation(dst)
+	if err != nil {
+		return loc, err
+	}
+	if loc.Scheme == "http" || loc.Scheme == "https" {
+		return loc, fmt.Errorf("DST %s: an HTTP store is read-only; give a directory, s3:// or gs://", loc)
+	}
+	return loc, nil
+}
+
+// openDestination opens DST for writing: a directory (created when create
+// is set and it is absent) or an object store.
+func openDestination(ctx context.Context, dst string, sf *storeFlags, create bool) (*destination, error) {
+	loc, err := parseDestination(dst)
+	if err != nil {
+		return nil, err
+	}
+	opts := sf.openOptions(true)
+	opts.Create = create
+	s, err := store.Open(ctx, dst, opts)
+	if err != nil {
+		var le *store.LocationError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%s: %w", le.Location, le.Err)
+		}
+		return nil, err
+	}
+	d := &destination{s: s, loc: loc, close: func() {}}
+	if c, ok := s.(io.Closer); ok {
+		d.close = func() { c.Close() }
+	}
+	return d, nil
+}
+
+// notEmptyError reports a DST that holds keys where a conversion must
+// start from nothing.
+type notEmptyError struct {
+	loc string
+	key string
+}
+
+func (e *notEmptyError) Error() string {
+	return fmt.Sprintf("DST %s is not empty (it holds %s); give a new location", e.loc, memberName(e.key))
+}
+
+// errStop ends a listing early.
+var errStop = errors.New("stop")
+
+// checkEmpty fails with a *notEmptyError when d holds any key.
+func (d *destination) checkEmpty(ctx context.Context) error {
+	var found string
+	err := d.s.List(ctx, "", func(e store.Entry) error {
+		found = e.Key
+		return errStop
+	})
+	if errors.Is(err, errStop) {
+		return &notEmptyError{loc: d.loc.String(), key: found}
+	}
+	return err
+}
+
+// removePlanDir removes the directories a directory store leaves behind
+// when the plan's keys are deleted.
+func (d *destination) removePlanDir() {
+	if d.local() {
+		os.Remove(filepath.Join(d.loc.Path, filepath.FromSlash(planDir)))
+		os.Remove(filepath.Join(d.loc.Path, ".zcodec"))
+	}
+}
+
+// removeAll deletes every key of d: what a failed conversion into an
+// empty object store wrote. It runs with its own context, so that it
+// still runs after a signal cancelled the conversion's.
+func (d *destination) removeAll(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx)
+	var keys []string
+	err := d.s.List(ctx, "", func(e store.Entry) error {
+		if e.Err == nil {
+			keys = append(keys, e.Key)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var first error
+	for _, k := range keys {
+		if err := d.s.Delete(ctx, k); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
