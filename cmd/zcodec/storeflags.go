@@ -151,4 +151,3 @@ func concurrencyWithin(limit, chunk int64) int {
 	}
 	return int(max(1, limit/chunk))
 }
-
