@@ -142,3 +142,24 @@ func TestLongValuesAreShortened(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrencyWithin: --max-chunk-bytes bounds the chunks at work at
+// once, measured against the library's default, which over an object
+// store is its preferred concurrency rather than GOMAXPROCS.
+func TestConcurrencyWithin(t *testing.T) {
+	for _, c := range []struct {
+		limit, chunk int64
+		defaultConc  int
+		want         int
+	}{
+		{0, 1 << 20, 64, 0},         // no limit: the default
+		{64 << 20, 1 << 20, 64, 0},  // the default fits
+		{16 << 20, 1 << 20, 64, 16}, // 64 in flight would hold 64 MiB
+		{16 << 20, 1 << 20, 2, 0},   // two fit
+		{1 << 20, 8 << 20, 2, 1},    // at least one
+	} {
+		if got := concurrencyWithin(c.limit, c.chunk, c.defaultConc); got != c.want {
+			t.Errorf("concurrencyWithin(%d, %d, %d) = %d, want %d", c.limit, c.chunk, c.defaultConc, got, c.want)
+		}
+	}
+}

@@ -128,7 +128,11 @@ func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.
 	if opts == nil || opts.Concurrency > 0 {
 		return a
 	}
-	n := concurrencyWithin(opts.MaxChunkBytes, int64(a.Pipeline().DecodedSize()))
+	defaultConc := runtime.GOMAXPROCS(0)
+	if h, ok := a.Store().(store.ConcurrencyHint); ok {
+		defaultConc = max(defaultConc, h.PreferredConcurrency()) // zarr's default over such a store
+	}
+	n := concurrencyWithin(opts.MaxChunkBytes, int64(a.Pipeline().DecodedSize()), defaultConc)
 	if n == 0 {
 		return a
 	}
@@ -143,10 +147,11 @@ func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.
 
 // concurrencyWithin returns how many chunks of chunk bytes (decoded) may
 // be at work at once within limit bytes, at least 1; or 0 when limit is
-// not set or GOMAXPROCS of them fit, which leaves the library's default.
-func concurrencyWithin(limit, chunk int64) int {
+// not set or the library's default number of them (defaultConc) fits,
+// which leaves that default.
+func concurrencyWithin(limit, chunk int64, defaultConc int) int {
 	chunk = max(chunk, 1)
-	if limit <= 0 || chunk*int64(runtime.GOMAXPROCS(0)) <= limit {
+	if limit <= 0 || chunk*int64(defaultConc) <= limit {
 		return 0
 	}
 	return int(max(1, limit/chunk))
