@@ -50,9 +50,14 @@ func (e *Error) Error() string {
 // Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }
 
-// cause returns the error of a request that got no answer without the
-// SDK's wrapping (which names an empty status and request ID).
+// cause returns the error of a request that got no answer, or of a
+// credentials chain that found none, without the SDK's wrapping (which
+// names an empty status and request ID, or the middleware).
 func cause(err error) error {
+	var ce *credentialsError
+	if errors.As(err, &ce) {
+		return ce
+	}
 	var se *smithyhttp.RequestSendError
 	if errors.As(err, &se) && se.Err != nil {
 		return se.Err
@@ -97,6 +102,10 @@ func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Cont
 		var f *final
 		if errors.As(err, &f) {
 			return f.err
+		}
+		if errors.Is(err, ErrNoCredentials) {
+			// Another attempt would find none either.
+			return &Error{Op: op, Store: s.String(), Attempts: n, Err: err}
 		}
 		retry, e := s.classify(op, err)
 		e.Attempts = n

@@ -136,8 +136,11 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 			so.BaseEndpoint = aws.String(endpoint)
 			so.UsePathStyle = true
 		}
-		if o.Anonymous {
+		switch {
+		case o.Anonymous:
 			so.Credentials = aws.AnonymousCredentials{}
+		case so.Credentials != nil:
+			so.Credentials = markedCredentials{so.Credentials}
 		}
 	})
 	return &Store{client: client, scheme: scheme, bucket: bucket, prefix: prefix,
