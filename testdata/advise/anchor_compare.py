@@ -216,6 +216,40 @@ def nco(values, bound, work):
     return best
 
 
+# --- the information in the codes --------------------------------------------
+
+def entropy(a):
+    if a.size == 0:
+        return 0.0
+    _, c = np.unique(a, return_counts=True)
+    p = c / c.sum()
+    return float(-(p * np.log2(p)).sum())
+
+
+def code_entropies(values, bound):
+    """Order-0 entropy (bits/value) of the integer codes at a step of twice
+    the bound, and of their residuals after the predictors a chain of
+    numcodecs filters can apply: one delta and two deltas along the flat
+    (C) order, and, for 2-D fields, the 2-D Lorenzo predictor
+    q[i,j] - q[i,j-1] - q[i-1,j] + q[i-1,j-1], which no portable chain
+    applies (see docs/advise-anchors.md). Residuals that involve a NaN are
+    left out. An entropy coder that sees each residual on its own cannot
+    go below these figures; coders with context (bzip2's block sorting,
+    zstd's matches) can, a little."""
+    x = values.astype("<f8")
+    q = np.rint((x - np.nanmin(x)) / (2 * bound))
+    flat = q.ravel()
+    out = {"codes": entropy(flat[np.isfinite(flat)])}
+    d1 = np.diff(flat)
+    out["delta"] = entropy(d1[np.isfinite(d1)])
+    d2 = np.diff(flat, n=2)
+    out["2 deltas"] = entropy(d2[np.isfinite(d2)])
+    if q.ndim == 2 and min(q.shape) > 1:
+        lor = q[1:, 1:] - q[1:, :-1] - q[:-1, 1:] + q[:-1, :-1]
+        out["2-D Lorenzo"] = entropy(lor[np.isfinite(lor)])
+    return out
+
+
 # --- zcodec ----------------------------------------------------------------
 
 def zcodec_json(values, path):
@@ -286,8 +320,9 @@ def main():
     print("Produced by: `/usr/bin/python3 testdata/advise/anchor_compare.py > testdata/advise/anchor_table.md`")
     print("on %s; %s; %s." % (datetime.date.today().isoformat(), cpu_line(), goversion))
     print("zcodec advise %s (its default build: pure-Go zstd, bzip2 and blosc encoders);" % (" ".join(objective) or "(default objective)"))
-    print("ZFP: zfpy %s, fixed-accuracy mode; numcodecs %s (libzstd); NCO: %s." % (
-        getattr(zfpy, "__version__", "?"), numcodecs.__version__, ncks))
+    zfpv = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "python3-zfpy"], capture_output=True, text=True).stdout
+    print("ZFP: python3-zfpy %s, fixed-accuracy mode; numcodecs %s (libzstd); NCO: %s." % (
+        zfpv or getattr(zfpy, "__version__", "?"), numcodecs.__version__, ncks))
     print("Every field is one chunk; sizes are compressed bytes, errors are measured over every element.")
     print()
     summary = []
@@ -306,6 +341,10 @@ def main():
         print("%d values (%s), %d NaN, %.6g to %.6g; raw %d bytes; bound %.6g." % (
             values.size, values.dtype, int(np.isnan(values).sum()), np.nanmin(values), np.nanmax(values),
             values.nbytes, bound))
+        print()
+        ent = code_entropies(values, bound)
+        print("Order-0 entropy of the codes at step %.6g, bits/value: %s." % (
+            2 * bound, "; ".join("%s %.3f" % kv for kv in ent.items())))
         print()
         print("| method | bytes | bits/value | max abs error | zcodec / method |")
         print("|---|---:|---:|---:|---:|")
