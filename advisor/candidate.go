@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
+	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -88,7 +90,8 @@ func mbps(n int64, s float64) float64 {
 }
 
 // chain is a candidate before it runs: a quantiser, an optional delta
-// filter on integer codes, a byte layout and a compressor (nil for none).
+// filter on integer codes (after those the quantiser carries, see
+// quantizer.deltas), a byte layout and a compressor (nil for none).
 type chain struct {
 	q      *quantizer
 	delta  bool
@@ -96,16 +99,59 @@ type chain struct {
 	comp   *compressor
 }
 
-const bytesCodec = `{"name":"bytes","configuration":{"endian":"little"}}`
+const (
+	bytesCodec    = `{"name":"bytes","configuration":{"endian":"little"}}`
+	bytesBigCodec = `{"name":"bytes","configuration":{"endian":"big"}}`
+)
+
+// deltas returns the number of numcodecs.delta filters of the chain.
+// Without a compressor the filters change nothing in the size and are
+// left out, so that the chain is its quantiser's alone.
+func (c chain) deltas() int {
+	if c.comp == nil {
+		return 0
+	}
+	n := c.q.deltas
+	if c.delta {
+		n++
+	}
+	return n
+}
+
+// bigEndian says the bytes codec writes big-endian elements: only for a
+// quantiser variant asking for it, elements of more than one byte, a
+// compressor, and a layout other than the byte shuffle (which puts the
+// bytes of each position together whatever their order, so the
+// little-endian chain stands for both).
+func (c chain) bigEndian() bool {
+	return c.q.bigEndian && c.comp != nil && c.layout != layoutShuffle && c.q.storedAs.Size() > 1
+}
+
+// deltaCodec returns the numcodecs.delta filter for elements of type dt
+// stored in the given byte order. Its dtype names the stored byte order:
+// zarr-python's bytes codec gives the filter an array of that order, and
+// numcodecs' Delta views its input as its dtype.
+func deltaCodec(dt numeric.DataType, big bool) string {
+	t := numpyType(dt)
+	if big {
+		t = npdtype.Format(dt, bytescodec.BigEndian)
+	}
+	return fmt.Sprintf(`{"name":"numcodecs.delta","configuration":{"dtype":%q}}`, t)
+}
 
 // codecs returns the chain's codec JSON array, or "" when the compressor
 // cannot take the layout.
 func (c chain) codecs() string {
 	parts := append([]string(nil), c.q.codecs...)
-	if c.delta {
-		parts = append(parts, fmt.Sprintf(`{"name":"numcodecs.delta","configuration":{"dtype":%q}}`, numpyType(c.q.storedAs)))
+	big := c.bigEndian()
+	for range c.deltas() {
+		parts = append(parts, deltaCodec(c.q.storedAs, big))
 	}
-	parts = append(parts, bytesCodec)
+	if big {
+		parts = append(parts, bytesBigCodec)
+	} else {
+		parts = append(parts, bytesCodec)
+	}
 	if c.comp != nil {
 		tail := c.comp.codec(c.q.storedAs.Size(), c.layout)
 		if tail == "" {
@@ -120,8 +166,11 @@ func (c chain) codecs() string {
 
 func (c chain) label() string {
 	parts := []string{c.q.label}
-	if c.delta {
+	for range c.deltas() {
 		parts = append(parts, "delta")
+	}
+	if c.bigEndian() {
+		parts = append(parts, "big-endian")
 	}
 	switch {
 	case c.comp == nil:

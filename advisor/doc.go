@@ -74,6 +74,22 @@
 //     digits whose power-of-two step keeps it.
 //   - the lossless chain, as a reference.
 //
+// Each scale_offset quantiser comes with variants that change only what
+// the compressor sees: one with a second numcodecs.delta on the codes (with
+// the layouts' optional delta, a second difference along the fastest axis:
+// on smooth fields its residuals carry about half the entropy of a single
+// delta's), and, for codes of more than one byte, both of these with a
+// big-endian bytes codec (under a bit shuffle the high-order planes then
+// come first, which measured 2-17% smaller; under a byte shuffle the order
+// only swaps two planes, so the little-endian chain stands for it). The
+// filters before a big-endian bytes codec name big-endian dtypes (">u2"),
+// since zarr-python's bytes codec hands them an array in the stored order
+// and numcodecs' Delta views its input as its dtype. There is no 2-D
+// predictor (a delta, a transpose and a delta): zarr-python decodes the
+// transpose to a view and numcodecs' Delta flattens in memory order, so it
+// would undo the first delta along the wrong axis. docs/advise-anchors.md
+// has the measurements and the information bound they are judged by.
+//
 // Each quantiser runs first with no compressor; one whose measured error
 // exceeds the tolerance is replaced by a tighter one (a smaller step, one
 // more kept bit or digit) up to twice. The compressors then run in two

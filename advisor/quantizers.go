@@ -39,6 +39,12 @@ type quantizer struct {
 	// measured error exceeded the tolerance; nil when there is none.
 	tighter func() *quantizer
 	notes   []string
+	// deltas is the number of numcodecs.delta filters every compressed
+	// chain of the quantiser has on its integer codes before the chain's
+	// own optional one, and bigEndian asks the bytes codec for big-endian
+	// elements: the predictor and byte-order variants (variants.go).
+	deltas    int
+	bigEndian bool
 }
 
 // quantizers returns every quantiser to try, and notes on the families
@@ -54,7 +60,7 @@ func (a *advice) quantizers() []*quantizer {
 		return append(qs, lossless)
 	}
 	if abs, why := a.absForScaleOffset(); abs > 0 {
-		qs = append(qs, a.scaleOffsetQuantizers(abs)...)
+		qs = append(qs, withVariants(a.scaleOffsetQuantizers(abs))...)
 	} else {
 		a.note("scale_offset: %s", why)
 	}
