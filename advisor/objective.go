@@ -1,0 +1,201 @@
+package advisor
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Objective says how Advise picks among the chains that meet the
+// tolerance (see the package documentation, Choosing).
+type Objective string
+
+// The objectives. The zero Objective is ObjectiveBalanced.
+const (
+	// ObjectiveBalanced picks, among the chains every client reads when
+	// there are such, the smallest chain that decodes at least a quarter
+	// as fast and encodes at least a tenth as fast as the fastest
+	// compressed chain, or a chain at most 10% larger that decodes faster
+	// beyond the noise.
+	ObjectiveBalanced Objective = "balanced"
+	// ObjectiveSize picks the smallest chain.
+	ObjectiveSize Objective = "size"
+	// ObjectiveSpeed picks, among the chains every client reads when
+	// there are such, the chain that decodes fastest of those at most 5
+	// times the size of the smallest.
+	ObjectiveSpeed Objective = "speed"
+)
+
+// Objectives lists the objectives, the default first.
+var Objectives = []Objective{ObjectiveBalanced, ObjectiveSize, ObjectiveSpeed}
+
+const (
+	// balancedDecodeShare and balancedEncodeShare are the shares of the
+	// fastest compressed chain's decode and encode speeds below which
+	// ObjectiveBalanced passes a chain over (see the package
+	// documentation for the measurements behind them).
+	balancedDecodeShare = 0.25
+	balancedEncodeShare = 0.1
+	// balancedSlack is how much larger than the smallest fast chain a
+	// chain that decodes faster may be under ObjectiveBalanced.
+	balancedSlack = 0.10
+	// speedSlack bounds the size of the chains ObjectiveSpeed considers,
+	// as a multiple of the smallest.
+	speedSlack = 5.0
+)
+
+// checkObjective validates Options.Objective and Options.MinDecodeMBps and
+// returns the objective, the default for "".
+func checkObjective(o Objective, minDecode float64) (Objective, error) {
+	if !(minDecode >= 0) || math.IsInf(minDecode, 1) {
+		return "", &OptionError{Option: "MinDecodeMBps", Reason: fmt.Sprintf("%v is not a finite speed of 0 or more", minDecode)}
+	}
+	switch o {
+	case "":
+		return ObjectiveBalanced, nil
+	case ObjectiveBalanced, ObjectiveSize, ObjectiveSpeed:
+		return o, nil
+	}
+	return "", &OptionError{Option: "Objective", Reason: fmt.Sprintf("%q is not one of balanced, size, speed", string(o))}
+}
+
+// choice is what choose decides.
+type choice struct {
+	best  int
+	front []int
+	why   string
+}
+
+// choose computes the Pareto front of the candidates that meet the
+// tolerance and picks one by the objective, among those decoding at
+// minDecode MB/s or faster. It reads only the candidates' measures and
+// readers, so that tests can give it any speeds.
+func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
+	ch := choice{best: -1, front: paretoFront(cs)}
+	if len(ch.front) == 0 {
+		ch.why = "no chain meets the tolerance on the sample"
+		return ch
+	}
+	eligible := ch.front
+	floor := ""
+	if minDecode > 0 {
+		floor = " decoding at " + speedWords(minDecode) + " or more"
+		eligible = filter(cs, ch.front, func(c *Candidate) bool { return c.DecodeMBps() >= minDecode })
+		if len(eligible) == 0 {
+			f := cs[fastestDecoding(cs, ch.front)]
+			ch.why = fmt.Sprintf("no chain that meets the tolerance decodes at %s or more: the fastest, %s, decodes at %s",
+				speedWords(minDecode), f.Label, speedWords(f.DecodeMBps()))
+			return ch
+		}
+	}
+	least := cs[smallest(cs, eligible)]
+	if obj == ObjectiveSize {
+		ch.best = smallest(cs, eligible)
+		c := cs[ch.best]
+		ch.why = fmt.Sprintf("size: the smallest chain%s that meets the tolerance (decodes at %s, encodes at %s; read by %s)",
+			floor, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()), readerWords(c.Readers))
+		return ch
+	}
+	// Balanced and speed prefer the chains every client reads.
+	portable, among := eligible, ""
+	if p := filter(cs, eligible, readByAll); len(p) > 0 && len(p) < len(eligible) {
+		portable, among = p, " read by every client"
+	}
+	if obj == ObjectiveBalanced {
+		// The speeds of the fastest compressed chains set the bar (the
+		// uncompressed ones copy bytes).
+		ref := filter(cs, eligible, compressed)
+		if len(ref) == 0 {
+			ref = eligible
+		}
+		var topDec, topEnc float64
+		for _, i := range ref {
+			topDec, topEnc = max(topDec, cs[i].DecodeMBps()), max(topEnc, cs[i].EncodeMBps())
+		}
+		dec, enc := max(minDecode, balancedDecodeShare*topDec), balancedEncodeShare*topEnc
+		fast := filter(cs, portable, func(c *Candidate) bool { return c.DecodeMBps() >= dec && c.EncodeMBps() >= enc })
+		if len(fast) > 0 {
+			small := cs[smallest(cs, fast)]
+			window := filter(cs, fast, func(c *Candidate) bool {
+				return float64(c.EncodedBytes) <= (1+balancedSlack)*float64(small.EncodedBytes)
+			})
+			ch.best = fastestDecoding(cs, window)
+			c := cs[ch.best]
+			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more (a quarter and a tenth of the fastest compressed chain's), or one up to %.0f%% larger decoding faster; it decodes at %s and encodes at %s",
+				among, speedWords(dec), speedWords(enc), 100*balancedSlack, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()))
+			if c != least {
+				ch.why += fmt.Sprintf("; %s the bytes of the smallest, %s, which decodes at %s and encodes at %s",
+					ratioWords(c, least), least.Label, speedWords(least.DecodeMBps()), speedWords(least.EncodeMBps()))
+			}
+			return ch
+		}
+		floor = fmt.Sprintf(" (no chain decodes at %s and encodes at %s or more)", speedWords(dec), speedWords(enc))
+	} else {
+		floor = ""
+	}
+	window := filter(cs, portable, func(c *Candidate) bool { return float64(c.EncodedBytes) <= speedSlack*float64(least.EncodedBytes) })
+	if len(window) == 0 {
+		window = portable
+	}
+	ch.best = fastestDecoding(cs, window)
+	c := cs[ch.best]
+	ch.why = fmt.Sprintf("%s%s: the fastest decoding chain%s at most %g times the size of the smallest (decodes at %s, %s the bytes of %s)",
+		obj, floor, among, speedSlack, speedWords(c.DecodeMBps()), ratioWords(c, least), least.Label)
+	return ch
+}
+
+// compressors are the names of the codecs that compress.
+var compressors = []string{"zstd", "blosc", "gzip", "numcodecs.bz2", "numcodecs.lz4", "numcodecs.zlib",
+	"numcodecs.zstd", "numcodecs.blosc", "numcodecs.gzip"}
+
+// compressed reports whether c's chain has a compressor.
+func compressed(c *Candidate) bool {
+	return slices.ContainsFunc(codecNames(c.Codecs), func(n string) bool { return slices.Contains(compressors, n) })
+}
+
+// readByAll reports whether every client of Candidate.Readers decodes c's
+// chain.
+func readByAll(c *Candidate) bool {
+	return slices.Contains(c.Readers, ReaderZarrPython) && slices.Contains(c.Readers, ReaderZarrita)
+}
+
+// readerWords writes a list of readers, or "no client of the list".
+func readerWords(rs []string) string {
+	if len(rs) == 0 {
+		return "none of zarr-python, numcodecs, zarrita"
+	}
+	return strings.Join(rs, ", ")
+}
+
+// filter returns the indexes of idx whose candidate keep says to keep.
+func filter(cs []*Candidate, idx []int, keep func(*Candidate) bool) []int {
+	var out []int
+	for _, i := range idx {
+		if keep(cs[i]) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// speedWords writes a speed in MB/s or GB/s, to two or three significant
+// digits.
+func speedWords(v float64) string {
+	if v >= 1000 {
+		return strconv.FormatFloat(v/1000, 'f', 1, 64) + " GB/s"
+	}
+	if v >= 10 {
+		return strconv.FormatFloat(v, 'f', 0, 64) + " MB/s"
+	}
+	return strconv.FormatFloat(v, 'g', 2, 64) + " MB/s"
+}
+
+// ratioWords writes c's bytes as a multiple of least's: "1.68x".
+func ratioWords(c, least *Candidate) string {
+	if least.EncodedBytes == 0 {
+		return "1x"
+	}
+	return strconv.FormatFloat(float64(c.EncodedBytes)/float64(least.EncodedBytes), 'f', 2, 64) + "x"
+}
