@@ -131,17 +131,15 @@ func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
 			}
 			return ch
 		}
-		floor = fmt.Sprintf(" (no chain decodes at %s and encodes at %s or more)", speedWords(dec), speedWords(enc))
+		floor = fmt.Sprintf(" (no chain%s decodes at %s and encodes at %s or more)", among, speedWords(dec), speedWords(enc))
 	} else {
 		floor = ""
 	}
-	window := filter(cs, portable, func(c *Candidate) bool { return float64(c.EncodedBytes) <= speedSlack*float64(least.EncodedBytes) })
-	if len(window) == 0 {
-		window = portable
-	}
+	base := cs[smallest(cs, portable)]
+	window := filter(cs, portable, func(c *Candidate) bool { return float64(c.EncodedBytes) <= speedSlack*float64(base.EncodedBytes) })
 	ch.best = fastestDecoding(cs, window)
 	c := cs[ch.best]
-	ch.why = fmt.Sprintf("%s%s: the fastest decoding chain%s at most %g times the size of the smallest (decodes at %s, %s the bytes of %s)",
+	ch.why = fmt.Sprintf("%s%s: the fastest decoding chain%s at most %g times the size of the smallest such (decodes at %s, %s the bytes of the smallest chain, %s)",
 		obj, floor, among, speedSlack, speedWords(c.DecodeMBps()), ratioWords(c, least), least.Label)
 	return ch
 }
