@@ -17,8 +17,8 @@ const (
 	// ObjectiveBalanced picks, among the chains every client reads when
 	// there are such, the smallest chain that decodes at least a quarter
 	// as fast and encodes at least a tenth as fast as the fastest
-	// compressed chain, or a chain at most 10% larger that decodes faster
-	// beyond the noise.
+	// compressed chain, or a chain at most 10% larger that decodes twice
+	// as fast.
 	ObjectiveBalanced Objective = "balanced"
 	// ObjectiveSize picks the smallest chain.
 	ObjectiveSize Objective = "size"
@@ -41,6 +41,10 @@ const (
 	// balancedSlack is how much larger than the smallest fast chain a
 	// chain that decodes faster may be under ObjectiveBalanced.
 	balancedSlack = 0.10
+	// balancedFaster is how many times as fast a chain at most
+	// balancedSlack larger must decode to be picked instead: a factor
+	// that the noise of measured speeds never reaches.
+	balancedFaster = 2.0
 	// speedSlack bounds the size of the chains ObjectiveSpeed considers,
 	// as a multiple of the smallest.
 	speedSlack = 5.0
@@ -117,14 +121,18 @@ func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
 		dec, enc := max(minDecode, balancedDecodeShare*topDec), balancedEncodeShare*topEnc
 		fast := filter(cs, portable, func(c *Candidate) bool { return c.DecodeMBps() >= dec && c.EncodeMBps() >= enc })
 		if len(fast) > 0 {
-			small := cs[smallest(cs, fast)]
-			window := filter(cs, fast, func(c *Candidate) bool {
-				return float64(c.EncodedBytes) <= (1+balancedSlack)*float64(small.EncodedBytes)
+			ch.best = smallest(cs, fast)
+			small := cs[ch.best]
+			faster := filter(cs, fast, func(c *Candidate) bool {
+				return float64(c.EncodedBytes) <= (1+balancedSlack)*float64(small.EncodedBytes) &&
+					c.DecodeMBps() >= balancedFaster*small.DecodeMBps()
 			})
-			ch.best = fastestDecoding(cs, window)
+			if len(faster) > 0 {
+				ch.best = fastestDecoding(cs, faster)
+			}
 			c := cs[ch.best]
-			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more (a quarter and a tenth of the fastest compressed chain's), or one up to %.0f%% larger decoding faster; it decodes at %s and encodes at %s",
-				among, speedWords(dec), speedWords(enc), 100*balancedSlack, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()))
+			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more (a quarter and a tenth of the fastest compressed chain's), or one up to %.0f%% larger decoding %g times as fast; it decodes at %s and encodes at %s",
+				among, speedWords(dec), speedWords(enc), 100*balancedSlack, balancedFaster, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()))
 			if c != least {
 				ch.why += fmt.Sprintf("; %s the bytes of the smallest, %s, which decodes at %s and encodes at %s",
 					ratioWords(c, least), least.Label, speedWords(least.DecodeMBps()), speedWords(least.EncodeMBps()))
