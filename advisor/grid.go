@@ -233,8 +233,11 @@ func (a *advice) gridQuantizer(g grid, m int, target numeric.DataType) *quantize
 	if q == nil {
 		return nil
 	}
-	q.notes = append(q.notes, fmt.Sprintf("the values sit on a grid of step %.6g (within %.3g): %s",
-		g.step, g.noise, gridWords(m, worst)))
+	within := "exactly"
+	if g.noise > 0 {
+		within = fmt.Sprintf("within %.3g", g.noise)
+	}
+	q.notes = append(q.notes, fmt.Sprintf("the values sit on a grid of step %.6g (%s): %s", g.step, within, gridWords(m, worst)))
 	if !a.complete && step/2 > a.tol.Abs {
 		q.notes = append(q.notes, fmt.Sprintf("a value off this grid elsewhere in the array would decode up to %.3g away, beyond the tolerance: --apply checks every element", step/2))
 	}
