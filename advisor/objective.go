@@ -43,7 +43,7 @@ const (
 	balancedSlack = 0.10
 	// balancedFaster is how many times as fast a chain at most
 	// balancedSlack larger must decode to be picked instead: a factor
-	// that the noise of measured speeds never reaches.
+	// that the noise of measured speeds never reaches (Why says "twice").
 	balancedFaster = 2.0
 	// speedSlack bounds the size of the chains ObjectiveSpeed considers,
 	// as a multiple of the smallest.
@@ -131,8 +131,8 @@ func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
 				ch.best = fastestDecoding(cs, faster)
 			}
 			c := cs[ch.best]
-			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more (a quarter and a tenth of the fastest compressed chain's), or one up to %.0f%% larger decoding %g times as fast; it decodes at %s and encodes at %s",
-				among, speedWords(dec), speedWords(enc), 100*balancedSlack, balancedFaster, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()))
+			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more (a quarter and a tenth of the fastest compressed chain's), or one up to %.0f%% larger decoding twice as fast; it decodes at %s and encodes at %s",
+				among, speedWords(dec), speedWords(enc), 100*balancedSlack, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()))
 			if c != least {
 				ch.why += fmt.Sprintf("; %s the bytes of the smallest, %s, which decodes at %s and encodes at %s",
 					ratioWords(c, least), least.Label, speedWords(least.DecodeMBps()), speedWords(least.EncodeMBps()))
