@@ -322,9 +322,10 @@ func nextUp(dt numeric.DataType, x float64) float64 { return -nextDown(dt, -x) }
 // withGrid adds to qs, for an absolute bound on float data whose values
 // sit on a grid, scale_offset + cast_value at the grid's step (or an odd
 // multiple of it, the largest whose half-multiple keeps the tolerance),
-// in each integer type qs has a scale_offset chain for. A grid chain
-// whose step is at least that of the chain planned from the tolerance
-// alone replaces it (the latter comes back if the grid chain's measured
+// into the narrowest target type of each signedness that holds its codes
+// (every one when the targets were given). A grid chain whose step is at
+// least that of a chain planned from the tolerance alone, in a type no
+// wider, replaces it (the latter comes back if the grid chain's measured
 // error exceeds the tolerance).
 func (a *advice) withGrid(qs []*quantizer) []*quantizer {
 	if !a.spec.DataType.IsFloat() || a.tol.Exact() || a.tol.Rel != 0 || a.tol.SigDigits != 0 {
@@ -345,24 +346,39 @@ func (a *advice) withGrid(qs []*quantizer) []*quantizer {
 	if k := math.Floor(slack / g.step * (1 - 1e-9)); k >= 1 {
 		m = int(min(2*k+1, 1<<20))
 	}
-	var out []*quantizer
+	// The grid's own codes may fit a narrower type than the tolerance's
+	// step needs: by default the narrowest of each signedness that holds
+	// them, as for the planned chains.
+	var grids []*quantizer
+	found := map[bool]bool{}
+	for _, target := range a.targets {
+		if !a.explicitTargets && found[target.IsSigned()] {
+			continue
+		}
+		if gq := a.gridQuantizer(g, m, target); gq != nil {
+			grids = append(grids, gq)
+			found[target.IsSigned()] = true
+		}
+	}
+	if len(grids) == 0 {
+		return qs
+	}
+	out := slices.Clone(grids)
 	for _, q := range qs {
-		if q.family != FamilyScaleOffset {
-			out = append(out, q)
-			continue
+		if q.family == FamilyScaleOffset {
+			i := slices.IndexFunc(grids, func(gq *quantizer) bool {
+				return gq.step >= q.step && gq.storedAs.Size() <= q.storedAs.Size() && gq.tighter == nil
+			})
+			if i >= 0 {
+				// As coarse a step, exact codes, as narrow a type: the
+				// planned chain comes back only if the grid chain's
+				// measured error exceeds the tolerance.
+				planned := q
+				grids[i].tighter = func() *quantizer { return planned }
+				continue
+			}
 		}
-		gq := a.gridQuantizer(g, m, q.storedAs)
-		if gq == nil {
-			out = append(out, q)
-			continue
-		}
-		if gq.step >= q.step {
-			generic := q
-			gq.tighter = func() *quantizer { return generic }
-			out = append(out, gq)
-			continue
-		}
-		out = append(out, gq, q)
+		out = append(out, q)
 	}
 	return out
 }

@@ -156,4 +156,33 @@ func TestAdviseGrid(t *testing.T) {
 	if b := r3.Chosen(); b == nil || b.Step != 0.01 || b.Errors.MaxAbs > 1e-4 {
 		t.Fatalf("float32 on 0.01: chose %+v", b)
 	}
+
+	// Integers as float64 at a tolerance of 0.001: the tolerance's step
+	// would need uint16 codes; the grid's fit uint8 and are exact.
+	ints := gridSample(t, gridField[float64](0, 1, false), math.NaN())
+	r4, err := Advise(ctx, ints, &Options{Tolerance: Tolerance{Abs: 0.001}, Compressors: []string{"zstd"}, Objective: ObjectiveSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := r4.Chosen(); b == nil || b.Step != 1 || b.StoredAs != numeric.Uint8 || b.Errors.MaxAbs != 0 {
+		t.Fatalf("integers at 0.001: chose %+v", b)
+	}
+	// At a tolerance of 2.5 the grid chain stores every fifth integer
+	// (an odd multiple: no value halfway between codes), at most 2 away.
+	r5, err := Advise(ctx, ints, &Options{Tolerance: Tolerance{Abs: 2.5}, Compressors: []string{"zstd"}, Objective: ObjectiveSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fifth := false
+	for _, c := range r5.Candidates {
+		if c.Step == 5 && c.Meets() {
+			fifth = true
+			if c.Errors.MaxAbs != 2 {
+				t.Errorf("step 5: max abs error %v, want 2", c.Errors.MaxAbs)
+			}
+		}
+	}
+	if !fifth {
+		t.Errorf("no chain at step 5 among %d", len(r5.Candidates))
+	}
 }
