@@ -207,6 +207,9 @@ func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 	if _, err := a.run(ctx, a.sample, finals); err != nil {
 		return nil, err
 	}
+	if err := a.retime(ctx, a.sample, a.order); err != nil {
+		return nil, err
+	}
 	return a.report(s), nil
 }
 

@@ -15,10 +15,11 @@ type Objective string
 // The objectives. The zero Objective is ObjectiveBalanced.
 const (
 	// ObjectiveBalanced picks, among the chains every client reads when
-	// there are such, the smallest chain that decodes at least a quarter
-	// as fast and encodes at least a tenth as fast as the fastest
-	// compressed chain, or a chain at most 10% larger that decodes twice
-	// as fast.
+	// there are such, the smallest chain that decodes at 1 GB/s and
+	// encodes at 100 MB/s or more on one core (or, where the fastest
+	// compressed chain is slower than 4 GB/s or 1 GB/s, at least a
+	// quarter and a tenth of its speeds), or a chain at most 10% larger
+	// that decodes twice as fast.
 	ObjectiveBalanced Objective = "balanced"
 	// ObjectiveSize picks the smallest chain.
 	ObjectiveSize Objective = "size"
@@ -32,10 +33,15 @@ const (
 var Objectives = []Objective{ObjectiveBalanced, ObjectiveSize, ObjectiveSpeed}
 
 const (
-	// balancedDecodeShare and balancedEncodeShare are the shares of the
-	// fastest compressed chain's decode and encode speeds below which
-	// ObjectiveBalanced passes a chain over (see the package
+	// ObjectiveBalanced passes over a chain that decodes slower than
+	// balancedDecodeMBps or encodes slower than balancedEncodeMBps (the
+	// speeds of zstd, the compressor zarr-python writes by default, on
+	// one core), or, when the fastest compressed chain measured is slower
+	// than those speeds over these shares (a slow machine, small chunks),
+	// slower than these shares of its speeds (see the package
 	// documentation for the measurements behind them).
+	balancedDecodeMBps  = 1000
+	balancedEncodeMBps  = 100
 	balancedDecodeShare = 0.25
 	balancedEncodeShare = 0.1
 	// balancedSlack is how much larger than the smallest fast chain a
@@ -118,7 +124,8 @@ func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
 		for _, i := range ref {
 			topDec, topEnc = max(topDec, cs[i].DecodeMBps()), max(topEnc, cs[i].EncodeMBps())
 		}
-		dec, enc := max(minDecode, balancedDecodeShare*topDec), balancedEncodeShare*topEnc
+		dec := max(minDecode, min(balancedDecodeMBps, balancedDecodeShare*topDec))
+		enc := min(balancedEncodeMBps, balancedEncodeShare*topEnc)
 		fast := filter(cs, portable, func(c *Candidate) bool { return c.DecodeMBps() >= dec && c.EncodeMBps() >= enc })
 		if len(fast) > 0 {
 			ch.best = smallest(cs, fast)
@@ -131,7 +138,7 @@ func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
 				ch.best = fastestDecoding(cs, faster)
 			}
 			c := cs[ch.best]
-			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more (a quarter and a tenth of the fastest compressed chain's), or one up to %.0f%% larger decoding twice as fast; it decodes at %s and encodes at %s",
+			ch.why = fmt.Sprintf("balanced: the smallest chain%s decoding at %s and encoding at %s or more, or one up to %.0f%% larger decoding twice as fast; it decodes at %s and encodes at %s",
 				among, speedWords(dec), speedWords(enc), 100*balancedSlack, speedWords(c.DecodeMBps()), speedWords(c.EncodeMBps()))
 			if c != least {
 				ch.why += fmt.Sprintf("; %s the bytes of the smallest, %s, which decodes at %s and encodes at %s",

@@ -79,7 +79,7 @@ func TestChooseDemo(t *testing.T) {
 		want string
 		why  string
 	}{
-		{ObjectiveBalanced, "step 0.25 | delta | zstd 9", "balanced: the smallest chain read by every client decoding at 3.2 GB/s and encoding at 375 MB/s or more"},
+		{ObjectiveBalanced, "step 0.25 | delta | zstd 9", "balanced: the smallest chain read by every client decoding at 1.0 GB/s and encoding at 100 MB/s or more"},
 		{ObjectiveSize, "step 0.25 | delta | bz2 9", "size: the smallest chain that meets the tolerance (decodes at 572 MB/s, encodes at 152 MB/s; read by zarr-python)"},
 		{ObjectiveSpeed, "step 0.25 | lz4", "speed: the fastest decoding chain read by every client at most 5 times the size of the smallest"},
 	} {
@@ -179,7 +179,7 @@ func TestChooseFallback(t *testing.T) {
 		measured("lz4", 300, 150, 800, lz4Chain),
 	}
 	ch := choose(cs, ObjectiveBalanced, 0)
-	if labelOf(cs, ch.best) != "lz4" || !strings.HasPrefix(ch.why, "balanced (no chain read by every client decodes at 2.2 GB/s and encodes at 15 MB/s or more): the fastest decoding chain read by every client") {
+	if labelOf(cs, ch.best) != "lz4" || !strings.HasPrefix(ch.why, "balanced (no chain read by every client decodes at 1.0 GB/s and encodes at 15 MB/s or more): the fastest decoding chain read by every client") {
 		t.Errorf("picked %q: %q", labelOf(cs, ch.best), ch.why)
 	}
 }
@@ -225,5 +225,29 @@ func TestReadersOf(t *testing.T) {
 		if got := readersOf(json.RawMessage(tc.codecs)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.codecs, got, tc.want)
 		}
+	}
+}
+
+// TestChooseBalancedBars: the bars are 1 GB/s and 100 MB/s, so that a
+// very fast chain (lz4 on noisy data) does not raise them past a chain
+// twice as slow but smaller; where every chain is slower (small chunks,
+// a slow machine) they are a quarter and a tenth of the fastest
+// compressed chain's speeds.
+func TestChooseBalancedBars(t *testing.T) {
+	cs := []*Candidate{
+		measured("bz2", 682350, 10, 16, bz2Chain),
+		measured("blosc zstd", 800273, 289, 1344, blcChain),
+		measured("lz4", 900000, 5800, 10700, lz4Chain), // 12% larger
+	}
+	if ch := choose(cs, ObjectiveBalanced, 0); labelOf(cs, ch.best) != "blosc zstd" {
+		t.Errorf("noisy: picked %q: %s", labelOf(cs, ch.best), ch.why)
+	}
+	cs = []*Candidate{
+		measured("zstd 3", 4476, 136, 425, zstChain),
+		measured("lz4", 5017, 309, 550, lz4Chain),
+		measured("raw", 12288, 383, 663, rawChain),
+	}
+	if ch := choose(cs, ObjectiveBalanced, 0); labelOf(cs, ch.best) != "zstd 3" || !strings.Contains(ch.why, "decoding at 138 MB/s and encoding at 31 MB/s") {
+		t.Errorf("small chunks: picked %q: %s", labelOf(cs, ch.best), ch.why)
 	}
 }
