@@ -57,7 +57,11 @@
 // (Options.Concurrency): the thread's CPU time where the system gives it
 // (Linux), which leaves out the time the thread waited for a core, else
 // wall time; the fastest of at least two passes, more until they took
-// 100 ms, at most five.
+// 100 ms, at most five, and of two more passes for each chain that meets
+// the tolerance, in rounds over all of them at the end, each round after
+// a garbage collection (a chain's own passes run back to back, and a
+// moment of contention on a shared machine, or the collector's assists
+// charged to it, can slow them all).
 //
 // # Candidates
 //
@@ -111,21 +115,28 @@
 //   - ObjectiveSize: the smallest chain.
 //   - ObjectiveBalanced, the default: among the chains every client reads
 //     (zarr-python and zarrita) when there are such, the smallest that
-//     decodes at least a quarter as fast, and encodes at least a tenth as
-//     fast, as the fastest compressed chain on the front; a chain at most
-//     10% larger that decodes twice as fast is taken instead. When none is
-//     that fast, the speed objective's pick.
+//     decodes at 1 GB/s and encodes at 100 MB/s or more on one core, the
+//     speeds of zstd, the compressor zarr-python writes by default (where
+//     the fastest compressed chain on the front decodes slower than 4 GB/s
+//     or encodes slower than 1 GB/s, the bars are a quarter and a tenth of
+//     its speeds instead); a chain at most 10% larger that decodes twice
+//     as fast is taken instead. When none is that fast, the speed
+//     objective's pick.
 //   - ObjectiveSpeed: among the chains every client reads when there are
 //     such, the fastest decoding of those at most 5 times the size of the
 //     smallest of them.
 //
 // Ties (speeds within 25%, equal bytes) go to fewer bytes, then the chain
 // of fewer codecs, then by label, never by the order the chains ran in.
-// The bars of the balanced objective are shares of speeds measured in the
-// same run, not MB/s figures, so they hold on a slow machine as on a fast
-// one and with a sample of small chunks, whose per-chunk costs lower
-// every speed (an absolute bar of 1 GB/s, tried first, made the advice on
-// the 3500-element array of the command's tests the uncompressed chain).
+// The bars of the balanced objective follow the run's own speeds where
+// they are low, so that they hold on a slow machine and with a sample of
+// small chunks, whose per-chunk costs lower every speed (the bar of 1
+// GB/s alone made the advice on the 3500-element array of the command's
+// tests the uncompressed chain); they are capped, so that a compressor
+// much faster than the rest (lz4 on noisy data, 10 GB/s) does not raise
+// them past a chain half as fast and smaller (the shares alone, tried
+// next, put blosc zstd 5 bitshuffle on a noisy field at 1.3-1.9 GB/s
+// under a bar of 2.7 GB/s).
 //
 // Why balanced is the default, measured on the demo store (zcodec demo;
 // float64 1024x1024 on a 0.25 K grid, every chunk, abs 0.125; AMD EPYC,

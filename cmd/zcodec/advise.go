@@ -57,10 +57,11 @@ func newAdviseFlags(env *environment) *adviseFlags {
 			"chains measured, smallest first: + marks the Pareto front of bytes, decode and encode\n"+
 			"speed among those that meet the tolerance, * the one --objective picks, with why, the\n"+
 			"clients that read it and its \"codecs\" array ready for zarr.json. --objective balanced\n"+
-			"(the default) picks, among the chains every client reads, the smallest that decodes at least\n"+
-			"a quarter and encodes at least a tenth as fast as the fastest compressed chain, or one up to\n"+
-			"10% larger that decodes faster; size the smallest; speed the fastest decoding of those at\n"+
-			"most 5 times the smallest.\n"+
+			"(the default) picks, among the chains every client reads, the smallest that decodes at\n"+
+			"1 GB/s and encodes at 100 MB/s or more on one core (zstd's speeds; a quarter and a tenth of\n"+
+			"the fastest compressed chain's where that is slower), or one up to 10% larger that decodes\n"+
+			"twice as fast; size the smallest; speed the fastest decoding of those at most 5 times the\n"+
+			"smallest. go doc github.com/zcodec/zcodec/advisor gives the rule and its measurements.\n"+
 			"\n"+
 			"PATH is an array in a store (a directory, or an http(s) URL; Zarr v3 or v2). The sample\n"+
 			fmt.Sprintf("is --sample chunks spread evenly over the array (default: as many as make up %d MiB\n", defaultSampleBytes>>20)+
