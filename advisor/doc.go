@@ -56,9 +56,9 @@
 // candidate locked to its thread, several candidates at once
 // (Options.Concurrency): the thread's CPU time where the system gives it
 // (Linux), which leaves out the time the thread waited for a core, else
-// wall time; the fastest of at least two passes, more until they took
-// 100 ms, at most five, and of two more passes for each chain that meets
-// the tolerance, in rounds over all of them at the end, each round after
+// wall time; the fastest of the passes of its trial (more than one until
+// they took 50 ms, at most five) and, for each chain that meets the
+// tolerance, of two more passes, in rounds over all of them at the end, each round after
 // a garbage collection (a chain's own passes run back to back, and a
 // moment of contention on a shared machine, or the collector's assists
 // charged to it, can slow them all).

@@ -173,9 +173,9 @@ func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, js stri
 // Timing passes of a trial: at least minRuns and until they took
 // minTiming in all, at most maxRuns.
 const (
-	minRuns   = 2
+	minRuns   = 1
 	maxRuns   = 5
-	minTiming = 100 * time.Millisecond
+	minTiming = 50 * time.Millisecond
 )
 
 // threadClock returns the clock that times a trial: the calling thread's
