@@ -140,28 +140,38 @@
 //
 // Why balanced is the default, measured on the demo store (zcodec demo;
 // float64 1024x1024 on a 0.25 K grid, every chunk, abs 0.125; AMD EPYC,
-// 2 cores shared with other work, load average 11-17; MB/s of decoded
-// data on one core in CPU time, the range over 9 runs of zcodec advise
-// --json, 3 per objective):
+// 2 cores shared with other work, load average 8-10; MB/s of decoded data
+// on one core in CPU time, the range over 9 runs of zcodec advise --json,
+// 3 per objective):
 //
 //	bytes   chain (all: scale_offset+cast_value uint8 step 0.25)  enc MB/s    dec MB/s    readers
-//	 51009  delta | bz2 9                                          100-123     358-572     zarr-python
-//	111637  delta | zstd 9                                        1060-1669   4176-6099   zarr-python, zarrita
-//	111829  delta | blosc zstd 5                                  1056-1693   3394-5082   zarr-python, zarrita
-//	133209  delta | zstd 3                                        1495-2067   3874-5483   zarr-python, zarrita
-//	305510  lz4                                                   2744-3516  10076-12349  zarr-python, zarrita
+//	 51009  delta | bz2 9                                            90-140    376-600     zarr-python
+//	111637  delta | zstd 9                                          883-1592  3049-5747    zarr-python, zarrita
+//	111829  delta | blosc zstd 5                                    965-1656  3566-5590    zarr-python, zarrita
+//	133209  delta | zstd 3                                         1380-2205  3620-5441    zarr-python, zarrita
+//	305510  lz4                                                    2936-4014  9749-13128   zarr-python, zarrita
 //
-// The smallest, bz2 9, decodes and encodes more than ten times slower
-// than zstd 9, and zarrita does not read numcodecs.bz2: a reader fetching
-// the sample at 100 MB/s spends 0.5 ms on bz2 9's bytes and 19 ms decoding
-// them (at the median 447 MB/s), against 1.1 ms and 1.6 ms for zstd 9's
-// (5215 MB/s); twice the storage for a twelfth of the read time is the
-// trade a data engineer makes. Balanced picked zstd 9 in every run, size
-// bz2 9 and speed lz4. A chain's speeds varied by up to 60% between its
-// slowest and fastest run (bz2 9 decoding), so speeds within 25% count as
-// equal and a larger chain must decode twice as fast to be preferred:
-// with "faster beyond 15%" instead, balanced picked blosc zstd 5 once in
-// three runs (5518 against zstd 9's 4628 MB/s in that run).
+// The smallest, bz2 9, decodes and encodes about ten times slower than
+// zstd 9, and zarrita does not read numcodecs.bz2: a reader fetching the
+// sample at 100 MB/s spends 0.5 ms on bz2 9's bytes and 19 ms decoding
+// them (at the median 442 MB/s), against 1.1 ms and 1.8 ms for zstd 9's
+// (4717 MB/s); twice the storage for a tenth of the read time, and a
+// chain every client reads, is the trade a data engineer makes. Balanced
+// picked zstd 9 in every run, size bz2 9 and speed lz4. A chain's speeds
+// varied by up to 90% between its slowest and fastest run (zstd 9
+// decoding), so speeds within 25% count as equal and a larger chain must
+// decode twice as fast to be preferred: with "faster beyond 15%" instead,
+// balanced picked blosc zstd 5 once in three runs (5518 against zstd 9's
+// 4628 MB/s in that run). The speeds are those of zcodec's own codecs;
+// other clients' implementations (C libraries under zarr-python) differ,
+// mostly keeping the order of the compressors.
+//
+// Where the candidates differ by less than the noise the pick may change
+// between runs among them: on a 720x1440 float32 field with white noise
+// (abs 0.05, three runs) balanced picked blosc zstd 5 bitshuffle (800273
+// bytes, decoding at 1.0-1.9 GB/s, near the bar) twice and blosc lz4 9
+// bitshuffle (833318 bytes, 2.2-3.8 GB/s) once; on the same field without
+// noise it picked blosc zstd 5 bitshuffle (32861 bytes) in all three.
 //
 // # Readers
 //
