@@ -58,7 +58,9 @@
 // (Linux), which leaves out the time the thread waited for a core, else
 // wall time; the fastest of the passes of its trial (more than one until
 // they took 50 ms, at most five) and, for each chain that meets the
-// tolerance, of two more passes, in rounds over all of them at the end, each round after
+// tolerance and took at most 100 ms a pass (a longer pass spans the
+// machine's moments of contention), of two more passes, in rounds over
+// all of them at the end, each round after
 // a garbage collection (a chain's own passes run back to back, and a
 // moment of contention on a shared machine, or the collector's assists
 // charged to it, can slow them all).

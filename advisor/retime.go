@@ -13,7 +13,14 @@ import (
 // rounds over all of them.
 const retimeRounds = 2
 
-// retime times the candidates that meet the tolerance again, in
+// retimeMaxPass is the longest pass retime repeats: a pass that long
+// already spans the machine's moments of contention, and a chain that
+// slow is far below the bars of the balanced objective (bz2 9 on a 16 MiB
+// sample takes about half a second).
+const retimeMaxPass = 0.1 // seconds
+
+// retime times the candidates that meet the tolerance again (those whose
+// pass took at most retimeMaxPass), in
 // retimeRounds rounds over all of them (a pass of encoding and decoding
 // the sample each), keeping each speed at its fastest pass. A trial's
 // passes run back to back, so that a moment of contention on a shared
@@ -29,7 +36,7 @@ func (a *advice) retime(ctx context.Context, set *chunkSet, cands []*Candidate) 
 	}
 	var ts []timed
 	for _, c := range cands {
-		if !c.Meets() {
+		if !c.Meets() || c.EncodeSeconds+c.DecodeSeconds > retimeMaxPass {
 			continue
 		}
 		ch, err := a.reg.ParseCodecs(c.Codecs, "/codecs")
