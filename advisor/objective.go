@@ -147,8 +147,6 @@ func choose(cs []*Candidate, obj Objective, minDecode float64) choice {
 			return ch
 		}
 		floor = fmt.Sprintf(" (no chain%s decodes at %s and encodes at %s or more)", among, speedWords(dec), speedWords(enc))
-	} else {
-		floor = ""
 	}
 	base := cs[smallest(cs, portable)]
 	window := filter(cs, portable, func(c *Candidate) bool { return float64(c.EncodedBytes) <= speedSlack*float64(base.EncodedBytes) })

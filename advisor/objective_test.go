@@ -163,6 +163,9 @@ func TestChooseMinDecode(t *testing.T) {
 	if ch.best != -1 || !strings.Contains(ch.why, "no chain that meets the tolerance decodes at 50.0 GB/s or more: the fastest, step 0.25 | uncompressed, decodes at 31.7 GB/s") {
 		t.Errorf("best %d, why %q", ch.best, ch.why)
 	}
+	if ch := choose(cs, ObjectiveSpeed, 7000); labelOf(cs, ch.best) != "step 0.25 | uncompressed" || !strings.HasPrefix(ch.why, "speed decoding at 7.0 GB/s or more: the fastest decoding chain") {
+		t.Errorf("speed at 7000 MB/s picked %q: %s", labelOf(cs, ch.best), ch.why)
+	}
 	if ch := choose(nil, ObjectiveBalanced, 0); ch.best != -1 || len(ch.front) != 0 || ch.why == "" {
 		t.Errorf("no candidates: %+v", ch)
 	}
