@@ -49,6 +49,12 @@ type Options struct {
 	// Speeds are measured per chain, so a value above the number of idle
 	// cores lowers them.
 	Concurrency int
+	// Objective says how to pick among the chains that meet the
+	// tolerance; "" means ObjectiveBalanced.
+	Objective Objective
+	// MinDecodeMBps, when not 0, leaves out of the pick the chains that
+	// decode slower than this many MB/s (of decoded data, on one core).
+	MinDecodeMBps float64
 	// Registry builds the codecs of the candidate chains; nil means
 	// registry.Default(), which holds the standard codec set once the
 	// program imports github.com/zcodec/zcodec/codecs (the advisor does
@@ -72,10 +78,21 @@ type Report struct {
 	// Candidates are every chain run, smallest first; those that failed
 	// (Err set) come last.
 	Candidates []*Candidate
-	// Best is the index in Candidates of the smallest chain that Meets the
-	// tolerance (among equal sizes the one of fewer codecs, then the first
-	// by Label), or -1.
+	// Front holds the indexes in Candidates, in increasing order, of the
+	// chains that meet the tolerance and that no other such chain beats on
+	// encoded bytes, decode speed and encode speed together (the Pareto
+	// front; speeds within 15% count as equal).
+	Front []int
+	// Best is the index in Candidates of the chain the objective picks,
+	// one of Front, or -1 when no chain meets the tolerance (or none
+	// decodes at MinDecodeMBps).
 	Best int
+	// Objective is the objective the pick followed, MinDecodeMBps the
+	// decode speed asked for (0 for none), and Why says in one sentence
+	// why Best was picked, or why none was.
+	Objective     Objective
+	MinDecodeMBps float64
+	Why           string
 	// Notes say which families of chains were left out, and why.
 	Notes []string
 	// Concurrency is how many chains ran at once.
@@ -104,6 +121,8 @@ type advice struct {
 	reg             *registry.Registry
 	workers         int
 	strongest       bool
+	objective       Objective
+	minDecode       float64
 	notes           []string
 	// sample holds the sample's chunks and the chains run on them, probe
 	// the smaller set that ranks layouts; order lists the candidates run
@@ -117,7 +136,8 @@ func (a *advice) note(format string, args ...any) {
 }
 
 // Advise runs candidate chains on the sample and returns them measured,
-// smallest first, with the smallest that keeps the tolerance chosen. See
+// smallest first, with their Pareto front and the one the objective picks
+// among those that keep the tolerance. See
 // the package documentation for the candidates and how they are measured.
 // It returns an error only for unusable input (*SampleError,
 // *ToleranceError, *OptionError, *UnsupportedError) or when ctx is done;
@@ -139,15 +159,19 @@ func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 	if err := opts.Tolerance.Validate(); err != nil {
 		return nil, err
 	}
+	objective, err := checkObjective(opts.Objective, opts.MinDecodeMBps)
+	if err != nil {
+		return nil, err
+	}
 	a := &advice{spec: s.Spec.Clone(), complete: s.Complete, tol: opts.Tolerance,
-		reg: opts.Registry, workers: opts.Concurrency, strongest: opts.Strongest}
+		reg: opts.Registry, workers: opts.Concurrency, strongest: opts.Strongest,
+		objective: objective, minDecode: opts.MinDecodeMBps}
 	if a.reg == nil {
 		a.reg = registry.Default()
 	}
 	if a.workers <= 0 {
 		a.workers = runtime.GOMAXPROCS(0)
 	}
-	var err error
 	if a.families, err = checkFamilies(opts.Compressors); err != nil {
 		return nil, err
 	}
@@ -183,6 +207,9 @@ func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 	if _, err := a.run(ctx, a.sample, finals); err != nil {
 		return nil, err
 	}
+	if err := a.retime(ctx, a.sample, a.order); err != nil {
+		return nil, err
+	}
 	return a.report(s), nil
 }
 
@@ -190,7 +217,7 @@ func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 // replacing one whose measured error exceeds the tolerance by a tighter
 // one, and returns those that meet it.
 func (a *advice) measureQuantizers(ctx context.Context) ([]*quantizer, error) {
-	qs := a.quantizers()
+	qs := a.withGrid(a.quantizers())
 	var good []*quantizer
 	for len(qs) > 0 {
 		var plain []chain
@@ -467,12 +494,12 @@ func (a *advice) report(s *Sample) *Report {
 		}
 		return strings.Compare(x.Label, y.Label)
 	})
-	for i, c := range r.Candidates {
-		if c.Meets() {
-			r.Best = i
-			break
-		}
+	for _, c := range r.Candidates {
+		c.Readers = readersOf(c.Codecs)
 	}
+	ch := choose(r.Candidates, a.objective, a.minDecode)
+	r.Front, r.Best, r.Why = ch.front, ch.best, ch.why
+	r.Objective, r.MinDecodeMBps = a.objective, a.minDecode
 	return r
 }
 

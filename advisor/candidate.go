@@ -50,11 +50,16 @@ type Candidate struct {
 	// *codec.FillRoundTripError. It is nil when the fill value survives.
 	FillRoundTrip bool
 	FillWarning   *codec.Warning
-	// EncodeSeconds and DecodeSeconds are the measured wall times of
-	// encoding and decoding the sample, chunk by chunk on one goroutine.
+	// EncodeSeconds and DecodeSeconds are the measured times of encoding
+	// and decoding the sample, chunk by chunk on one goroutine locked to
+	// its thread: the thread's CPU time where the system gives it (Linux),
+	// else wall time; the fastest of several passes.
 	EncodeSeconds, DecodeSeconds float64
 	// Notes are remarks on how the chain was chosen.
 	Notes []string
+	// Readers names the clients that decode the chain (ReaderZarrPython,
+	// ReaderNumcodecs, ReaderZarrita).
+	Readers []string
 	// Err is why the chain could not be used: it did not resolve (a fill
 	// value that does not survive it, docs/decisions.md#d1), or a chunk
 	// failed to encode or decode (a *codec.ChunkError whose Index is the

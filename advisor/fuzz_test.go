@@ -47,6 +47,7 @@ func FuzzAdvise(f *testing.F) {
 	binary.LittleEndian.PutUint32(holes[8:], 0x7fc00000)
 	binary.LittleEndian.PutUint32(holes[40:], 0x7f800000)
 	f.Add(holes, uint32(0x7fc00000), 0.5, 0.0, uint8(0))
+	f.Add(onGrid(), uint32(0x7fc00000), 0.125, 0.0, uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, fillBits uint32, abs, rel float64, digits uint8) {
 		n := min(len(data)/4, 256)
 		if n == 0 {
@@ -146,5 +147,47 @@ func FuzzEdgeChunk(f *testing.F) {
 		if e := m.Errors(); e != best.Errors || e.Elements != inside || !e.Within() {
 			t.Fatalf("%s: measured %+v again, reported %+v", best.Label, e, best.Errors)
 		}
+	})
+}
+
+// onGrid returns 64 float32 values on a 0.25 grid from 243.15.
+func onGrid() []byte {
+	b := make([]byte, 4*64)
+	for i := range 64 {
+		k := math.Round(4 * 5 * math.Sin(float64(i)/9))
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(float32(243.15+k/4)))
+	}
+	return b
+}
+
+// FuzzDetectGrid: whatever the values, a grid found has a step of at
+// least gridMinSteps times the noise and holds every finite value within
+// the noise of ref + k*step.
+func FuzzDetectGrid(f *testing.F) {
+	f.Add(onGrid())
+	f.Add([]byte{0, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, 128, 64}) // 1, 2, 3, 4
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n := min(len(data)/4, 512)
+		if n == 0 {
+			return
+		}
+		spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{n}, FillValue: numeric.FloatScalar(numeric.Float32, math.NaN())}
+		s := &Sample{Spec: spec, Chunks: [][]byte{data[:4*n]}, Complete: true}
+		a := gridAdvice(s, Tolerance{Abs: 1})
+		g, ok := a.detectGrid()
+		if !ok {
+			return
+		}
+		mant, _, _ := numeric.Float32.FloatFormat()
+		noise := gridNoiseULPs * math.Ldexp(1, -(mant+1)) * a.stats.MaxAbs()
+		if !(g.step >= gridMinSteps*noise) || !(g.noise <= noise) {
+			t.Fatalf("step %v noise %v (bound %v)", g.step, g.noise, noise)
+		}
+		finiteValues(a.sample, func(v float64) {
+			d := v - g.ref
+			if r := math.Abs(d - math.Round(d/g.step)*g.step); r > noise {
+				t.Fatalf("%v is %v off the grid %v + k*%v", v, r, g.ref, g.step)
+			}
+		})
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/zcodec/zcodec/advisor"
@@ -35,6 +36,9 @@ type adviseFlags struct {
 	maxSampleBytes  byteSize
 	apply           *string
 	strongest       *bool
+	objective       *string
+	minDecode       *float64
+	plot, errorMap  *string
 	store           *storeFlags
 	tolerance       advisor.Tolerance
 	targets         []numeric.DataType
@@ -45,12 +49,19 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	fs := newFlags(env, "advise",
 		"zcodec advise PATH (--abs-tol X | --rel-tol X | --sig-digits N | --lossless) [flags]\n"+
 			"       zcodec advise CHUNK... --metadata FILE (--abs-tol X | ...) [flags]",
-		"Finds the smallest codec chain that keeps a stated error on the array's values. It builds\n"+
-			"candidate chains (scale_offset + cast_value into integer codes, numcodecs.bitround and\n"+
-			"quantize, lossless) from the values' range, NaN and infinities and the fill value, runs\n"+
-			"each through the real codecs on a sample of chunks, decodes them back and compares every\n"+
-			"element exactly, and prints the chains measured, smallest first, with the smallest that\n"+
-			"meets the tolerance marked * and its \"codecs\" array ready for zarr.json.\n"+
+		"Finds the codec chain to store an array with under a stated error on its values. It builds\n"+
+			"candidate chains (scale_offset + cast_value into integer codes, at the values' own grid\n"+
+			"step when they sit on one, numcodecs.bitround and quantize, lossless) from the values'\n"+
+			"range, NaN and infinities and the fill value, runs each through the real codecs on a\n"+
+			"sample of chunks, decodes them back and compares every element exactly, and prints the\n"+
+			"chains measured, smallest first: + marks the Pareto front of bytes, decode and encode\n"+
+			"speed among those that meet the tolerance, * the one --objective picks, with why, the\n"+
+			"clients that read it and its \"codecs\" array ready for zarr.json. --objective balanced\n"+
+			"(the default) picks, among the chains every client reads, the smallest that decodes at\n"+
+			"1 GB/s and encodes at 100 MB/s or more on one core (zstd's speeds; a quarter and a tenth of\n"+
+			"the fastest compressed chain's where that is slower), or one up to 10% larger that decodes\n"+
+			"twice as fast; size the smallest; speed the fastest decoding of those at most 5 times the\n"+
+			"smallest. go doc github.com/zcodec/zcodec/advisor gives the rule and its measurements.\n"+
 			"\n"+
 			"PATH is an array in a store (a directory, or an http(s) URL; Zarr v3 or v2). The sample\n"+
 			fmt.Sprintf("is --sample chunks spread evenly over the array (default: as many as make up %d MiB\n", defaultSampleBytes>>20)+
@@ -65,8 +76,9 @@ func newAdviseFlags(env *environment) *adviseFlags {
 			"as decode writes), or stored chunks with --encoded.\n"+
 			"\n"+
 			"Sizes are the encoded bytes of the sample's chunks; speeds are measured (MB/s of decoded\n"+
-			"bytes), each chain on one goroutine, several chains at once. Exit status 1 when no chain\n"+
-			"meets the tolerance, or --apply finds an element beyond it.")
+			"bytes, in the CPU time of one thread where the system gives it), each chain on one\n"+
+			"goroutine, several chains at once. Exit status 1 when no chain meets the tolerance (or\n"+
+			"--min-decode-mbps), or --apply finds an element beyond it.")
 	fs.operands = []string{"PATH"}
 	f := &adviseFlags{flags: fs}
 	f.absTol = fs.Float64("abs-tol", 0, "largest absolute error: |decoded - original| <= X")
@@ -83,6 +95,14 @@ func newAdviseFlags(env *environment) *adviseFlags {
 	f.maxSampleBytes = byteSize(defaultMaxSampleBytes)
 	fs.Var(&f.maxSampleBytes, "max-sample-bytes", "refuse a sample (--full, --sample N, CHUNK files) whose chunks decode to more than this in all,\nbefore reading any")
 	f.apply = fs.String("apply", "", "write PATH with the chosen chain to this new directory, then verify every element")
+	objectives := make([]string, len(advisor.Objectives))
+	for i, o := range advisor.Objectives {
+		objectives[i] = string(o)
+	}
+	f.objective = fs.String("objective", string(advisor.ObjectiveBalanced), "how to pick among the chains that meet the tolerance: "+strings.Join(objectives, ", "))
+	f.minDecode = fs.Float64("min-decode-mbps", 0, "pick only a chain that decodes at N MB/s or faster on one core")
+	f.plot = fs.String("plot", "", "draw bytes against decode speed of every chain, the front and the pick, to this SVG file")
+	f.errorMap = fs.String("error-map", "", "draw where the picked chain's error sits on one chunk of the sample, to this PNG file")
 	f.asJSON = fs.Bool("json", false, "print the report as a JSON document")
 	f.top = fs.Int("top", 15, "chains shown in the table, smallest first (0 for all)")
 	f.out = fs.String("out", "", "write the chosen chain's \"codecs\" array to this file")
@@ -145,6 +165,12 @@ func (f *adviseFlags) check() int {
 		if *f.comps != "none" {
 			f.compressorNames = strings.Split(*f.comps, ",")
 		}
+	}
+	if !slices.Contains(advisor.Objectives, advisor.Objective(*f.objective)) {
+		return f.fail("--objective: %s is not one of balanced, size, speed", shorten.Quote(*f.objective))
+	}
+	if !(*f.minDecode >= 0) || math.IsInf(*f.minDecode, 1) {
+		return f.fail("--min-decode-mbps: want a speed of 0 or more")
 	}
 	if *f.top < 0 {
 		return f.fail("--top: want 0 or more")
@@ -220,15 +246,17 @@ func runAdvise(env *environment, args []string) int {
 	workers := adviseWorkers(sample.Spec.Size(), int64(f.store.maxChunkBytes))
 	limitAdviseHeap(sample, workers)
 	rep, err := advisor.Advise(ctx, sample, &advisor.Options{Concurrency: workers,
-		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames, Strongest: *f.strongest})
+		Tolerance: f.tolerance, Targets: f.targets, Compressors: f.compressorNames, Strongest: *f.strongest,
+		Objective: advisor.Objective(*f.objective), MinDecodeMBps: *f.minDecode})
 	if err != nil {
 		var oe *advisor.OptionError
 		if errors.As(err, &oe) {
-			return f.fail("%s: %s", map[string]string{"Compressors": "--compressors", "Targets": "--dtypes"}[oe.Option], oe.Reason)
+			return f.fail("%s: %s", map[string]string{"Compressors": "--compressors", "Targets": "--dtypes",
+				"Objective": "--objective", "MinDecodeMBps": "--min-decode-mbps"}[oe.Option], oe.Reason)
 		}
 		return fail(err)
 	}
-	return finishAdvise(ctx, env, f, rep, src, out)
+	return finishAdvise(ctx, env, f, rep, sample, src, out)
 }
 
 // storeSample opens the array at PATH and reads its sample.
@@ -361,9 +389,9 @@ func numChunks(shape []int64, chunk []int) int64 {
 	return n
 }
 
-// finishAdvise prints the report, applies the chosen chain to src with
-// --apply and writes --out.
-func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *advisor.Report, src *zarr.Array, out output) int {
+// finishAdvise prints the report, draws --plot and --error-map, applies
+// the chosen chain to src with --apply and writes --out.
+func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *advisor.Report, sample *advisor.Sample, src *zarr.Array, out output) int {
 	best := rep.Chosen()
 	fail := func(err error) int { return failf(env.stderr, "advise", "%v", err) }
 	var app *applied
@@ -387,7 +415,15 @@ func finishAdvise(ctx context.Context, env *environment, f *adviseFlags, rep *ad
 	if err != nil {
 		return fail(err)
 	}
+	if *f.plot != "" || *f.errorMap != "" {
+		if err := writeAdvicePictures(ctx, env, rep, sample, *f.plot, *f.errorMap); err != nil {
+			return fail(err)
+		}
+	}
 	if best == nil {
+		if rep.MinDecodeMBps > 0 && len(rep.Front) > 0 {
+			return fail(fmt.Errorf("%s (--min-decode-mbps %g)", rep.Why, rep.MinDecodeMBps))
+		}
 		return fail(fmt.Errorf("no chain meets %v on the sample", rep.Tolerance))
 	}
 	if *f.apply != "" && !*f.asJSON {
@@ -460,8 +496,12 @@ func printAdvice(w io.Writer, rep *advisor.Report, top int) error {
 		fmt.Fprintf(&b, "values: %.7g to %.7g; NaN %d, +Inf %d, -Inf %d of %d\n", st.Min, st.Max, st.NaN, st.PosInf, st.NegInf, st.Elements)
 	}
 	fmt.Fprintf(&b, "tolerance: %v\n", rep.Tolerance)
-	fmt.Fprintf(&b, "measured on the sample: bytes are its chunks encoded; MB/s of decoded bytes, one goroutine per chain, %d chains at a time\n\n", rep.Concurrency)
-	fmt.Fprintf(&b, "  %10s %7s %11s %11s %4s %8s %8s  %s\n", "bytes", "ratio", "max abs err", "max rel err", "fill", "enc MB/s", "dec MB/s", "chain")
+	fmt.Fprintf(&b, "measured on the sample: bytes are its chunks encoded; MB/s of decoded bytes on one core, one goroutine per chain, %d chains at a time\n\n", rep.Concurrency)
+	fmt.Fprintf(&b, "  %10s %7s %11s %11s %4s %8s %8s %7s  %s\n", "bytes", "ratio", "max abs err", "max rel err", "fill", "enc MB/s", "dec MB/s", "readers", "chain")
+	onFront := map[int]bool{}
+	for _, i := range rep.Front {
+		onFront[i] = true
+	}
 	shown := 0
 	for i, c := range rep.Candidates {
 		if top > 0 && shown >= top {
@@ -477,6 +517,8 @@ func printAdvice(w io.Writer, rep *advisor.Report, top int) error {
 		switch {
 		case i == rep.Best:
 			mark = "*"
+		case onFront[i]:
+			mark = "+"
 		case !c.Errors.Within():
 			mark = "x"
 		case !c.FillRoundTrip:
@@ -486,21 +528,26 @@ func printAdvice(w io.Writer, rep *advisor.Report, top int) error {
 		if !c.FillRoundTrip {
 			fill = "no"
 		}
-		fmt.Fprintf(&b, "%s %10d %7.2f %11.4g %11.4g %4s %8s %8s  %s\n", mark, c.EncodedBytes, c.Ratio(), c.Errors.MaxAbs, c.Errors.MaxRel, fill, speedText(c.EncodeMBps()), speedText(c.DecodeMBps()), c.Label)
+		fmt.Fprintf(&b, "%s %10d %7.2f %11.4g %11.4g %4s %8s %8s %7s  %s\n", mark, c.EncodedBytes, c.Ratio(), c.Errors.MaxAbs, c.Errors.MaxRel, fill, speedText(c.EncodeMBps()), speedText(c.DecodeMBps()), readerLetters(c.Readers), c.Label)
 		shown++
 	}
 	if shown < len(rep.Candidates) {
 		fmt.Fprintf(&b, "(%d of %d chains shown; --top 0 shows all)\n", shown, len(rep.Candidates))
 	}
-	b.WriteString("* chosen   x exceeds the tolerance   f the fill value does not survive\n")
+	b.WriteString("* picked (" + string(rep.Objective) + ")   + on the Pareto front   x exceeds the tolerance   f the fill value does not survive\n")
+	b.WriteString("readers: p zarr-python 3.2+   n numcodecs alone   z zarrita.js\n")
 	if len(rep.Notes) > 0 {
 		b.WriteString("\nleft out:\n")
 		for _, n := range rep.Notes {
 			fmt.Fprintf(&b, "  %s\n", n)
 		}
 	}
+	if rep.Why != "" {
+		fmt.Fprintf(&b, "\nwhy: %s\n", rep.Why)
+	}
 	if best := rep.Chosen(); best != nil {
-		fmt.Fprintf(&b, "\nchosen: %s\n", best.Label)
+		fmt.Fprintf(&b, "chosen: %s\n", best.Label)
+		fmt.Fprintf(&b, "  read by: %s\n", readersText(best.Readers))
 		fmt.Fprintf(&b, "  %d bytes for %s of the sample (ratio %.2f); max abs error %.4g, max rel error %.4g\n",
 			best.EncodedBytes, sizeText(best.DecodedBytes), best.Ratio(), best.Errors.MaxAbs, best.Errors.MaxRel)
 		if best.Family == advisor.FamilyScaleOffset {
@@ -513,6 +560,26 @@ func printAdvice(w io.Writer, rep *advisor.Report, top int) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// readerLetters writes the clients that read a chain as the table's
+// column: p zarr-python, n numcodecs, z zarrita, - where one does not.
+func readerLetters(readers []string) string {
+	out := []byte("---")
+	for i, r := range []string{advisor.ReaderZarrPython, advisor.ReaderNumcodecs, advisor.ReaderZarrita} {
+		if slices.Contains(readers, r) {
+			out[i] = "pnz"[i]
+		}
+	}
+	return string(out)
+}
+
+// readersText writes the clients that read a chain, or says none does.
+func readersText(readers []string) string {
+	if len(readers) == 0 {
+		return "none of zarr-python, numcodecs, zarrita"
+	}
+	return strings.Join(readers, ", ")
 }
 
 // speedText writes MB/s with two significant digits below 10.
@@ -553,10 +620,17 @@ type adviceReport struct {
 	Tolerance   toleranceReport   `json:"tolerance"`
 	Concurrency int               `json:"concurrency"`
 	Candidates  []candidateReport `json:"candidates"`
-	Chosen      *int              `json:"chosen"`
-	Codecs      json.RawMessage   `json:"codecs"`
-	Notes       []string          `json:"notes"`
-	Applied     *applied          `json:"applied,omitempty"`
+	// Objective, MinDecodeMBps, Front, Chosen (the pick) and Why: see
+	// advisor.Report.
+	Objective     string          `json:"objective"`
+	MinDecodeMBps float64         `json:"min_decode_mb_per_s,omitempty"`
+	Front         []int           `json:"front"`
+	Chosen        *int            `json:"chosen"`
+	Why           string          `json:"why"`
+	Readers       []string        `json:"readers"`
+	Codecs        json.RawMessage `json:"codecs"`
+	Notes         []string        `json:"notes"`
+	Applied       *applied        `json:"applied,omitempty"`
 }
 
 type statsReport struct {
@@ -594,6 +668,8 @@ type candidateReport struct {
 	EncodeMBps    float64         `json:"encode_mb_per_s"`
 	DecodeMBps    float64         `json:"decode_mb_per_s"`
 	Meets         bool            `json:"meets"`
+	OnFront       bool            `json:"on_front"`
+	Readers       []string        `json:"readers"`
 	Notes         []string        `json:"notes,omitempty"`
 	Error         string          `json:"error,omitempty"`
 	Codecs        json.RawMessage `json:"codecs,omitempty"`
@@ -627,12 +703,22 @@ func adviseJSON(rep *advisor.Report) *adviceReport {
 	}
 	r.Tolerance = toleranceReport{Abs: rep.Tolerance.Abs, Rel: rep.Tolerance.Rel, SigDigits: rep.Tolerance.SigDigits}
 	r.Candidates = []candidateReport{}
-	for _, c := range rep.Candidates {
+	r.Objective, r.MinDecodeMBps, r.Why = string(rep.Objective), rep.MinDecodeMBps, rep.Why
+	r.Front = rep.Front
+	if r.Front == nil {
+		r.Front = []int{}
+	}
+	r.Readers = []string{}
+	for i, c := range rep.Candidates {
 		cr := candidateReport{Label: c.Label, Family: c.Family, StoredAs: c.StoredAs.String(), Step: c.Step,
 			DecodedBytes: c.DecodedBytes, EncodedBytes: c.EncodedBytes, Ratio: c.Ratio(),
 			MaxAbsError: jsonNumber(c.Errors.MaxAbs), MaxRelError: jsonNumber(c.Errors.MaxRel), Exceeding: c.Errors.Exceeding,
 			NaNLost: c.Errors.NaNLost, NaNMade: c.Errors.NaNMade, FillRoundTrip: c.FillRoundTrip, FillWarning: warningText(c.FillWarning),
-			EncodeMBps: c.EncodeMBps(), DecodeMBps: c.DecodeMBps(), Meets: c.Meets(), Notes: c.Notes, Codecs: c.Codecs}
+			EncodeMBps: c.EncodeMBps(), DecodeMBps: c.DecodeMBps(), Meets: c.Meets(), Notes: c.Notes, Codecs: c.Codecs,
+			OnFront: slices.Contains(rep.Front, i), Readers: c.Readers}
+		if cr.Readers == nil {
+			cr.Readers = []string{}
+		}
 		if c.Family == advisor.FamilyScaleOffset {
 			cr.Carried = []any{jsonNumber(c.Carried[0]), jsonNumber(c.Carried[1])}
 		}
@@ -644,6 +730,9 @@ func adviseJSON(rep *advisor.Report) *adviceReport {
 	if best := rep.Chosen(); best != nil {
 		r.Chosen = &rep.Best
 		r.Codecs = best.Codecs
+		if best.Readers != nil {
+			r.Readers = best.Readers
+		}
 	} else {
 		r.Codecs = json.RawMessage("null")
 	}

@@ -35,16 +35,29 @@ func sampleChunks(chunkBytes int, limit int64) int {
 
 // limitAdviseHeap sets a soft limit on the Go heap for the advisor, unless
 // GOMEMLIMIT is set: the sample, a decoded and an encoded chunk per chain
-// running at once, and 64 MiB for the codecs' own state (klauspost/compress
-// keeps each zstd encoder it has used, with an 8 MiB window, for the life
-// of the process: about 36 MB for the default settings on two cores,
-// measured). Without it the garbage of the many chains run grows the
-// process well beyond what it holds (measured on a 256 MiB float32 array
-// with the default 16 MiB sample on two cores: 245 MB RSS without the
-// limit, 96 to 101 MB with it, for 3.3 and 3.7 to 4.1 s of CPU).
+// running at once, and adviseCodecHeap for the codecs' own state and the
+// garbage between collections (klauspost/compress keeps each zstd encoder
+// it has used, with an 8 MiB window, for the life of the process: about 36
+// MB for the default settings on two cores, measured). Without it the
+// garbage of the many chains run grows the process well beyond what it
+// holds (measured on a 256 MiB float32 array with the default 16 MiB
+// sample on two cores: 245 MB RSS without the limit, 96 to 101 MB with a
+// limit of 64 MiB beside the sample and chunks, for 3.3 and 3.7 to 4.1 s
+// of CPU).
 func limitAdviseHeap(s *advisor.Sample, workers int) {
-	setHeapLimit(64<<20 + s.Bytes() + 2*int64(workers)*int64(s.Spec.Size()))
+	setHeapLimit(adviseCodecHeap + s.Bytes() + 2*int64(workers)*int64(s.Spec.Size()))
 }
+
+// adviseCodecHeap is the heap limitAdviseHeap allows beyond the sample and
+// the chunks at work. At 64 MiB the heap sits so near the limit that the
+// collector runs all the time, and its assists, charged to the chain being
+// timed, made the measured speeds vary several times over from run to run
+// (on a 720 x 1440 float32 field, one 4 MiB chunk, abs 0.05, two cores
+// shared with other work: zstd 9 decoding at 281 to 2524 MB/s over three
+// runs); at 128 MiB they varied by 10-30% and the run took less CPU (2.7
+// against 3.7 s), for 136 MB RSS against 85. On the 256 MiB array above:
+// 145 to 147 MB RSS against 96 to 98, 3.7 s of CPU against 3.8.
+const adviseCodecHeap = 128 << 20
 
 // adviseWorkers returns how many chains advise runs at once: GOMAXPROCS,
 // or fewer (at least one) so that their chunks hold no more than budget

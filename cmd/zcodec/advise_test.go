@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,6 +223,9 @@ func TestAdviseUsage(t *testing.T) {
 		{[]string{m, "--metadata", m, "--abs-tol", "0.1"}, 1, "a decoded chunk of this array (float32 [64 96] fill \"NaN\") has 24576"},
 		{[]string{"/nonexistent/chunk", "--metadata", m, "--abs-tol", "0.1"}, 1, "/nonexistent/chunk: no such file or directory"},
 		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--max-chunk-bytes", "1KiB"}, 1, "more than --max-chunk-bytes 1KiB"},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--objective", "fast"}, 2, `--objective: "fast" is not one of balanced, size, speed`},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--min-decode-mbps", "-1"}, 2, "--min-decode-mbps: want a speed of 0 or more"},
+		{[]string{chunk, "--metadata", m, "--abs-tol", "0.1", "--min-decode-mbps", "1e12", "--compressors", "lz4"}, 1, "no chain that meets the tolerance decodes at 1000000000.0 GB/s or more: the fastest, "},
 	} {
 		_, stderr, code := runIn(t, nil, append([]string{"advise"}, tc.args...)...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
@@ -249,16 +253,22 @@ func TestAdviseTooTight(t *testing.T) {
 }
 
 // adviseRow is a row of advise's table: the mark, bytes, ratio, errors,
-// fill, the two speeds and the chain.
-var adviseRow = regexp.MustCompile(`^([*xf ]) +(\d+) +([\d.]+) +(\S+) +(\S+) +(yes|no) +\S+ +\S+  (.*)$`)
+// fill, the two speeds, the readers and the chain.
+var adviseRow = regexp.MustCompile(`^([*+xf ]) +(\d+) +([\d.]+) +(\S+) +(\S+) +(yes|no) +\S+ +\S+ +(\S+)  (.*)$`)
 
 // maskSpeeds replaces what varies from run to run in advise's output (the
-// measured speeds and the number of chains run at once) by "-".
+// measured speeds, the marks of the Pareto front, which follow them, and
+// the number of chains run at once) by "-".
 func maskSpeeds(s string) string {
 	lines := strings.Split(s, "\n")
+	speed := regexp.MustCompile(`\d+(\.\d+)? [MG]B/s`)
 	for i, l := range lines {
 		if m := adviseRow.FindStringSubmatch(l); m != nil {
-			lines[i] = strings.Join(append(m[1:7], "-", "-", m[7]), " ")
+			mark := strings.Replace(m[1], "+", " ", 1)
+			lines[i] = strings.Join(append([]string{mark}, append(m[2:7], "-", "-", m[7], m[8])...), " ")
+		}
+		if strings.HasPrefix(l, "why: ") {
+			lines[i] = speed.ReplaceAllString(l, "- MB/s")
 		}
 	}
 	return regexp.MustCompile(`one goroutine per chain, \d+ chains at a time`).ReplaceAllString(strings.Join(lines, "\n"), "one goroutine per chain, - chains at a time")
@@ -282,5 +292,74 @@ func TestREADMEAdvise(t *testing.T) {
 	}
 	if ran := runExamples(t, examples, maskSpeeds); ran != len(examples) {
 		t.Fatalf("%d of %d examples ran", ran, len(examples))
+	}
+}
+
+// adviceDoc is what TestAdviseObjectives reads of the JSON report.
+type adviceDoc struct {
+	Candidates []struct {
+		Label        string   `json:"label"`
+		EncodedBytes int64    `json:"encoded_bytes"`
+		DecodeMBps   float64  `json:"decode_mb_per_s"`
+		Meets        bool     `json:"meets"`
+		OnFront      bool     `json:"on_front"`
+		Readers      []string `json:"readers"`
+	} `json:"candidates"`
+	Objective string   `json:"objective"`
+	Front     []int    `json:"front"`
+	Chosen    *int     `json:"chosen"`
+	Why       string   `json:"why"`
+	Readers   []string `json:"readers"`
+}
+
+// TestAdviseObjectives: --json carries the objective, the front (the
+// candidates marked on_front, all meeting the tolerance), the pick (on the
+// front), why and the pick's readers; --objective size picks the smallest
+// chain that meets the tolerance, which depends on no speed; the text
+// output marks the front and the pick and prints why and the readers.
+func TestAdviseObjectives(t *testing.T) {
+	m, chunk := adviseFiles(t)
+	for _, obj := range []string{"balanced", "size", "speed"} {
+		stdout, stderr, code := runIn(t, nil, "advise", chunk, "--metadata", m, "--abs-tol", "0.05", "--compressors", "zstd,lz4,bz2", "--objective", obj, "--json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s", obj, code, stderr)
+		}
+		var doc adviceDoc
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Objective != obj || doc.Chosen == nil || !strings.HasPrefix(doc.Why, obj) || len(doc.Front) == 0 {
+			t.Fatalf("%s: objective %q, chosen %v, front %v, why %q", obj, doc.Objective, doc.Chosen, doc.Front, doc.Why)
+		}
+		onFront := 0
+		for i, c := range doc.Candidates {
+			if c.OnFront {
+				onFront++
+				if !c.Meets || !slices.Contains(doc.Front, i) {
+					t.Errorf("%s: candidate %d on the front: meets %v, front %v", obj, i, c.Meets, doc.Front)
+				}
+			}
+		}
+		pick := doc.Candidates[*doc.Chosen]
+		if onFront != len(doc.Front) || !pick.OnFront || !slices.Equal(pick.Readers, doc.Readers) || len(doc.Readers) == 0 {
+			t.Errorf("%s: %d on the front of %v; pick %+v, readers %q", obj, onFront, doc.Front, pick, doc.Readers)
+		}
+		if obj == "size" {
+			for _, c := range doc.Candidates {
+				if c.Meets && c.EncodedBytes < pick.EncodedBytes {
+					t.Errorf("size picked %d bytes (%s); %s has %d", pick.EncodedBytes, pick.Label, c.Label, c.EncodedBytes)
+				}
+			}
+		}
+	}
+	stdout, stderr, code := runIn(t, nil, "advise", chunk, "--metadata", m, "--abs-tol", "0.05", "--compressors", "zstd,bz2", "--objective", "size")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{"\n* ", "* picked (size)   + on the Pareto front", "readers: p zarr-python 3.2+   n numcodecs alone   z zarrita.js",
+		"\nwhy: size: the smallest chain that meets the tolerance (decodes at ", "  read by: zarr-python", "| bz2 9\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
 	}
 }
