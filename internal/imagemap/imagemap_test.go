@@ -237,7 +237,7 @@ func TestPNGErrorMapShowsErrorsWhereTheyAre(t *testing.T) {
 	orig := gradient(rows, cols)
 	dec := append([]float64(nil), orig...)
 	dec[1000*cols+3] += 0.125 // at the bound
-	dec[2*cols+1] += 0.25   // beyond it
+	dec[2*cols+1] += 0.25     // beyond it
 	dec[7*cols] = math.NaN()
 	orig[2040*cols+4], dec[2040*cols+4] = math.NaN(), math.NaN()
 	b, err := New(rows, cols, &Options{Mode: Errors, Bound: 0.125})

@@ -134,7 +134,7 @@ func WriteSVG(w io.Writer, points []Point, opts *Options) error {
 
 	bw := bufio.NewWriter(w)
 	s := &svg{w: bw}
-	s.printf(`<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	s.printf(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	s.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">`+"\n", o.Width, o.Height, o.Width, o.Height)
 	s.printf(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	s.text("title", "", 16, 26, "start", 16, colInk, "bold", o.Title)
