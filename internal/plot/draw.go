@@ -87,7 +87,11 @@ func drawLabels(s *svg, area rect, pts []placed, decoded int64) {
 	inside := func(b box) bool {
 		return b.x0 >= area.x0+2 && b.x1 <= area.x1-2 && b.y0 >= area.y0+2 && b.y1 <= area.y1-2
 	}
+	// Markers are in the way of labels too.
 	var taken []box
+	for _, p := range pts {
+		taken = append(taken, box{p.x - 5, p.y - 5, p.x + 5, p.y + 5})
+	}
 	free := func(b box) bool {
 		if !inside(b) {
 			return false
@@ -114,11 +118,19 @@ func drawLabels(s *svg, area rect, pts []placed, decoded int64) {
 		if p.x > (area.x0+area.x1)/2 {
 			chosen = spots[1]
 		}
-		for _, sp := range spots {
-			b := textBox(p.x+sp.dx, p.y+sp.dy, sp.anchor, n, 12)
-			b.y1 += 15
-			if inside(b) {
-				chosen = sp
+		// The first spot clear of markers, else the first inside the
+		// plot.
+		found := false
+		for _, fits := range []func(box) bool{free, inside} {
+			for _, sp := range spots {
+				b := textBox(p.x+sp.dx, p.y+sp.dy, sp.anchor, n, 12)
+				b.y1 += 15
+				if fits(b) {
+					chosen, found = sp, true
+					break
+				}
+			}
+			if found {
 				break
 			}
 		}

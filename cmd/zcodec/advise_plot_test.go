@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/imagemap"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// pictureSample returns two 32 x 48 float32 chunks of a smooth field, the
+// first with a hole of NaN at rows 10-13, columns 20-25; the fill value is
+// NaN.
+func pictureSample(t *testing.T) *advisor.Sample {
+	t.Helper()
+	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{32, 48}, FillValue: numeric.FloatScalar(numeric.Float32, math.NaN())}
+	var chunks [][]float32
+	for k := range 2 {
+		c := make([]float32, 32*48)
+		for r := range 32 {
+			for col := range 48 {
+				x := 280 + 10*math.Sin(float64(r+k*32)/7)*math.Cos(float64(col)/9) + 0.01*math.Sin(float64(r*col))
+				if k == 0 && pictureHole(r, col) {
+					x = math.NaN()
+				}
+				c[r*48+col] = float32(x)
+			}
+		}
+		chunks = append(chunks, c)
+	}
+	s, err := advisor.NewSample(spec, chunks...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func pictureHole(r, c int) bool { return r >= 10 && r < 14 && c >= 20 && c < 26 }
+
+// svgDoc is an element of a parsed SVG document.
+type svgDoc struct {
+	XMLName  xml.Name
+	Attrs    []xml.Attr `xml:",any,attr"`
+	Text     string     `xml:",chardata"`
+	Children []*svgDoc  `xml:",any"`
+}
+
+func (n *svgDoc) find(fn func(*svgDoc) bool) []*svgDoc {
+	var out []*svgDoc
+	if fn(n) {
+		out = append(out, n)
+	}
+	for _, c := range n.Children {
+		out = append(out, c.find(fn)...)
+	}
+	return out
+}
+
+func (n *svgDoc) attr(name string) string {
+	for _, a := range n.Attrs {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+func TestAdvisePlotAndErrorMap(t *testing.T) {
+	ctx := context.Background()
+	sample := pictureSample(t)
+	rep, err := advisor.Advise(ctx, sample, &advisor.Options{Tolerance: advisor.Tolerance{Abs: 0.05}, Compressors: []string{"zstd"}, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := rep.Chosen()
+	if best == nil {
+		t.Fatal("no chain chosen")
+	}
+	dir := t.TempDir()
+	svgPath, pngPath := filepath.Join(dir, "plot.svg"), filepath.Join(dir, "error.png")
+	env := &environment{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	if err := writeAdvicePictures(ctx, env, rep, sample, svgPath, pngPath); err != nil {
+		t.Fatal(err)
+	}
+
+	b, err := os.ReadFile(svgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	d.Strict = true
+	var doc svgDoc
+	if err := d.Decode(&doc); err != nil {
+		t.Fatalf("plot is not well-formed XML: %v", err)
+	}
+	byID := func(id string) *svgDoc {
+		if f := doc.find(func(n *svgDoc) bool { return n.attr("id") == id }); len(f) > 0 {
+			return f[0]
+		}
+		return nil
+	}
+	if ti := byID("title"); ti == nil || !strings.Contains(ti.Text, "abs 0.05") {
+		t.Errorf("title %+v does not give the bound", ti)
+	}
+	label := byID("pick-label")
+	if label == nil || !strings.HasPrefix(best.Label, strings.TrimSuffix(label.Text, "…")) {
+		t.Errorf("pick label %+v, want the chosen chain %q", label, best.Label)
+	}
+	ran := 0
+	for _, c := range rep.Candidates {
+		if c.Err == nil {
+			ran++
+		}
+	}
+	markers := doc.find(func(n *svgDoc) bool { return strings.HasPrefix(n.attr("class"), "candidate") })
+	if len(markers) != ran {
+		t.Errorf("%d markers for %d candidates that ran", len(markers), ran)
+	}
+	if byID("front") == nil {
+		t.Error("no front line")
+	}
+
+	img := decodePNG(t, pngPath)
+	bld, err := imagemap.New(32, 48, &imagemap.Options{Mode: imagemap.Errors, Bound: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := bld.Layout()
+	if !l.Data.In(img.Bounds()) || l.Data.Dx() != 48*5 {
+		t.Fatalf("error map %v, data area %v", img.Bounds(), l.Data)
+	}
+	grey, blue := color.RGBA{128, 128, 128, 255}, color.RGBA{0, 90, 255, 255}
+	errorsSeen := 0
+	for r := range 32 {
+		for c := range 48 {
+			got := pixel(img, l.Element(r, c))
+			switch {
+			case pictureHole(r, c):
+				if got != grey {
+					t.Fatalf("NaN at (%d,%d) drawn %v, want grey", r, c, got)
+				}
+			case got == grey || got == blue:
+				t.Fatalf("element (%d,%d) drawn %v: NaN or beyond the bound", r, c, got)
+			case got != imagemap.Heat(0):
+				errorsSeen++
+			}
+		}
+	}
+	if best.Errors.MaxAbs > 0 && errorsSeen == 0 {
+		t.Errorf("the chain's error reaches %g, but the map shows none", best.Errors.MaxAbs)
+	}
+}
+
+func TestAdviseErrorMapOfLosslessChainIsAllZero(t *testing.T) {
+	ctx := context.Background()
+	sample := pictureSample(t)
+	rep, err := advisor.Advise(ctx, sample, &advisor.Options{Compressors: []string{"zstd"}, Concurrency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := adviceErrorMap(ctx, rep, sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bld, _ := imagemap.New(32, 48, &imagemap.Options{Mode: imagemap.Errors})
+	l := bld.Layout()
+	zero, grey := imagemap.Heat(0), color.RGBA{128, 128, 128, 255}
+	for y := l.Data.Min.Y; y < l.Data.Max.Y; y++ {
+		for x := l.Data.Min.X; x < l.Data.Max.X; x++ {
+			if got := img.RGBAAt(x, y); got != zero && got != grey {
+				t.Fatalf("pixel (%d,%d) of a lossless chain's error map is %v", x, y, got)
+			}
+		}
+	}
+	if got := pixel(img, l.Element(11, 22)); got != grey {
+		t.Errorf("the NaN hole is drawn %v", got)
+	}
+	rep.Best = -1
+	if _, err := adviceErrorMap(ctx, rep, sample); err == nil || !strings.Contains(err.Error(), "no chain meets") {
+		t.Errorf("no pick: %v", err)
+	}
+}
+
+// TestAdviceFront checks the front of five candidates worked out by hand.
+func TestAdviceFront(t *testing.T) {
+	c := func(label string, bytes int64, encS, decS float64, meets bool) *advisor.Candidate {
+		k := &advisor.Candidate{Label: label, DecodedBytes: 1e6, EncodedBytes: bytes, EncodeSeconds: encS, DecodeSeconds: decS, FillRoundTrip: true}
+		if !meets {
+			k.Errors.Exceeding = 1
+		}
+		return k
+	}
+	rep := &advisor.Report{Best: 0, Candidates: []*advisor.Candidate{
+		c("small slow", 100, 1, 1, true),
+		c("smaller, misses", 50, 0.001, 0.001, false),
+		c("bigger, same speeds", 150, 1, 1, true), // beaten by "small slow"
+		c("fast decode", 200, 1, 0.01, true),
+		c("fast encode", 200, 0.01, 1, true),
+		c("beaten by fast decode", 250, 1, 0.02, true),
+	}}
+	if got, want := adviceFront(rep), []int{0, 3, 4}; !slices.Equal(got, want) {
+		t.Errorf("front %v, want %v", got, want)
+	}
+	pts := advicePoints(rep)
+	if len(pts) != 6 || !pts[0].Picked || !pts[1].Rejected || pts[2].OnFront || !pts[3].OnFront {
+		t.Errorf("points %+v", pts)
+	}
+}
