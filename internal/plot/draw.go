@@ -83,14 +83,19 @@ var spots = []spot{{10, -8, "start"}, {-10, -8, "end"}, {10, 16, "start"}, {-10,
 
 // drawLabels rings and labels the pick and labels the front's points where
 // their labels fit.
-func drawLabels(s *svg, area rect, pts []placed, decoded int64) {
+func drawLabels(s *svg, area rect, pts, front []placed, decoded int64) {
 	inside := func(b box) bool {
 		return b.x0 >= area.x0+2 && b.x1 <= area.x1-2 && b.y0 >= area.y0+2 && b.y1 <= area.y1-2
 	}
-	// Markers are in the way of labels too.
+	// Markers are in the way of labels.
 	var taken []box
 	for _, p := range pts {
 		taken = append(taken, box{p.x - 5, p.y - 5, p.x + 5, p.y + 5})
+	}
+	// So is the front line: up from each point, then across.
+	for i := 1; i < len(front); i++ {
+		a, b := front[i-1], front[i]
+		taken = append(taken, box{a.x - 2, b.y, a.x + 2, a.y}, box{a.x, b.y - 2, b.x, b.y + 2})
 	}
 	free := func(b box) bool {
 		if !inside(b) {

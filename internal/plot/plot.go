@@ -175,7 +175,7 @@ func WriteSVG(w io.Writer, points []Point, opts *Options) error {
 		}
 	}
 	s.printf("</g>\n")
-	drawLabels(s, area, pts, o.DecodedBytes)
+	drawLabels(s, area, pts, front, o.DecodedBytes)
 	drawLegend(s, area, skipped, pickSkipped)
 	s.printf("</svg>\n")
 	if s.err != nil {
