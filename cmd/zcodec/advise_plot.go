@@ -97,7 +97,11 @@ func advicePoints(r *advisor.Report) []plot.Point {
 // advicePlotOptions returns the plot's title (the bound and the sample)
 // and its ratio axis.
 func advicePlotOptions(r *advisor.Report) *plot.Options {
-	o := &plot.Options{Title: fmt.Sprintf("zcodec advise: %d chains measured, bound %v", len(r.Candidates), r.Tolerance)}
+	bound := "bound " + r.Tolerance.String()
+	if r.Tolerance.Exact() {
+		bound = "lossless"
+	}
+	o := &plot.Options{Title: fmt.Sprintf("zcodec advise: %d chains measured, %s", len(r.Candidates), bound)}
 	chunks := "chunks"
 	if r.SampleChunks == 1 {
 		chunks = "chunk"
@@ -127,7 +131,7 @@ func adviceErrorMap(ctx context.Context, r *advisor.Report, sample *advisor.Samp
 	}
 	spec := sample.Spec
 	if _, _, err := pngPlane(spec.DataType, nil); err != nil {
-		return nil, err
+		return nil, err // complex
 	}
 	pick := 0
 	for i := range sample.Chunks {

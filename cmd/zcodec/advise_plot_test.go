@@ -185,6 +185,9 @@ func TestAdviseErrorMapOfLosslessChainIsAllZero(t *testing.T) {
 	if got := pixel(img, l.Element(11, 22)); got != grey {
 		t.Errorf("the NaN hole is drawn %v", got)
 	}
+	if o := advicePlotOptions(rep); !strings.Contains(o.Title, "lossless") || !strings.Contains(o.Subtitle, rep.Chosen().Label) {
+		t.Errorf("plot title %q, subtitle %q: want lossless and the pick", o.Title, o.Subtitle)
+	}
 	rep.Best = -1
 	if _, err := adviceErrorMap(ctx, rep, sample); err == nil || !strings.Contains(err.Error(), "no chain meets") {
 		t.Errorf("no pick: %v", err)

@@ -76,7 +76,7 @@ func runCat(env *environment, args []string) int {
 		return failf(env.stderr, "cat", "%v", err)
 	}
 	if _, _, err := pngPlane(a.DataType(), region.Shape); *format == "png" && err != nil {
-		return fs.fail("%v", err)
+		return fs.fail("--format png: %v", err)
 	}
 	out, err := createOutput(env, *outName)
 	if err != nil {

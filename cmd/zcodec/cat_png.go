@@ -12,16 +12,17 @@ import (
 
 // pngPlane returns the rows and columns of the 2-D slice a region of the
 // given shape draws as: its dimensions of length above 1, at most two (a
-// 1-D region is one row), or an error saying why the region is no slice.
+// 1-D region is one row), or an error saying why the region cannot be
+// drawn.
 func pngPlane(dt numeric.DataType, shape []int64) (rows, cols int, err error) {
 	if !dt.IsReal() && dt != numeric.Bool {
-		return 0, 0, fmt.Errorf("--format png draws real values; a %v array has none to colour", dt)
+		return 0, 0, fmt.Errorf("a %v array has no real values to colour", dt)
 	}
 	var long []int64
 	for _, d := range shape {
 		switch {
 		case d == 0:
-			return 0, 0, fmt.Errorf("--region: the region of shape %v is empty: nothing to draw", shape)
+			return 0, 0, fmt.Errorf("the region (shape %v) is empty: nothing to draw", shape)
 		case d > 1:
 			long = append(long, d)
 		}
@@ -34,8 +35,8 @@ func pngPlane(dt numeric.DataType, shape []int64) (rows, cols int, err error) {
 	case 2:
 		return int(long[0]), int(long[1]), nil
 	}
-	return 0, 0, fmt.Errorf("--format png draws a 2-D slice, but the region's shape %v has %d dimensions longer than 1: "+
-		"give --region with a single index in all but two (\"0,:,:\")", shape, len(long))
+	return 0, 0, fmt.Errorf("the region's shape %v has %d dimensions longer than 1, and an image is a 2-D slice: "+
+		"give --region a single index in all but two dimensions (\"0,:,:\")", shape, len(long))
 }
 
 // writePNG draws the region of the given shape (one pngPlane accepts) as a

@@ -28,3 +28,33 @@ func ExampleRender() {
 	fmt.Println(img.Bounds().Dx() > 256, imagemap.EncodePNG(io.Discard, img))
 	// Output: true <nil>
 }
+
+// A slice too large to hold, written a row at a time: the Builder keeps
+// one record per pixel, reducing 4096 x 4096 elements to 1024 x 1024
+// pixels by blocks of 4.
+func ExampleBuilder() {
+	const rows, cols = 4096, 4096
+	b, err := imagemap.New(rows, cols, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	row := make([]float64, cols)
+	for r := range rows {
+		for c := range row {
+			row[c] = float64(r + c)
+		}
+		if err := b.Write(row); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	img, err := b.Image()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l := b.Layout()
+	fmt.Println(l.Block, l.Data.Dx(), l.Data.Dy(), img.Bounds().Dx() > l.Data.Dx())
+	// Output: 4 1024 1024 true
+}
