@@ -226,7 +226,7 @@ func (b *Builder) ticks(s scaleInfo, bar image.Rectangle) []tick {
 		return []tick{{yOf(s.lo), formatValue(s.lo, 5)}}
 	}
 	out := []tick{{bar.Max.Y - 1, formatValue(s.lo, 5)}, {bar.Min.Y, formatValue(s.hi, 5)}}
-	want := max(2, bar.Dy()/40)
+	want := min(10, max(2, bar.Dy()/40))
 	step := niceStep((s.hi/2 - s.lo/2) / float64(want) * 2)
 	if step == 0 || !finite(step) {
 		return out
