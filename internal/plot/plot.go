@@ -31,8 +31,9 @@ type Point struct {
 // Options control a plot. A nil *Options gives the defaults, as does the
 // zero value of each field.
 type Options struct {
-	// Title is the plot's first line (the bound belongs here); Subtitle a
-	// second, smaller one.
+	// Title is the plot's first line (the bound belongs here); Subtitle
+	// follows in smaller type, one line per line of its text (at most
+	// three).
 	Title, Subtitle string
 	// Width and Height are the size in pixels; 0 means 900 and 600.
 	Width, Height int
@@ -62,7 +63,9 @@ const (
 	marginLeft   = 84
 	marginRight  = 24
 	marginRatio  = 70 // right margin with the ratio axis
-	marginTop    = 62
+	marginTop    = 46 // plus a line per line of the subtitle
+	subtitleLine = 16
+	subtitleMax  = 3
 	marginBottom = 96
 	labelMax     = 60 // characters of a label shown
 )
@@ -121,7 +124,14 @@ func WriteSVG(w io.Writer, points []Point, opts *Options) error {
 	if o.DecodedBytes > 0 {
 		right = marginRatio
 	}
-	area := rect{marginLeft, marginTop, float64(o.Width - right), float64(o.Height - marginBottom)}
+	var sub []string
+	if o.Subtitle != "" {
+		sub = strings.SplitN(o.Subtitle, "\n", subtitleMax+1)
+		if len(sub) > subtitleMax {
+			sub = append(sub[:subtitleMax-1], strings.ReplaceAll(strings.Join(sub[subtitleMax-1:], " "), "\n", " "))
+		}
+	}
+	area := rect{marginLeft, float64(marginTop + subtitleLine*max(len(sub), 1)), float64(o.Width - right), float64(o.Height - marginBottom)}
 	xs, ys := make([]float64, len(pts)), make([]float64, len(pts))
 	for i, p := range pts {
 		xs[i], ys[i] = p.DecodeMBps, float64(p.Bytes)
@@ -138,7 +148,13 @@ func WriteSVG(w io.Writer, points []Point, opts *Options) error {
 	s.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="Helvetica, Arial, sans-serif" font-size="12">`+"\n", o.Width, o.Height, o.Width, o.Height)
 	s.printf(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	s.text("title", "", 16, 26, "start", 16, colInk, "bold", o.Title)
-	s.text("subtitle", "", 16, 46, "start", 12, "#555555", "", o.Subtitle)
+	for i, line := range sub {
+		id := "subtitle"
+		if i > 0 {
+			id += strconv.Itoa(i + 1)
+		}
+		s.text(id, "", 16, float64(46+subtitleLine*i), "start", 12, "#555555", "", cut(line, (o.Width-32)/7))
+	}
 	drawAxes(s, area, xa, ya, o.DecodedBytes)
 
 	front := frontLine(pts)

@@ -116,7 +116,10 @@ func markers(t *testing.T, doc *node) map[string]*node {
 }
 
 func TestPlotPickFrontAndAxes(t *testing.T) {
-	doc, _ := render(t, candidates, &Options{Title: "zcodec advise: abs 0.05", DecodedBytes: 20000})
+	doc, _ := render(t, candidates, &Options{Title: "zcodec advise: abs 0.05", Subtitle: "float32\npick: B", DecodedBytes: 20000})
+	if s1, s2 := doc.byID("subtitle"), doc.byID("subtitle2"); s1 == nil || s2 == nil || s1.Text != "float32" || s2.Text != "pick: B" {
+		t.Errorf("subtitle lines %+v, %+v", s1, s2)
+	}
 	if got := doc.byID("title"); got == nil || !strings.Contains(got.Text, "abs 0.05") {
 		t.Fatalf("no title with the bound: %+v", got)
 	}
