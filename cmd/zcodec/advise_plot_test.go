@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"errors"
 	"image/color"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -203,7 +205,8 @@ func TestAdviseErrorMapOfLosslessChainIsAllZero(t *testing.T) {
 	}
 }
 
-// TestAdviceFront checks the front of five candidates worked out by hand.
+// TestAdviceFront checks the front of six candidates worked out by hand
+// (the computation the advisor's Report.Front replaces).
 func TestAdviceFront(t *testing.T) {
 	c := func(label string, bytes int64, encS, decS float64, meets bool) *advisor.Candidate {
 		k := &advisor.Candidate{Label: label, DecodedBytes: 1e6, EncodedBytes: bytes, EncodeSeconds: encS, DecodeSeconds: decS, FillRoundTrip: true}
@@ -223,8 +226,32 @@ func TestAdviceFront(t *testing.T) {
 	if got, want := adviceFront(rep), []int{0, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("front %v, want %v", got, want)
 	}
+}
+
+// TestAdvicePoints checks the plot's points follow the report: the pick,
+// the chains that miss the bound, the front.
+func TestAdvicePoints(t *testing.T) {
+	rep := &advisor.Report{Best: 1}
+	for i := range 4 {
+		c := &advisor.Candidate{Label: strconv.Itoa(i), DecodedBytes: 1e6, EncodedBytes: int64(100 * (i + 1)),
+			EncodeSeconds: 1 / float64(i+1), DecodeSeconds: 1 / float64(i+1), FillRoundTrip: true}
+		if i == 2 {
+			c.Errors.Exceeding = 1
+		}
+		if i == 3 {
+			c.Err = errors.New("failed")
+		}
+		rep.Candidates = append(rep.Candidates, c)
+	}
+	front := adviceFront(rep)
 	pts := advicePoints(rep)
-	if len(pts) != 6 || !pts[0].Picked || !pts[1].Rejected || pts[2].OnFront || !pts[3].OnFront {
-		t.Errorf("points %+v", pts)
+	if len(pts) != 3 {
+		t.Fatalf("%d points for 3 candidates that ran", len(pts))
+	}
+	for i, p := range pts {
+		if p.Label != strconv.Itoa(i) || p.Picked != (i == 1) || p.Rejected != (i == 2) || p.OnFront != slices.Contains(front, i) ||
+			p.Bytes != int64(100*(i+1)) || math.Abs(p.DecodeMBps-float64(i+1)) > 1e-9 {
+			t.Errorf("point %d: %+v", i, p)
+		}
 	}
 }
