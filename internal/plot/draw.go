@@ -79,7 +79,8 @@ type spot struct {
 	anchor string
 }
 
-var spots = []spot{{10, -8, "start"}, {-10, -8, "end"}, {10, 16, "start"}, {-10, 16, "end"}}
+var spots = []spot{{10, -8, "start"}, {-10, -8, "end"}, {10, 16, "start"}, {-10, 16, "end"},
+	{10, -24, "start"}, {-10, -24, "end"}, {10, 32, "start"}, {-10, 32, "end"}}
 
 // drawLabels rings and labels the pick and labels the front's points where
 // their labels fit.

@@ -32,8 +32,8 @@ type Point struct {
 // zero value of each field.
 type Options struct {
 	// Title is the plot's first line (the bound belongs here); Subtitle
-	// follows in smaller type, one line per line of its text (at most
-	// three).
+	// follows in smaller type, its lines wrapped at spaces to the width,
+	// in at most four lines.
 	Title, Subtitle string
 	// Width and Height are the size in pixels; 0 means 900 and 600.
 	Width, Height int
@@ -65,7 +65,7 @@ const (
 	marginRatio  = 70 // right margin with the ratio axis
 	marginTop    = 46 // plus a line per line of the subtitle
 	subtitleLine = 16
-	subtitleMax  = 3
+	subtitleMax  = 4
 	marginBottom = 96
 	labelMax     = 60 // characters of a label shown
 )
@@ -124,13 +124,7 @@ func WriteSVG(w io.Writer, points []Point, opts *Options) error {
 	if o.DecodedBytes > 0 {
 		right = marginRatio
 	}
-	var sub []string
-	if o.Subtitle != "" {
-		sub = strings.SplitN(o.Subtitle, "\n", subtitleMax+1)
-		if len(sub) > subtitleMax {
-			sub = append(sub[:subtitleMax-1], strings.ReplaceAll(strings.Join(sub[subtitleMax-1:], " "), "\n", " "))
-		}
-	}
+	sub := wrap(o.Subtitle, (o.Width-32)*10/66, subtitleMax)
 	area := rect{marginLeft, float64(marginTop + subtitleLine*max(len(sub), 1)), float64(o.Width - right), float64(o.Height - marginBottom)}
 	xs, ys := make([]float64, len(pts)), make([]float64, len(pts))
 	for i, p := range pts {
@@ -153,7 +147,7 @@ func WriteSVG(w io.Writer, points []Point, opts *Options) error {
 		if i > 0 {
 			id += strconv.Itoa(i + 1)
 		}
-		s.text(id, "", 16, float64(46+subtitleLine*i), "start", 12, "#555555", "", cut(line, (o.Width-32)/7))
+		s.text(id, "", 16, float64(46+subtitleLine*i), "start", 12, "#555555", "", line)
 	}
 	drawAxes(s, area, xa, ya, o.DecodedBytes)
 
@@ -278,6 +272,36 @@ func cut(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// wrap splits text into its lines, each wrapped at spaces to at most
+// width characters (a longer word is cut), and keeps the first n, the last
+// marked "…" when some were left out.
+func wrap(text string, width, n int) []string {
+	if text == "" {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		cur := ""
+		for _, w := range strings.Fields(line) {
+			switch {
+			case cur == "":
+				cur = w
+			case len([]rune(cur))+1+len([]rune(w)) <= width:
+				cur += " " + w
+			default:
+				out = append(out, cut(cur, width))
+				cur = w
+			}
+		}
+		out = append(out, cut(cur, width))
+	}
+	if len(out) > n {
+		out = out[:n]
+		out[n-1] = cut(out[n-1]+" …", width)
+	}
+	return out
 }
 
 // num writes a coordinate.

@@ -267,3 +267,25 @@ func FuzzSVG(f *testing.F) {
 		}
 	})
 }
+
+func TestPlotSubtitleWraps(t *testing.T) {
+	why := strings.Repeat("balanced: the smallest chain read by every client ", 12)
+	doc, _ := render(t, candidates, &Options{Subtitle: "float32 chunks\n" + why})
+	var lines []string
+	for _, id := range []string{"subtitle", "subtitle2", "subtitle3", "subtitle4", "subtitle5"} {
+		if n := doc.byID(id); n != nil {
+			lines = append(lines, n.Text)
+		}
+	}
+	if len(lines) != 4 || lines[0] != "float32 chunks" || !strings.HasSuffix(lines[3], "…") {
+		t.Fatalf("subtitle lines %q: want 4, the first as given, the last marked cut", lines)
+	}
+	for _, l := range lines {
+		if n := len([]rune(l)); n > (DefaultWidth-32)*10/66 {
+			t.Errorf("line of %d characters: %q", n, l)
+		}
+	}
+	if !strings.HasPrefix(lines[1], "balanced: the smallest") || strings.HasPrefix(lines[2], " ") {
+		t.Errorf("lines not wrapped at spaces: %q", lines)
+	}
+}
