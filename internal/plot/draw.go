@@ -119,29 +119,34 @@ func drawLabels(s *svg, area rect, pts, front []placed, decoded int64) {
 			ratio = fmt.Sprintf(" (ratio %.2f)", float64(decoded)/float64(p.Bytes))
 		}
 		line2 := fmt.Sprintf("%s%s, decode %s MB/s, encode %s MB/s", formatBytes(float64(p.Bytes)), ratio, speed(p.DecodeMBps), speed(p.EncodeMBps))
-		n := max(len([]rune(line1)), len([]rune(line2)))
-		chosen := spots[0]
-		if p.x > (area.x0+area.x1)/2 {
-			chosen = spots[1]
+		// The box of both lines: the first in bold 12, the second in 11.
+		w := max(float64(len([]rune(line1)))*12*0.57, float64(len([]rune(line2)))*11*0.53)
+		pickBox := func(sp spot) box {
+			x, y := p.x+sp.dx, p.y+sp.dy
+			if sp.anchor == "end" {
+				return box{x - w, y - 12, x, y + 18}
+			}
+			return box{x, y - 12, x + w, y + 18}
 		}
-		// The first spot clear of markers, else the first inside the
-		// plot.
-		found := false
-		for _, fits := range []func(box) bool{free, inside} {
-			for _, sp := range spots {
-				b := textBox(p.x+sp.dx, p.y+sp.dy, sp.anchor, n, 12)
-				b.y1 += 15
-				if fits(b) {
-					chosen, found = sp, true
-					break
+		// The spot that crosses the fewest markers and lines, running out
+		// of the plot counting as two; the first of those.
+		chosen, fewest := spots[0], -1
+		for _, sp := range spots {
+			b := pickBox(sp)
+			n := 0
+			if !inside(b) {
+				n += 2
+			}
+			for _, t := range taken {
+				if b.overlaps(t) {
+					n++
 				}
 			}
-			if found {
-				break
+			if fewest < 0 || n < fewest {
+				chosen, fewest = sp, n
 			}
 		}
-		b := textBox(p.x+chosen.dx, p.y+chosen.dy, chosen.anchor, n, 12)
-		b.y1 += 15
+		b := pickBox(chosen)
 		taken = append(taken, b)
 		s.printf(`<g id="pick">` + "\n")
 		s.printf(`<circle id="pick-marker" cx="%s" cy="%s" r="9" fill="none" stroke="%s" stroke-width="2.5"/>`+"\n", num(p.x), num(p.y), colPick)
