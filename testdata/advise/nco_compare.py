@@ -22,7 +22,7 @@ netCDF-4 (ncgen from CDL, one chunk) and once as a raw chunk with a zarr.json
     whether NaN stayed NaN, and takes the storage size of the chunks
     (h5py's get_storage_size). The best NCO result for a tolerance is the
     smallest output whose measured error meets it.
-  * zcodec: `zcodec advise FIELD --metadata zarr.json --abs-tol T --json`
+  * zcodec: `zcodec advise FIELD --metadata zarr.json --abs-tol T --objective size --json`
     (the one chunk is the whole field, so the measurement covers every
     element); the chosen chain's encoded bytes and measured maximum error.
     Once at the tolerance, once at the tolerance equal to the best NCO
@@ -117,7 +117,7 @@ def nco_runs(src, work, original):
 
 
 def zcodec_advise(zcodec, raw, meta, tol, compressors=None):
-    cmd = [zcodec, "advise", raw, "--metadata", meta, "--abs-tol", repr(tol), "--json"]
+    cmd = [zcodec, "advise", raw, "--metadata", meta, "--abs-tol", repr(tol), "--objective", "size", "--json"]
     if compressors:
         cmd += ["--compressors", compressors]
     rep = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
