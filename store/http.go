@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zcodec/zcodec/internal/backoff"
 	"github.com/zcodec/zcodec/internal/shorten"
 )
 
@@ -652,7 +652,7 @@ func (h *HTTP) do(ctx context.Context, op, key, method, rng string, read func(*h
 			if !giveUp.IsZero() && time.Now().Add(wait).After(giveUp) {
 				return deadline(attempts, last) // the wait alone would pass the deadline
 			}
-			if err := sleep(rctx, wait); err != nil {
+			if err := backoff.Sleep(rctx, wait); err != nil {
 				if ctx.Err() != nil {
 					return fail(ctx.Err())
 				}
@@ -812,19 +812,7 @@ func (h *HTTP) backoff(attempt int, last error) time.Duration {
 	if errors.As(last, &ra) {
 		return ra.wait
 	}
-	d := h.backoffBase << min(attempt-1, 5)
-	return d/2 + rand.N(d/2+1)
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return backoff.Wait(h.backoffBase, h.backoffBase<<5, attempt)
 }
 
 // Set returns ErrReadOnly.

@@ -17,7 +17,9 @@ var ErrNoCredentials = errors.New("no AWS credentials found: set AWS_ACCESS_KEY_
 // the chain's (which names the sources tried, never a secret).
 type credentialsError struct{ err error }
 
-func (e *credentialsError) Error() string { return ErrNoCredentials.Error() + " (" + e.err.Error() + ")" }
+func (e *credentialsError) Error() string {
+	return ErrNoCredentials.Error() + " (" + e.err.Error() + ")"
+}
 
 func (e *credentialsError) Unwrap() []error { return []error{ErrNoCredentials, e.err} }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 
+	"github.com/zcodec/zcodec/internal/backoff"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -113,7 +113,7 @@ func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Cont
 		if !retry || n > s.retries {
 			return last
 		}
-		if err := sleep(ctx, s.wait(n)); err != nil {
+		if err := backoff.Sleep(ctx, s.wait(n)); err != nil {
 			return err
 		}
 	}
@@ -167,23 +167,5 @@ func (s *Store) classify(op string, err error) (bool, *Error) {
 }
 
 // wait is the backoff before retry n (1, 2, ...): backoff0 doubling up to
-// backoffHi, with "equal jitter" (a random half), so that many clients
-// that failed together do not retry together.
-func (s *Store) wait(n int) time.Duration {
-	d := s.backoff0 << min(n-1, 20)
-	if d > s.backoffHi || d <= 0 {
-		d = s.backoffHi
-	}
-	return d/2 + rand.N(d/2+1)
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+// backoffHi, with jitter.
+func (s *Store) wait(n int) time.Duration { return backoff.Wait(s.backoff0, s.backoffHi, n) }
