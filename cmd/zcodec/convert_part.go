@@ -108,7 +108,7 @@ func runPart(ctx context.Context, env *environment, d store.Store, t *target, i,
 		if err != nil {
 			return 0, 0, err
 		}
-		if o := partOptions(opts, dst.Array().Pipeline().DecodedSize()); o != opts {
+		if o := partOptions(opts, int64(dst.Array().Pipeline().DecodedSize())); o != opts {
 			if dst, err = pa.pendingArray(d, o); err != nil {
 				return 0, 0, err
 			}
@@ -208,11 +208,11 @@ const partMemory = 1 << 30
 // flight of unitBytes each (decoded) within partMemory, when the default
 // budget (GOMAXPROCS, or an object store's DefaultObjectInFlight) could
 // exceed it; otherwise opts itself. A concurrency given in opts is kept.
-func partOptions(opts *zarr.Options, unitBytes int) *zarr.Options {
+func partOptions(opts *zarr.Options, unitBytes int64) *zarr.Options {
 	if opts != nil && opts.Concurrency > 0 {
 		return opts
 	}
-	n := int(max(1, partMemory/(2*max(int64(unitBytes), 1))))
+	n := int(max(1, partMemory/(2*max(unitBytes, 1))))
 	if n >= max(runtime.GOMAXPROCS(0), store.DefaultObjectInFlight) {
 		return opts
 	}
