@@ -88,6 +88,9 @@ func (o *Options) codecOptions() *codec.Options {
 // defaults: registry.Default() and the strict fill round trip.
 func Parse(data []byte, opts *Options) (*Array, error) {
 	p := &parser{reg: opts.registry(), a: &Array{}, opts: opts.codecOptions()}
+	if opts != nil && opts.FillMode == codec.FillWarn {
+		data, _ = strictjson.FromPython(data) // reading: docs/decisions.md#d21
+	}
 	p.parse(data)
 	if len(p.problems) > 0 {
 		return nil, &ValidationError{Problems: p.problems, Err: p.firstErr}

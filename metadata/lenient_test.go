@@ -176,3 +176,26 @@ func fillErr(w codec.Warning) *codec.FillRoundTripError {
 	e, _ := w.Err.(*codec.FillRoundTripError)
 	return e
 }
+
+// TestBareNaNReading checks docs/decisions.md#d21 on metadata: a bare NaN
+// fill value is read as NaN when reading, and stays a problem when
+// validating; what is written again has the string.
+func TestBareNaNReading(t *testing.T) {
+	data := doc(`"shape": [4], "data_type": "float32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+		"fill_value": NaN, "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}], "attributes": {"lo": -Infinity}`)
+	if _, err := metadata.Parse(data, nil); err == nil {
+		t.Fatal("strict Parse accepted a bare NaN")
+	}
+	a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := a.FillValue.Float64(); f == f {
+		t.Errorf("fill value %v; want NaN", f)
+	}
+	out, err := a.MarshalJSON()
+	compact := strings.Join(strings.Fields(string(out)), "")
+	if err != nil || !strings.Contains(compact, `"fill_value":"NaN"`) || !strings.Contains(compact, `"lo":"-Infinity"`) {
+		t.Errorf("written again: %s, %v", out, err)
+	}
+}

@@ -62,7 +62,10 @@ type Result struct {
 
 // Convert translates a Zarr v2 .zarray document to Zarr v3 array metadata
 // whose chain decodes the array's existing chunks (see the package
-// documentation). A nil opts gives the defaults.
+// documentation). A nil opts gives the defaults. The document is read as
+// Python's json reads it: a bare NaN, Infinity or -Infinity (zarr 2.x,
+// netcdf-c's "fill_value": NaN) means the string "NaN", "Infinity" or
+// "-Infinity" (docs/decisions.md#d21).
 func Convert(zarray []byte, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -97,6 +100,7 @@ type converter struct {
 var requiredKeys = []string{"zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"}
 
 func (c *converter) convert(zarray []byte, opts Options) error {
+	zarray, _ = strictjson.FromPython(zarray) // docs/decisions.md#d21
 	top, err := strictjson.Parse(zarray, strictjson.Options{NewError: convertError})
 	if err != nil {
 		return err
