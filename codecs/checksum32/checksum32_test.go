@@ -195,3 +195,6 @@ func FuzzDecode(f *testing.F) {
 func FuzzConfig(f *testing.F) {
 	b2btest.FuzzConfig(f, "numcodecs.crc32", `{}`, `{"location":"end"}`, `{"location":"start"}`)
 }
+
+// TestCRC32CVectors checks numcodecs' CRC32C layout (testdata/numcodecs_extra).
+func TestCRC32CVectors(t *testing.T) { b2btest.CheckExtraVectors(t, "crc32c-") }

@@ -1,0 +1,138 @@
+package b2btest
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+)
+
+// extraVector is one vector of testdata/numcodecs_extra/vectors.json.
+type extraVector struct {
+	Name      string          `json:"name"`
+	Numcodecs json.RawMessage `json:"numcodecs"`
+	Zarr      json.RawMessage `json:"zarr"`
+	DType     string          `json:"dtype"`
+	Decoded   string          `json:"decoded"`
+	Encoded   string          `json:"encoded"`
+	Len       int             `json:"decoded_len"`
+	Feature   string          `json:"feature"`
+}
+
+// ExtraDir returns the directory of the vectors of the numcodecs codecs
+// lzma, base64 and crc32c.
+func ExtraDir() string { return filepath.Join(Dir(), "..", "numcodecs_extra") }
+
+// CheckExtraVectors checks the vectors of testdata/numcodecs_extra whose
+// name starts with prefix: each decodes to the bytes numcodecs encoded,
+// zcodec's own encoding of the same bytes decodes back, each reject is a
+// corrupt chunk and each unsupported configuration is refused with an
+// error naming its feature. With ZCODEC_WRITE_VECTORS=1 zcodec's encodings
+// are written to zcodec_out/, where the generator decodes them with
+// numcodecs.
+func CheckExtraVectors(t *testing.T, prefix string) {
+	b, err := os.ReadFile(filepath.Join(ExtraDir(), "vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Vectors, Rejects, Unsupported []extraVector
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	write := os.Getenv("ZCODEC_WRITE_VECTORS") == "1"
+	seen := 0
+	for _, v := range m.Vectors {
+		if !strings.HasPrefix(v.Name, prefix) {
+			continue
+		}
+		seen++
+		dec, _ := hex.DecodeString(v.Decoded)
+		enc, _ := hex.DecodeString(v.Encoded)
+		dt, err := numeric.ParseDataType(v.DType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bc := Bind(t, Parse(t, string(v.Zarr)), dt, len(dec))
+		got, err := bc.AppendDecode(nil, enc)
+		if err != nil {
+			t.Errorf("%s: decode: %v", v.Name, err)
+			continue
+		}
+		Equal(t, v.Name+" decoded", got, dec)
+		mine, err := bc.AppendEncode(nil, dec)
+		if err != nil {
+			t.Errorf("%s: encode: %v", v.Name, err)
+			continue
+		}
+		back, err := bc.AppendDecode(nil, mine)
+		if err != nil {
+			t.Errorf("%s: decode of zcodec's encoding: %v", v.Name, err)
+			continue
+		}
+		Equal(t, v.Name+" round trip", back, dec)
+		if write {
+			out, _ := json.Marshal(map[string]any{"numcodecs": v.Numcodecs, "decoded": v.Decoded, "encoded": hex.EncodeToString(mine)})
+			dir := filepath.Join(ExtraDir(), "zcodec_out")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, v.Name+".json"), out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("no vectors named %s*", prefix)
+	}
+	for _, v := range m.Rejects {
+		if !strings.HasPrefix(v.Name, prefix) {
+			continue
+		}
+		enc, _ := hex.DecodeString(v.Encoded)
+		dt, _ := numeric.ParseDataType(v.DType)
+		bc := Bind(t, Parse(t, string(v.Zarr)), dt, v.Len)
+		if out, err := bc.AppendDecode(nil, enc); !IsCorrupt(err) {
+			t.Errorf("%s: numcodecs refuses it; zcodec gave %d bytes, %v", v.Name, len(out), err)
+		}
+	}
+	for _, v := range m.Unsupported {
+		if !strings.HasPrefix(v.Name, prefix) {
+			continue
+		}
+		_, _, err := registry.Default().ParseCodec(v.Zarr, "/codecs/1")
+		if err == nil || !strings.Contains(err.Error(), v.Feature) {
+			t.Errorf("%s: want an error naming %q, got %v", v.Name, v.Feature, err)
+		}
+	}
+}
+
+// FuzzExtraDecode is FuzzDecode seeded with the vectors and rejects of
+// testdata/numcodecs_extra whose name starts with prefix.
+func FuzzExtraDecode(f *testing.F, prefix string, codecs ...string) {
+	b, err := os.ReadFile(filepath.Join(ExtraDir(), "vectors.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var m struct{ Vectors, Rejects []extraVector }
+	if err := json.Unmarshal(b, &m); err != nil {
+		f.Fatal(err)
+	}
+	for _, v := range append(m.Vectors, m.Rejects...) {
+		if strings.HasPrefix(v.Name, prefix) {
+			enc, _ := hex.DecodeString(v.Encoded)
+			n := max(v.Len, len(v.Decoded)/2)
+			for i := range codecs {
+				f.Add(enc, uint32(n), uint8(i), false)
+			}
+			f.Add(enc, uint32(n)+100, uint8(0), true)
+		}
+	}
+	fuzzDecode(f, codecs...)
+}
