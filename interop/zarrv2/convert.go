@@ -355,7 +355,7 @@ func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[stri
 	for _, k := range outputTypeKeys {
 		var s string
 		if v, ok := params[k]; ok && json.Unmarshal(v, &s) == nil {
-			if _, e, err := npdtype.Parse(s); err == nil {
+			if _, e, err := npdtype.ParseNumPy(s); err == nil {
 				c.endian = e
 			}
 		}
