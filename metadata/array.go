@@ -386,6 +386,12 @@ func (p *parser) resolve() {
 		for _, w := range pl.Warnings() {
 			e, ok := w.Err.(*codec.FillRoundTripError)
 			if !ok {
+				// A configuration accepted for reading only
+				// (docs/decisions.md#d23), at the codec's entry.
+				var se *codec.StepError
+				if w.Pointer == "" && errors.As(w.Err, &se) && se.Index < len(p.a.CodecPointers) {
+					w.Pointer = p.a.CodecPointers[se.Index]
+				}
 				p.a.Warnings = append(p.a.Warnings, w)
 				continue
 			}

@@ -199,3 +199,28 @@ func TestBareNaNReading(t *testing.T) {
 		t.Errorf("written again: %s, %v", out, err)
 	}
 }
+
+// TestBytesWithoutEndian checks docs/decisions.md#d23 on metadata: a bytes
+// codec without endian on a multi-byte type is an error when validating
+// and a warning at its entry when reading.
+func TestBytesWithoutEndian(t *testing.T) {
+	data := doc(`"shape": [4], "data_type": "int32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+		"fill_value": 0, "codecs": [{"name": "bytes"}, {"name": "zstd", "configuration": {"level": 100}}]`)
+	_, err := metadata.Parse(data, nil)
+	var ve *metadata.ValidationError
+	if !errors.As(err, &ve) || !errors.Is(err, codec.ErrReadOnlyConfig) {
+		t.Fatalf("strict Parse: %v", err)
+	}
+	a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Warnings) != 2 || a.Warnings[0].Pointer != "/codecs/0" || a.Warnings[1].Pointer != "/codecs/1" ||
+		!strings.Contains(a.Warnings[0].Message, "little-endian") || !strings.Contains(a.Warnings[1].Message, "encoding uses 22") {
+		t.Errorf("warnings %v", a.Warnings)
+	}
+	out, _ := a.MarshalJSON()
+	if compact := strings.Join(strings.Fields(string(out)), ""); !strings.Contains(compact, `{"name":"bytes"}`) || !strings.Contains(compact, `"level":100`) {
+		t.Errorf("written again: %s; want the codecs as read", out)
+	}
+}

@@ -3,6 +3,7 @@ package zarr
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"reflect"
@@ -131,5 +132,38 @@ func checkFill(t *testing.T, path string, got numeric.Scalar, want any) {
 	}
 	if !(f == w || math.IsNaN(f) && math.IsNaN(w)) {
 		t.Errorf("%s: fill %v; want %v", path, f, want)
+	}
+}
+
+// TestZarritaBytesWithoutEndian reads the float32 array zarrita 0.7.5
+// wrote with {"name": "bytes"} and no endian (docs/decisions.md#d23): as
+// little-endian, zarrita's values, with a warning at the codec's entry.
+func TestZarritaBytesWithoutEndian(t *testing.T) {
+	ctx := context.Background()
+	b, err := os.ReadFile(storesDir + "zarrita_noendian/expected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want struct{ Path, Hex string }
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	d, err := store.OpenDir(storesDir + "zarrita_noendian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	a, err := Open(ctx, store.ReadOnly(d), want.Path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
+	if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
+		t.Fatal(err)
+	}
+	sameValues(t, want.Path, a.DataType(), whole, want.Hex)
+	ws := a.Warnings()
+	if len(ws) != 1 || ws[0].Pointer != "/codecs/0" || !errors.Is(ws[0].Err, codec.ErrReadOnlyConfig) {
+		t.Errorf("warnings %v; want one at /codecs/0", ws)
 	}
 }

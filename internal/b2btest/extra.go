@@ -3,11 +3,14 @@ package b2btest
 import (
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -22,6 +25,103 @@ type extraVector struct {
 	Encoded   string          `json:"encoded"`
 	Len       int             `json:"decoded_len"`
 	Feature   string          `json:"feature"`
+	Clamped   json.RawMessage `json:"clamped"`
+	Identical bool            `json:"identical"`
+}
+
+// loadExtra reads testdata/numcodecs_extra/vectors.json.
+func loadExtra(t testing.TB) (m struct{ Vectors, Rejects, Unsupported []extraVector }) {
+	b, err := os.ReadFile(filepath.Join(ExtraDir(), "vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// CheckClampVectors checks the vectors of testdata/numcodecs_extra named
+// "clamp-<codec>-...": chunks numcodecs wrote with an encode-only setting
+// out of range, which its library clamped (docs/decisions.md#d23).
+// Resolving the codec strictly fails with codec.ErrReadOnlyConfig; the codec
+// ForReading returns resolves with a warning, decodes numcodecs' bytes,
+// writes the configuration back as it was read and encodes exactly as the
+// codec with the clamped setting does (and as numcodecs did, when the
+// vector says its bytes are identical). A pipeline under codec.FillWarn
+// reports the warning at the codec's position.
+func CheckClampVectors(t *testing.T, prefix string) {
+	seen := 0
+	for _, v := range loadExtra(t).Vectors {
+		if !strings.HasPrefix(v.Name, prefix) {
+			continue
+		}
+		seen++
+		dec, _ := hex.DecodeString(v.Decoded)
+		enc, _ := hex.DecodeString(v.Encoded)
+		c := Parse(t, string(v.Zarr))
+		spec := codec.FixedBytes(len(dec), ArraySpec(numeric.Uint8, len(dec)))
+		if _, err := c.ResolveBytesToBytes(spec); !errors.Is(err, codec.ErrReadOnlyConfig) {
+			t.Errorf("%s: strict resolution: %v; want an error matching codec.ErrReadOnlyConfig", v.Name, err)
+		}
+		rc, ok := c.(codec.ReadingCodec)
+		if !ok {
+			t.Fatalf("%s: %s is not a codec.ReadingCodec", v.Name, c.Name())
+		}
+		r := rc.ForReading().(codec.BytesToBytes)
+		if js, _ := r.MarshalJSON(); !jsonEqual(js, v.Zarr) {
+			t.Errorf("%s: read codec writes %s; want %s as read", v.Name, js, v.Zarr)
+		}
+		b, err := r.ResolveBytesToBytes(spec)
+		if err != nil {
+			t.Fatalf("%s: resolution for reading: %v", v.Name, err)
+		}
+		if w, ok := b.(codec.Warner); !ok || len(w.Warnings()) != 1 {
+			t.Errorf("%s: want one warning from the bound codec", v.Name)
+		}
+		got, err := b.AppendDecode(nil, enc)
+		if err != nil {
+			t.Fatalf("%s: decode: %v", v.Name, err)
+		}
+		Equal(t, v.Name+" decoded", got, dec)
+		mine, err := b.AppendEncode(nil, dec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clamped, err := Bind(t, Parse(t, string(v.Clamped)), numeric.Uint8, len(dec)).AppendEncode(nil, dec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Equal(t, v.Name+" encoded as with the clamped setting", mine, clamped)
+		if v.Identical {
+			Equal(t, v.Name+" encoded as numcodecs", mine, enc)
+		}
+		p, err := codec.NewPipeline(ArraySpec(numeric.Uint8, len(dec)), []codec.Codec{&bytescodec.Codec{}, c}, &codec.Options{FillMode: codec.FillWarn})
+		if err != nil {
+			t.Fatalf("%s: pipeline for reading: %v", v.Name, err)
+		}
+		var se *codec.StepError
+		if ws := p.Warnings(); len(ws) != 1 || !errors.As(ws[0].Err, &se) || se.Index != 1 || !errors.Is(ws[0].Err, codec.ErrReadOnlyConfig) {
+			t.Errorf("%s: pipeline warnings %v", v.Name, ws)
+		}
+		if _, err := codec.NewPipeline(ArraySpec(numeric.Uint8, len(dec)), []codec.Codec{&bytescodec.Codec{}, c}, nil); !errors.Is(err, codec.ErrReadOnlyConfig) {
+			t.Errorf("%s: strict pipeline: %v", v.Name, err)
+		}
+	}
+	if seen == 0 {
+		t.Fatalf("no vectors named %s*", prefix)
+	}
+}
+
+// jsonEqual reports whether a and b hold the same JSON value.
+func jsonEqual(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return string(xa) == string(ya)
 }
 
 // ExtraDir returns the directory of the vectors of the numcodecs codecs
@@ -36,16 +136,7 @@ func ExtraDir() string { return filepath.Join(Dir(), "..", "numcodecs_extra") }
 // are written to zcodec_out/, where the generator decodes them with
 // numcodecs.
 func CheckExtraVectors(t *testing.T, prefix string) {
-	b, err := os.ReadFile(filepath.Join(ExtraDir(), "vectors.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Vectors, Rejects, Unsupported []extraVector
-	}
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := loadExtra(t)
 	write := os.Getenv("ZCODEC_WRITE_VECTORS") == "1"
 	seen := 0
 	for _, v := range m.Vectors {
@@ -116,14 +207,7 @@ func CheckExtraVectors(t *testing.T, prefix string) {
 // FuzzExtraDecode is FuzzDecode seeded with the vectors and rejects of
 // testdata/numcodecs_extra whose name starts with prefix.
 func FuzzExtraDecode(f *testing.F, prefix string, codecs ...string) {
-	b, err := os.ReadFile(filepath.Join(ExtraDir(), "vectors.json"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	var m struct{ Vectors, Rejects []extraVector }
-	if err := json.Unmarshal(b, &m); err != nil {
-		f.Fatal(err)
-	}
+	m := loadExtra(f)
 	for _, v := range append(m.Vectors, m.Rejects...) {
 		if strings.HasPrefix(v.Name, prefix) {
 			enc, _ := hex.DecodeString(v.Encoded)

@@ -367,11 +367,18 @@ func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[stri
 }
 
 // sourceWarning locates a warning of the converted pipeline in the .zarray:
-// a fill round trip at the entry the failing codec (or the codec holding
+// a setting accepted for reading only at the entry its codec comes from; a
+// fill round trip at the entry the failing codec (or the codec holding
 // it) comes from, sources[Index], its message the codec's name and the
 // failure.
 func sourceWarning(w codec.Warning, sources []string) codec.Warning {
 	e, ok := w.Err.(*codec.FillRoundTripError)
+	var se *codec.StepError
+	if !ok && w.Pointer == "" && errors.As(w.Err, &se) && se.Index >= 0 && se.Index < len(sources) {
+		// A configuration accepted for reading (docs/decisions.md#d23).
+		w.Pointer = sources[se.Index]
+		return w
+	}
 	if !ok || e.Index < 0 || e.Index >= len(sources) {
 		return w
 	}

@@ -151,6 +151,23 @@ e = CRC32C().encode(raw)
 reject("crc32c-bad-sum", CRC32C(), raw, e[:-1] + bytes([e[-1] ^ 1]))
 reject("crc32c-short", CRC32C(), b"", b"\x00\x01")
 
+# --- encode-only settings out of range, which numcodecs accepts and its
+# libraries clamp (docs/decisions.md#d23): zstd level 100 (libzstd's maximum
+# is 22), lz4 acceleration 0 and -1 (liblz4 takes 1)
+from numcodecs import LZ4, Zstd  # noqa: E402
+
+for level in (100, -200000):
+    nc = Zstd(level=level)
+    enc = add(f"clamp-zstd-level{level}", nc, raw)
+    vectors[-1]["zarr"] = {"name": "numcodecs.zstd", "configuration": {"level": level, "checksum": False}}
+    vectors[-1]["clamped"] = {"name": "numcodecs.zstd", "configuration": {"level": 22 if level > 0 else -131072, "checksum": False}}
+for accel in (0, -1):
+    nc = LZ4(acceleration=accel)
+    enc = add(f"clamp-lz4-accel{accel}", nc, raw)
+    assert enc == bytes(LZ4(acceleration=1).encode(raw)), "liblz4 takes acceleration <= 0 as 1"
+    vectors[-1]["clamped"] = {"name": "numcodecs.lz4", "configuration": {"acceleration": 1}}
+    vectors[-1]["identical"] = True
+
 # --- zcodec's encodings, decoded by numcodecs --------------------------------------
 checked = []
 out = os.path.join(HERE, "zcodec_out")
@@ -162,7 +179,7 @@ if os.path.isdir(out):
             d = json.load(fh)
         cfg = dict(d["numcodecs"])
         cid = cfg.pop("id")
-        nc = {"lzma": LZMA, "base64": Base64, "crc32c": CRC32C}[cid](**cfg)
+        nc = {"lzma": LZMA, "base64": Base64, "crc32c": CRC32C, "zstd": Zstd, "lz4": LZ4}[cid](**cfg)
         if cid == "lzma" and cfg.get("filters") and cfg.get("format", 1) != lzma.FORMAT_RAW:
             # numcodecs cannot decode these (see lzma-xz-filters-lzma2): Python's lzma can
             got = lzma.decompress(bytes.fromhex(d["encoded"]), format=cfg.get("format", 1))
