@@ -516,6 +516,9 @@ func codecErr(pointer, name string, err error) error {
 		return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s: %v", name, err), Err: err}
 	}
 	switch {
+	case errors.Is(err, codec.ErrUnknownCodec) && !strings.HasPrefix(ce.Reason, "unknown codec"):
+		// A codec refused on purpose (numcodecs.pickle): the registry's reason.
+		return &Error{Pointer: pointer + "/id", Reason: ce.Reason, Err: err}
 	case errors.Is(err, codec.ErrUnknownCodec):
 		return &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("no codec %q is registered", name), Err: err}
 	case ce.Key != "":

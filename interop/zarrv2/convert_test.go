@@ -384,3 +384,12 @@ func TestZstdLevelOutOfRange(t *testing.T) {
 		t.Errorf("warnings %v", res.Warnings)
 	}
 }
+
+// TestPickleRefused checks the message for a pickle filter: it says why.
+func TestPickleRefused(t *testing.T) {
+	_, err := zarrv2.Convert([]byte(`{"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": "<f4", "fill_value": 0, "order": "C", "filters": [{"id": "pickle", "protocol": 5}], "compressor": null}`), nil)
+	var e *zarrv2.Error
+	if !errors.As(err, &e) || e.Pointer != "/filters/0/id" || !strings.Contains(err.Error(), "unpickling runs code") {
+		t.Fatalf("pickle: %v", err)
+	}
+}
