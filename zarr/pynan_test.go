@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
@@ -165,5 +166,62 @@ func TestZarritaBytesWithoutEndian(t *testing.T) {
 	ws := a.Warnings()
 	if len(ws) != 1 || ws[0].Pointer != "/codecs/0" || !errors.Is(ws[0].Err, codec.ErrReadOnlyConfig) {
 		t.Errorf("warnings %v; want one at /codecs/0", ws)
+	}
+}
+
+// TestZarr213ExtraCodecs reads the arrays zarr 2.13 wrote with LZMA,
+// Base64, zstd level 100 and lz4 acceleration -1 (testdata/stores,
+// generate_zarr213_extra.py), through the consolidated metadata, and
+// compares with zarr's values; the clamped settings warn
+// (docs/decisions.md#d23).
+func TestZarr213ExtraCodecs(t *testing.T) {
+	ctx := context.Background()
+	b, err := os.ReadFile(storesDir + "zarr213_extra.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vec struct{ Arrays []struct{ Path, Hex string } }
+	if err := json.Unmarshal(b, &vec); err != nil {
+		t.Fatal(err)
+	}
+	d, err := store.OpenDir(storesDir + "zarr213_extra")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	g, err := OpenGroup(ctx, store.ReadOnly(d), "")
+	if err != nil || !g.Consolidated() {
+		t.Fatalf("group: %v", err)
+	}
+	nodes, err := g.Members(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]Node{}
+	for _, n := range nodes {
+		byPath[n.Path] = n
+	}
+	for _, want := range vec.Arrays {
+		n, ok := byPath[want.Path]
+		if !ok {
+			t.Fatalf("%s: not among the members", want.Path)
+		}
+		a, err := n.OpenArray(ctx, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", want.Path, err)
+		}
+		whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
+		if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
+			t.Fatalf("%s: %v", want.Path, err)
+		}
+		sameValues(t, want.Path, a.DataType(), whole, want.Hex)
+		clamped := strings.Contains(want.Path, "level100") || strings.Contains(want.Path, "accel")
+		warned := false
+		for _, w := range a.Warnings() {
+			warned = warned || errors.Is(w.Err, codec.ErrReadOnlyConfig)
+		}
+		if warned != clamped {
+			t.Errorf("%s: warnings %v", want.Path, a.Warnings())
+		}
 	}
 }
