@@ -64,3 +64,25 @@ func TestParseNumPyAgreesWithNumPy(t *testing.T) {
 	}
 	t.Logf("%d spellings: %d accepted, %d refused as platform-dependent", len(v.Cases), accepted, refusedPlatform)
 }
+
+// FuzzParseNumPy checks that ParseNumPy never panics, that what it
+// accepts Format writes in a form Parse reads back to the same type, and
+// that it accepts everything Parse does, the same way.
+func FuzzParseNumPy(f *testing.F) {
+	for _, s := range []string{"int32", "<i4", "d", ">d", "long", "float", "|b1", "?", "cfloat", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		dt, e, err := ParseNumPy(s)
+		if dt2, e2, err2 := Parse(s); err2 == nil && (err != nil || dt2 != dt || e2 != e) {
+			t.Fatalf("ParseNumPy(%q) = %v %v %v; Parse gives %v %v", s, dt, e, err, dt2, e2)
+		}
+		if err != nil {
+			return
+		}
+		back, e3, err := Parse(Format(dt, e))
+		if err != nil || back != dt || e3 != e {
+			t.Fatalf("Format(ParseNumPy(%q)) = %q does not read back: %v %v %v", s, Format(dt, e), back, e3, err)
+		}
+	})
+}
