@@ -140,3 +140,18 @@ func twoBlockIndex() []byte {
 	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(foot))
 	return append(append(b, foot...), 'Y', 'Z')
 }
+
+// TestNew checks the constructor against the configuration it writes.
+func TestNew(t *testing.T) {
+	c, err := lzma.New(lzma.FormatXZ, lzma.CheckCRC32, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := c.MarshalJSON()
+	if want := `{"name":"numcodecs.lzma","configuration":{"format":1,"check":1,"preset":3,"filters":null}}`; string(js) != want {
+		t.Errorf("New wrote %s, want %s", js, want)
+	}
+	if _, err := lzma.New(lzma.FormatXZ, 7, -1); err == nil {
+		t.Error("check 7 accepted")
+	}
+}
