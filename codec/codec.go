@@ -91,6 +91,22 @@
 //     but not used as is, Chain for a parsed codec list; byte ranges of
 //     stored values are store.ByteRange, read through a
 //     store.ByteRangeReader.
+//   - Reading and writing: the registry parses one configuration for both;
+//     what separates them is the FillMode a chain is resolved with. FillStrict
+//     (the default: validating, creating, encoding new arrays) refuses what
+//     zcodec does not write; FillWarn (opening arrays that exist) reads what
+//     other writers accepted (docs/decisions.md#d23): a codec that is a
+//     ReadingCodec is resolved as its ForReading, and its bound form reports
+//     what it accepted through Warner. So a bytes codec without endian on a
+//     multi-byte type reads as little-endian, zstd "level" 100 and lz4
+//     "acceleration" 0 or -1 are kept in the configuration and encode as
+//     libzstd and liblz4 did for the writer (22, 1), each with a Warning;
+//     under FillStrict each is an error matching ErrReadOnlyConfig. A factory
+//     therefore reads such values rather than range-checking them: range
+//     checks of settings that only matter when encoding belong in resolution.
+//     Only these settings are clamped: numcodecs 0.11 raises for
+//     out-of-range gzip, zlib and bz2 levels, blosc clevel and lzma presets,
+//     so no chunk was ever written with one.
 package codec
 
 import (

@@ -112,6 +112,13 @@ func (p *Pipeline) putScratch(s *scratch) {
 // of its own (ChainHolder) is resolved with opts, so its nested chains
 // follow the same FillMode and MaxChunkBytes; their warnings
 // (NestedWarner) join the pipeline's at the codec's position.
+//
+// Under FillWarn a codec that is a ReadingCodec is resolved as its
+// ForReading: configurations another writer accepted and zcodec does not
+// write (a bytes codec without endian, zstd level 100) resolve, with a
+// Warning whose Err is a *StepError wrapping ErrReadOnlyConfig; under
+// FillStrict they are errors matching ErrReadOnlyConfig
+// (docs/decisions.md#d23).
 func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, &ConfigError{Reason: "chunk spec: " + err.Error()}
@@ -126,7 +133,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 	var curBytes BytesSpec
 	for i, c := range codecs {
 		st := Step{Index: i, Name: c.Name(), Kind: KindOf(c), Codec: c, Decoded: cur}
-		c, err := withOptions(c, opts)
+		c, err := withOptions(forMode(c, p.fillMode), opts)
 		if err != nil {
 			return nil, &StepError{Index: i, Codec: st.Name, Err: err}
 		}
@@ -172,6 +179,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 			p.b2bIdentity = append(p.b2bIdentity, id)
 			nested = b
 		}
+		p.warnings = append(p.warnings, stepWarnings(nested, i, st.Name)...)
 		if nw, ok := nested.(NestedWarner); ok {
 			for _, w := range nw.NestedWarnings() {
 				if e, ok := w.Err.(*FillRoundTripError); ok {
@@ -293,9 +301,11 @@ func (p *Pipeline) Spec() ChunkSpec { return p.spec.Clone() }
 // FillMode returns the fill round trip mode the pipeline was resolved with.
 func (p *Pipeline) FillMode() FillMode { return p.fillMode }
 
-// Warnings returns the fill round trips that failed without failing
-// resolution (FillWarn, or an advisory codec), in chain order, each a
-// Warning whose Err is a *FillRoundTripError saying where the failing codec
+// Warnings returns, in chain order, the configurations accepted only
+// because the pipeline reads (FillWarn and a ReadingCodec: a Warning whose
+// Err is a *StepError wrapping ErrReadOnlyConfig) and the fill round trips
+// that failed without failing resolution (FillWarn, or an advisory codec),
+// each a Warning whose Err is a *FillRoundTripError saying where the failing codec
 // is and whose Pointer is the failing codec's entry when a codec holding
 // it knows it ("" for a codec of the pipeline's own chain: the caller
 // locates it from the error's Index); those of

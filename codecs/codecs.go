@@ -10,16 +10,18 @@
 package codecs
 
 import (
+	_ "github.com/zcodec/zcodec/codecs/base64"         // numcodecs.base64
 	_ "github.com/zcodec/zcodec/codecs/blosc"          // blosc, numcodecs.blosc
 	_ "github.com/zcodec/zcodec/codecs/bytescodec"     // bytes (alias endian)
 	_ "github.com/zcodec/zcodec/codecs/bzip2"          // numcodecs.bz2
 	_ "github.com/zcodec/zcodec/codecs/castvalue"      // cast_value
-	_ "github.com/zcodec/zcodec/codecs/checksum32"     // numcodecs.crc32, numcodecs.adler32, numcodecs.fletcher32
+	_ "github.com/zcodec/zcodec/codecs/checksum32"     // numcodecs.crc32, .adler32, .crc32c, .fletcher32
 	_ "github.com/zcodec/zcodec/codecs/crc32c"         // crc32c
 	_ "github.com/zcodec/zcodec/codecs/deflate"        // gzip, numcodecs.gzip, numcodecs.zlib
 	_ "github.com/zcodec/zcodec/codecs/hdf5fletcher32" // zcodec.hdf5_fletcher32
 	_ "github.com/zcodec/zcodec/codecs/hdf5lz4"        // zcodec.hdf5_lz4
 	_ "github.com/zcodec/zcodec/codecs/lz4"            // numcodecs.lz4
+	_ "github.com/zcodec/zcodec/codecs/lzma"           // numcodecs.lzma
 	_ "github.com/zcodec/zcodec/codecs/numcodecs"      // numcodecs.fixedscaleoffset, .astype, .delta, .bitround, .quantize, .packbits
 	_ "github.com/zcodec/zcodec/codecs/scaleoffset"    // scale_offset
 	_ "github.com/zcodec/zcodec/codecs/sharding"       // sharding_indexed

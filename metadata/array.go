@@ -88,6 +88,9 @@ func (o *Options) codecOptions() *codec.Options {
 // defaults: registry.Default() and the strict fill round trip.
 func Parse(data []byte, opts *Options) (*Array, error) {
 	p := &parser{reg: opts.registry(), a: &Array{}, opts: opts.codecOptions()}
+	if opts != nil && opts.FillMode == codec.FillWarn {
+		data, _ = strictjson.FromPython(data) // reading: docs/decisions.md#d21
+	}
 	p.parse(data)
 	if len(p.problems) > 0 {
 		return nil, &ValidationError{Problems: p.problems, Err: p.firstErr}
@@ -383,6 +386,12 @@ func (p *parser) resolve() {
 		for _, w := range pl.Warnings() {
 			e, ok := w.Err.(*codec.FillRoundTripError)
 			if !ok {
+				// A configuration accepted for reading only
+				// (docs/decisions.md#d23), at the codec's entry.
+				var se *codec.StepError
+				if w.Pointer == "" && errors.As(w.Err, &se) && se.Index < len(p.a.CodecPointers) {
+					w.Pointer = p.a.CodecPointers[se.Index]
+				}
 				p.a.Warnings = append(p.a.Warnings, w)
 				continue
 			}

@@ -33,7 +33,12 @@
 // &Options{FillMode: codec.FillWarn}: a fill value that does not survive
 // scale_offset or cast_value is then a warning in Array.Warnings, since
 // missing chunks are filled with the array's own fill value
-// (docs/decisions.md#d17).
+// (docs/decisions.md#d17). A reader also reads the document as Python's
+// json does: a bare NaN, Infinity or -Infinity is read as the string
+// "NaN", "Infinity" or "-Infinity" (docs/decisions.md#d21), so a fill
+// value written so is the float it means and attributes written so are
+// kept as those strings; MarshalJSON writes only the strings. Under the
+// default (strict) mode a bare token stays a problem.
 //
 // Choices where the Zarr v3 specification leaves room:
 //   - Unknown top-level members are extensions: one whose value is an object

@@ -176,3 +176,51 @@ func fillErr(w codec.Warning) *codec.FillRoundTripError {
 	e, _ := w.Err.(*codec.FillRoundTripError)
 	return e
 }
+
+// TestBareNaNReading checks docs/decisions.md#d21 on metadata: a bare NaN
+// fill value is read as NaN when reading, and stays a problem when
+// validating; what is written again has the string.
+func TestBareNaNReading(t *testing.T) {
+	data := doc(`"shape": [4], "data_type": "float32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+		"fill_value": NaN, "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}], "attributes": {"lo": -Infinity}`)
+	if _, err := metadata.Parse(data, nil); err == nil {
+		t.Fatal("strict Parse accepted a bare NaN")
+	}
+	a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := a.FillValue.Float64(); f == f {
+		t.Errorf("fill value %v; want NaN", f)
+	}
+	out, err := a.MarshalJSON()
+	compact := strings.Join(strings.Fields(string(out)), "")
+	if err != nil || !strings.Contains(compact, `"fill_value":"NaN"`) || !strings.Contains(compact, `"lo":"-Infinity"`) {
+		t.Errorf("written again: %s, %v", out, err)
+	}
+}
+
+// TestBytesWithoutEndian checks docs/decisions.md#d23 on metadata: a bytes
+// codec without endian on a multi-byte type is an error when validating
+// and a warning at its entry when reading.
+func TestBytesWithoutEndian(t *testing.T) {
+	data := doc(`"shape": [4], "data_type": "int32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+		"fill_value": 0, "codecs": [{"name": "bytes"}, {"name": "zstd", "configuration": {"level": 100}}]`)
+	_, err := metadata.Parse(data, nil)
+	var ve *metadata.ValidationError
+	if !errors.As(err, &ve) || !errors.Is(err, codec.ErrReadOnlyConfig) {
+		t.Fatalf("strict Parse: %v", err)
+	}
+	a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Warnings) != 2 || a.Warnings[0].Pointer != "/codecs/0" || a.Warnings[1].Pointer != "/codecs/1" ||
+		!strings.Contains(a.Warnings[0].Message, "little-endian") || !strings.Contains(a.Warnings[1].Message, "encoding uses 22") {
+		t.Errorf("warnings %v", a.Warnings)
+	}
+	out, _ := a.MarshalJSON()
+	if compact := strings.Join(strings.Fields(string(out)), ""); !strings.Contains(compact, `{"name":"bytes"}`) || !strings.Contains(compact, `"level":100`) {
+		t.Errorf("written again: %s; want the codecs as read", out)
+	}
+}

@@ -275,7 +275,11 @@ func entryName(raw []byte, index string) string {
 func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessage) (codec.Codec, error) {
 	reg, ok := r.Lookup(name)
 	if !ok {
-		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: "unknown codec " + shorten.Quote(name), Err: codec.ErrUnknownCodec}
+		reason := "unknown codec " + shorten.Quote(name)
+		if why, ok := refused[name]; ok {
+			reason = why
+		}
+		return nil, &codec.ConfigError{Pointer: namePointer, Codec: name, Reason: reason, Err: codec.ErrUnknownCodec}
 	}
 	conf, err := codec.NewConfig(reg.Name, cfgPointer, cfg)
 	if err != nil {

@@ -345,3 +345,12 @@ func TestParseCodecLongValuesShortened(t *testing.T) {
 		}
 	}
 }
+
+// TestPickleRefused checks that numcodecs.pickle is refused with the
+// reason: unpickling runs code.
+func TestPickleRefused(t *testing.T) {
+	_, _, err := registry.Default().ParseCodec(json.RawMessage(`{"name": "numcodecs.pickle", "configuration": {"protocol": 5}}`), "/codecs/0")
+	if err == nil || !errors.Is(err, codec.ErrUnknownCodec) || !strings.Contains(err.Error(), "unpickling runs code") {
+		t.Fatalf("pickle: %v", err)
+	}
+}

@@ -115,7 +115,7 @@ func Open(ctx context.Context, s store.Store, path string, opts *Options) (*Arra
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	doc, err := s.Get(ctx, store.Join(path, "zarr.json"), maxMetadataBytes)
+	doc, err := getMetadata(ctx, s, store.Join(path, "zarr.json"))
 	switch {
 	case err == nil:
 		if kind := nodeType(doc); kind == "group" {
@@ -125,9 +125,9 @@ func Open(ctx context.Context, s store.Store, path string, opts *Options) (*Arra
 	case !errors.Is(err, store.ErrNotFound):
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	zarray, err := s.Get(ctx, store.Join(path, ".zarray"), maxMetadataBytes)
+	zarray, err := getMetadata(ctx, s, store.Join(path, ".zarray"))
 	if errors.Is(err, store.ErrNotFound) {
-		if _, gerr := s.Get(ctx, store.Join(path, ".zgroup"), maxMetadataBytes); gerr == nil {
+		if _, gerr := getMetadata(ctx, s, store.Join(path, ".zgroup")); gerr == nil {
 			return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("%w: a Zarr v2 group (.zgroup)", ErrNotArray)}
 		}
 		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf("no zarr.json or .zarray: %w", store.ErrNotFound)}
@@ -135,7 +135,7 @@ func Open(ctx context.Context, s store.Store, path string, opts *Options) (*Arra
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	zattrs, err := s.Get(ctx, store.Join(path, ".zattrs"), maxMetadataBytes)
+	zattrs, err := getMetadata(ctx, s, store.Join(path, ".zattrs"))
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}

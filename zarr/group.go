@@ -67,7 +67,7 @@ func OpenGroup(ctx context.Context, s store.Store, p string) (*Group, error) {
 		return nil, &NodeError{Kind: "group", Path: p, Err: err}
 	}
 	fail := func(err error) (*Group, error) { return nil, &NodeError{Kind: "group", Path: p, Err: err} }
-	doc, err := s.Get(ctx, store.Join(p, "zarr.json"), maxMetadataBytes)
+	doc, err := getMetadata(ctx, s, store.Join(p, "zarr.json"))
 	if err == nil {
 		g, err := parseV3Group(doc)
 		if err != nil {
@@ -79,9 +79,9 @@ func OpenGroup(ctx context.Context, s store.Store, p string) (*Group, error) {
 	if !errors.Is(err, store.ErrNotFound) {
 		return fail(err)
 	}
-	zgroup, err := s.Get(ctx, store.Join(p, ".zgroup"), maxMetadataBytes)
+	zgroup, err := getMetadata(ctx, s, store.Join(p, ".zgroup"))
 	if errors.Is(err, store.ErrNotFound) {
-		if _, aerr := s.Get(ctx, store.Join(p, ".zarray"), maxMetadataBytes); aerr == nil {
+		if _, aerr := getMetadata(ctx, s, store.Join(p, ".zarray")); aerr == nil {
 			return fail(fmt.Errorf("%w: a Zarr v2 array (.zarray)", ErrNotGroup))
 		}
 		return fail(fmt.Errorf("no zarr.json or .zgroup: %w", store.ErrNotFound))
@@ -96,12 +96,12 @@ func OpenGroup(ctx context.Context, s store.Store, p string) (*Group, error) {
 		return fail(errors.New(".zgroup: want {\"zarr_format\": 2}"))
 	}
 	g := &Group{st: s, path: p, format: 2}
-	if attrs, err := s.Get(ctx, store.Join(p, ".zattrs"), maxMetadataBytes); err == nil {
+	if attrs, err := getMetadata(ctx, s, store.Join(p, ".zattrs")); err == nil {
 		g.attrs = attrs
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return fail(err)
 	}
-	zmeta, err := s.Get(ctx, store.Join(p, ".zmetadata"), maxMetadataBytes)
+	zmeta, err := getMetadata(ctx, s, store.Join(p, ".zmetadata"))
 	switch {
 	case err == nil:
 		if g.consolidated, err = parseZmetadata(zmeta); err != nil {
@@ -341,7 +341,7 @@ func readDocs(ctx context.Context, s store.Store, p string) (nodeDocs, error) {
 		name string
 		dst  *[]byte
 	}{{"zarr.json", &d.zarrJSON}, {".zarray", &d.zarray}, {".zgroup", &d.zgroup}, {".zattrs", &d.zattrs}} {
-		v, err := s.Get(ctx, store.Join(p, f.name), maxMetadataBytes)
+		v, err := getMetadata(ctx, s, store.Join(p, f.name))
 		if err == nil {
 			*f.dst = v
 		} else if !errors.Is(err, store.ErrNotFound) {

@@ -41,6 +41,7 @@ func runV2Convert(env *environment, args []string) int {
 		if err != nil {
 			return fail(err)
 		}
+		b, _ = strictjson.FromPython(b) // .zattrs as zarr 2.x writes it: docs/decisions.md#d21
 		obj, err := strictjson.Parse(b, strictjson.Options{})
 		if err != nil {
 			return fail(&inputError{*attrs, err})

@@ -13,6 +13,12 @@
 // copying it, still checking the length and, for bool, that every byte is 0
 // or 1. Decoding never trusts a length from the data: a chunk must have
 // exactly the size the chunk spec gives (docs/decisions.md#d15).
+//
+// A multi-byte type needs "endian". zarrita writes {"name": "bytes"}
+// without it; a pipeline resolved for reading (codec.FillWarn) reads such a
+// codec as little-endian with a warning, as zarr-python 3 does, and
+// MarshalJSON writes it back without endian; validating or creating an
+// array refuses it (codec.ErrReadOnlyConfig; docs/decisions.md#d23).
 package bytescodec
 
 import (
@@ -63,6 +69,9 @@ func (e Endian) String() string {
 // Specification: https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html
 type Codec struct {
 	Endian Endian
+	// reading is set on the codec ForReading returns: a missing endian on
+	// a multi-byte type is then read as little-endian, with a warning.
+	reading bool
 }
 
 // Name is the name of the bytes codec.
@@ -95,15 +104,30 @@ func (c *Codec) MarshalJSON() ([]byte, error) {
 	return codec.MarshalCodec(Name, map[string]string{"endian": c.Endian.String()})
 }
 
+// ForReading returns the codec a reader resolves (codec.ReadingCodec): a
+// missing endian on a multi-byte type is read as little-endian, as
+// zarr-python 3 reads what zarrita writes, with a warning
+// (docs/decisions.md#d23). MarshalJSON still writes no endian.
+func (c *Codec) ForReading() codec.Codec {
+	r := *c
+	r.reading = true
+	return &r
+}
+
 // ResolveBytes binds the codec to decoded. It fails for a multi-byte data
-// type without an endian.
+// type without an endian (an error matching codec.ErrReadOnlyConfig),
+// except for the codec ForReading returns.
 func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
 	comp := decoded.DataType.ComponentType().Size()
+	var warnings []codec.Warning
 	if c.Endian == EndianUnset && decoded.DataType.Size() > 1 {
-		return nil, &codec.ConfigError{Codec: Name, Key: "endian", Reason: fmt.Sprintf("endian is required for %v (%d-byte elements)", decoded.DataType, decoded.DataType.Size())}
+		if !c.reading {
+			return nil, &codec.ConfigError{Codec: Name, Key: "endian", Reason: fmt.Sprintf("endian is required for %v (%d-byte elements); a reader takes little (docs/decisions.md#d23)", decoded.DataType, decoded.DataType.Size()), Err: codec.ErrReadOnlyConfig}
+		}
+		warnings = []codec.Warning{{Message: fmt.Sprintf("no endian for %v (%d-byte elements): read as little-endian, as zarr-python does (docs/decisions.md#d23)", decoded.DataType, decoded.DataType.Size())}}
 	}
 	swap := c.Endian == BigEndian && comp > 1
-	return &boundBytes{spec: decoded, size: decoded.Size(), swap: swap, width: comp, isBool: decoded.DataType == numeric.Bool}, nil
+	return &boundBytes{spec: decoded, size: decoded.Size(), swap: swap, width: comp, isBool: decoded.DataType == numeric.Bool, warnings: warnings}, nil
 }
 
 type boundBytes struct {
@@ -112,7 +136,12 @@ type boundBytes struct {
 	swap   bool
 	width  int // bytes per swapped unit
 	isBool bool
+	// warnings say what was accepted for reading (codec.Warner).
+	warnings []codec.Warning
 }
+
+// Warnings returns what the codec accepted only for reading (codec.Warner).
+func (b *boundBytes) Warnings() []codec.Warning { return b.warnings }
 
 func (b *boundBytes) Encoded() codec.BytesSpec { return codec.FixedBytes(b.size, b.spec) }
 

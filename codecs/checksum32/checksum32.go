@@ -17,6 +17,7 @@ const (
 	CRC32Name      = "numcodecs.crc32"
 	Adler32Name    = "numcodecs.adler32"
 	Fletcher32Name = "numcodecs.fletcher32"
+	CRC32CName     = "numcodecs.crc32c"
 )
 
 // Size is the length of the checksum.
@@ -30,7 +31,11 @@ const (
 	CRC32 Algorithm = iota + 1
 	Adler32
 	Fletcher32
+	CRC32C
 )
+
+// castagnoli is the CRC-32C table.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Sum returns the checksum of data.
 func (a Algorithm) Sum(data []byte) uint32 {
@@ -41,6 +46,8 @@ func (a Algorithm) Sum(data []byte) uint32 {
 		return adler32.Checksum(data)
 	case Fletcher32:
 		return hdf5fletcher32.Checksum(data)
+	case CRC32C:
+		return crc32.Checksum(data, castagnoli)
 	}
 	panic(fmt.Sprintf("checksum32: unknown algorithm %d", int(a)))
 }
@@ -54,6 +61,8 @@ func (a Algorithm) name() string {
 		return Adler32Name
 	case Fletcher32:
 		return Fletcher32Name
+	case CRC32C:
+		return CRC32CName
 	}
 	return fmt.Sprintf("Algorithm(%d)", int(a))
 }
@@ -69,12 +78,16 @@ const (
 
 func init() {
 	registry.Register(registry.Registration{
-		Name: CRC32Name, Kind: codec.KindBytesToBytes, New: newWithLocation(CRC32),
+		Name: CRC32Name, Kind: codec.KindBytesToBytes, New: newWithLocation(CRC32, Start),
 		Summary: "numcodecs CRC32: 4-byte little-endian CRC-32 before (or after) the data",
 	})
 	registry.Register(registry.Registration{
-		Name: Adler32Name, Kind: codec.KindBytesToBytes, New: newWithLocation(Adler32),
+		Name: Adler32Name, Kind: codec.KindBytesToBytes, New: newWithLocation(Adler32, Start),
 		Summary: "numcodecs Adler32: 4-byte little-endian Adler-32 before (or after) the data",
+	})
+	registry.Register(registry.Registration{
+		Name: CRC32CName, Kind: codec.KindBytesToBytes, New: newWithLocation(CRC32C, End),
+		Summary: "numcodecs CRC32C: data + 4-byte little-endian CRC-32C (or before it)",
 	})
 	registry.Register(registry.Registration{
 		Name: Fletcher32Name, Kind: codec.KindBytesToBytes, New: newFletcher32,
@@ -89,11 +102,11 @@ type Codec struct {
 	Location Location
 }
 
-// newWithLocation returns the registry factory of CRC32 or Adler32: an
-// optional "location", "start" (default) or "end".
-func newWithLocation(a Algorithm) func(cfg *codec.Config) (codec.Codec, error) {
+// newWithLocation returns the registry factory of CRC32, Adler32 or
+// CRC32C: an optional "location", "start" or "end" (default def).
+func newWithLocation(a Algorithm, def Location) func(cfg *codec.Config) (codec.Codec, error) {
 	return func(cfg *codec.Config) (codec.Codec, error) {
-		c := &Codec{Algorithm: a, Location: Start}
+		c := &Codec{Algorithm: a, Location: def}
 		loc, ok, err := cfg.Enum("location", string(Start), string(End))
 		if err != nil {
 			return nil, err
@@ -114,9 +127,13 @@ func newFletcher32(cfg *codec.Config) (codec.Codec, error) {
 // Name returns the codec's registered name.
 func (c *Codec) Name() string { return c.Algorithm.name() }
 
-// MarshalJSON returns {"name": N}, with {"location": "end"} as the
-// configuration of a CRC32 or Adler32 codec that puts the checksum last.
+// MarshalJSON returns {"name": N}, with {"location": L} as the
+// configuration of a CRC32 or Adler32 codec that puts the checksum last
+// (L "end") and of every CRC32C codec (numcodecs writes its location).
 func (c *Codec) MarshalJSON() ([]byte, error) {
+	if c.Algorithm == CRC32C {
+		return codec.MarshalCodec(c.Name(), map[string]string{"location": string(c.Location)})
+	}
 	if c.Algorithm != Fletcher32 && c.Location == End {
 		return codec.MarshalCodec(c.Name(), map[string]string{"location": string(End)})
 	}
@@ -125,7 +142,7 @@ func (c *Codec) MarshalJSON() ([]byte, error) {
 
 // ResolveBytesToBytes binds the codec: the encoded bytes are 4 longer.
 func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {
-	if c.Algorithm < CRC32 || c.Algorithm > Fletcher32 {
+	if c.Algorithm < CRC32 || c.Algorithm > CRC32C {
 		return nil, &codec.ConfigError{Codec: c.Name(), Reason: fmt.Sprintf("unknown checksum algorithm %d", int(c.Algorithm))}
 	}
 	loc := c.Location

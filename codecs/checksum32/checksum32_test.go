@@ -110,6 +110,8 @@ var codecs = []string{
 	`{"name":"numcodecs.crc32"}`,
 	`{"name":"numcodecs.adler32","configuration":{"location":"end"}}`,
 	`{"name":"numcodecs.fletcher32"}`,
+	`{"name":"numcodecs.crc32c"}`,
+	`{"name":"numcodecs.crc32c","configuration":{"location":"start"}}`,
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -195,3 +197,10 @@ func FuzzDecode(f *testing.F) {
 func FuzzConfig(f *testing.F) {
 	b2btest.FuzzConfig(f, "numcodecs.crc32", `{}`, `{"location":"end"}`, `{"location":"start"}`)
 }
+
+func FuzzConfigCRC32C(f *testing.F) {
+	b2btest.FuzzConfig(f, "numcodecs.crc32c", `{}`, `{"location":"end"}`, `{"location":"start"}`, `{"location":1}`)
+}
+
+// TestCRC32CVectors checks numcodecs' CRC32C layout (testdata/numcodecs_extra).
+func TestCRC32CVectors(t *testing.T) { b2btest.CheckExtraVectors(t, "crc32c-") }

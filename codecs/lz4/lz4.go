@@ -26,14 +26,20 @@ func init() {
 
 // Codec is an unbound numcodecs.lz4 codec.
 type Codec struct {
-	// Acceleration is LZ4_compress_fast's acceleration, >= 1.
+	// Acceleration is LZ4_compress_fast's acceleration, >= 1. numcodecs
+	// wrote 0 and negative values, which liblz4 takes as 1: the codec
+	// ForReading returns reads them, keeps them and encodes with 1; the
+	// codec itself refuses them (docs/decisions.md#d23).
 	Acceleration int
+	// reading is set on the codec ForReading returns.
+	reading bool
 }
 
 // NewFromConfig is the registry factory: it reads the optional integer
-// "acceleration" (1 to 2^31-1, default 1).
+// "acceleration" (1 to 2^31-1, default 1; any 32-bit integer is read,
+// see Acceleration).
 func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
-	a, ok, err := cfg.Int("acceleration", 1, math.MaxInt32)
+	a, ok, err := cfg.Int("acceleration", math.MinInt32, math.MaxInt32)
 	if err != nil {
 		return nil, err
 	}
@@ -56,18 +62,42 @@ func (c *Codec) MarshalJSON() ([]byte, error) {
 // on 32-bit platforms too).
 const maxLen = min(math.MaxUint32, math.MaxInt)
 
-// ResolveBytesToBytes binds the codec to decoded.
+// ForReading returns the codec a reader resolves (codec.ReadingCodec): an
+// acceleration below 1 encodes as 1, as liblz4 takes it, with a warning;
+// decoding never depends on it.
+func (c *Codec) ForReading() codec.Codec {
+	r := *c
+	r.reading = true
+	return &r
+}
+
+// ResolveBytesToBytes binds the codec to decoded. An acceleration below 1
+// is an error matching codec.ErrReadOnlyConfig, except for the codec
+// ForReading returns.
 func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {
-	if c.Acceleration < 1 || c.Acceleration > math.MaxInt32 {
+	if c.Acceleration > math.MaxInt32 {
 		return nil, &codec.ConfigError{Codec: Name, Key: "acceleration", Reason: fmt.Sprintf("acceleration %d is out of range [1, %d]", c.Acceleration, math.MaxInt32)}
 	}
-	return &bound{accel: c.Acceleration, spec: decoded}, nil
+	var warnings []codec.Warning
+	accel := c.Acceleration
+	if accel < 1 {
+		if !c.reading {
+			return nil, &codec.ConfigError{Codec: Name, Key: "acceleration", Reason: fmt.Sprintf("acceleration %d is out of range [1, %d]; a reader takes it as 1, as liblz4 does (docs/decisions.md#d23)", c.Acceleration, math.MaxInt32), Err: codec.ErrReadOnlyConfig}
+		}
+		accel = 1
+		warnings = []codec.Warning{{Message: fmt.Sprintf("acceleration %d is below 1: kept in the metadata, encoding uses 1 as liblz4 did for the writer (docs/decisions.md#d23)", c.Acceleration)}}
+	}
+	return &bound{accel: accel, spec: decoded, warnings: warnings}, nil
 }
 
 type bound struct {
-	accel int
-	spec  codec.BytesSpec
+	accel    int
+	spec     codec.BytesSpec
+	warnings []codec.Warning // what was accepted for reading (codec.Warner)
 }
+
+// Warnings returns what the codec accepted only for reading (codec.Warner).
+func (b *bound) Warnings() []codec.Warning { return b.warnings }
 
 func (b *bound) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(bounded.CompressedBound(b.spec.MaxSize), b.spec.Array)

@@ -12,7 +12,7 @@ func TestConfig(t *testing.T) {
 	b2btest.CheckConfigs(t, []b2btest.ConfigCase{
 		{JSON: `{"name":"numcodecs.lz4"}`, Want: `{"name":"numcodecs.lz4","configuration":{"acceleration":1}}`},
 		{JSON: `{"name":"numcodecs.lz4","configuration":{"acceleration":10}}`, Want: `{"name":"numcodecs.lz4","configuration":{"acceleration":10}}`},
-		{JSON: `{"name":"numcodecs.lz4","configuration":{"acceleration":0}}`, Err: "out of range"},
+		{JSON: `{"name":"numcodecs.lz4","configuration":{"acceleration":0}}`, Want: `{"name":"numcodecs.lz4","configuration":{"acceleration":0}}`},
 		{JSON: `{"name":"numcodecs.lz4","configuration":{"level":1}}`, Err: `unknown configuration key "level"`},
 	})
 }
@@ -74,3 +74,7 @@ func TestForgedHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestAccelerationBelowOne reads what numcodecs wrote with acceleration 0
+// and -1, which liblz4 takes as 1 (docs/decisions.md#d23).
+func TestAccelerationBelowOne(t *testing.T) { b2btest.CheckClampVectors(t, "clamp-lz4-") }

@@ -15,8 +15,12 @@
 // without "id", and MarshalJSON writes it as numcodecs' get_config() does.
 // Type strings ("<f8", "|u1", ">i2", "|b1", "<c16") are NumPy's; their byte
 // order is read but not used, since the bytes codec decides the order of
-// the stored bytes. A dtype key names the array's data type and must equal
-// it.
+// the stored bytes. Every other spelling np.dtype() accepts for the same
+// type and that means the same on every platform is read too: names
+// ("int32", as zarr-python 3 writes for v3 arrays; "float64", "double")
+// and one-character codes ("i", "d"); MarshalJSON writes the explicit type
+// string ("<i4") (docs/decisions.md#d22). A dtype key names the array's
+// data type and must equal it.
 //
 // # The NumPy model
 //

@@ -55,15 +55,16 @@ func (k typeKinds) String() string {
 	return s
 }
 
-// numpyType is a NumPy type string as written in a configuration, and the
-// data type it names. The string is kept to be written back as given.
+// numpyType is the NumPy type string of a configuration, in the explicit
+// form zcodec writes ("<i4" for "int32", "i4" or "i"; docs/decisions.md#d22),
+// and the data type it names.
 type numpyType struct {
 	str string
 	dt  numeric.DataType
 }
 
-// readType reads key as a NumPy type string ("<f8", "|u1", ">i2") of one
-// of the kinds k. The byte order is read but not used: these codecs work
+// readType reads key as a NumPy data type of one of the kinds k: any
+// spelling npdtype.ParseNumPy reads ("<f8", "|u1", ">i2", "int32", "d"). The byte order is read but not used: these codecs work
 // on values, and the bytes codec decides the order of the stored bytes.
 // ok is false when the key is absent.
 func readType(cfg *codec.Config, key string, k typeKinds) (t numpyType, ok bool, err error) {
@@ -71,12 +72,12 @@ func readType(cfg *codec.Config, key string, k typeKinds) (t numpyType, ok bool,
 	if err != nil || !ok {
 		return t, ok, err
 	}
-	dt, _, perr := npdtype.Parse(s)
+	dt, e, perr := npdtype.ParseNumPy(s)
 	if perr != nil {
 		return t, true, cfg.Errorf(key, "%v", perr)
 	}
 	if !k.accepts(dt) {
 		return t, true, cfg.Errorf(key, "%q is %v, which %s does not take; want one of %v", s, dt, cfg.Codec(), k)
 	}
-	return numpyType{str: s, dt: dt}, true, nil
+	return numpyType{str: npdtype.Format(dt, e), dt: dt}, true, nil
 }

@@ -75,6 +75,14 @@ func (ch chain) warnings(p *codec.Pipeline) []codec.Warning {
 			}
 			e.Nested = append([]codec.NestedStep{{Chain: ch.name, Index: e.Index, Codec: e.Codec}}, e.Nested...)
 		}
+		var se *codec.StepError
+		if _, fill := w.Err.(*codec.FillRoundTripError); !fill && errors.As(w.Err, &se) {
+			// A configuration accepted for reading (codec.Warner).
+			if w.Pointer == "" && se.Index < len(ch.entries) {
+				w.Pointer = ch.entries[se.Index]
+			}
+			w.Message = ch.name + " " + w.Message
+		}
 		out = append(out, w)
 	}
 	return out

@@ -19,7 +19,8 @@ func init() {
 
 // NumcodecsCodec is numcodecs.zstd: numcodecs' Zstd, whose frames are those
 // of the "zstd" codec, with numcodecs' configuration: "level" (-131072 to
-// 22, 0 meaning libzstd's default 3) and "checksum" are both optional,
+// 22, 0 meaning libzstd's default 3; out of range as for Codec.Level) and
+// "checksum" are both optional,
 // defaulting to numcodecs' 0 and false. (numcodecs 0.11 wrote {"level": 1}
 // and no "checksum"; later versions write both.)
 //
@@ -28,7 +29,7 @@ type NumcodecsCodec struct{ Codec }
 
 // NewNumcodecsFromConfig is the registry factory of numcodecs.zstd.
 func NewNumcodecsFromConfig(cfg *codec.Config) (codec.Codec, error) {
-	lvl, _, err := cfg.Int("level", MinLevel, MaxLevel)
+	lvl, _, err := cfg.Int("level", cIntMin, cIntMax)
 	if err != nil {
 		return nil, err
 	}
@@ -37,6 +38,20 @@ func NewNumcodecsFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		return nil, err
 	}
 	return &NumcodecsCodec{Codec{Level: int(lvl), Checksum: sum}}, cfg.Finish()
+}
+
+// ForReading returns the codec a reader resolves, clamping an out-of-range
+// level for encoding with a warning (see Codec.ForReading).
+func (c *NumcodecsCodec) ForReading() codec.Codec {
+	r := *c
+	r.reading = true
+	return &r
+}
+
+// ResolveBytesToBytes binds the codec to decoded (see
+// Codec.ResolveBytesToBytes).
+func (c *NumcodecsCodec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {
+	return c.resolve(NumcodecsName, decoded)
 }
 
 // Name returns "numcodecs.zstd".

@@ -3,6 +3,7 @@ package zstd
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -35,19 +36,28 @@ func init() {
 // Codec is an unbound zstd codec.
 type Codec struct {
 	// Level is the zstd compression level, MinLevel to MaxLevel; 0 means 3.
+	// A level outside that range (numcodecs wrote 100; libzstd clamps it)
+	// is read, kept and clamped for encoding by the codec ForReading
+	// returns, and refused otherwise (docs/decisions.md#d23).
 	Level int
 	// Checksum adds a content checksum to every frame.
 	Checksum bool
+	// reading is set on the codec ForReading returns.
+	reading bool
 }
 
+// cIntMin and cIntMax bound the levels read: numcodecs hands the level to libzstd as a
+// C int.
+const cIntMin, cIntMax = math.MinInt32, math.MaxInt32
+
 // NewFromConfig is the registry factory: it reads the required integer
-// "level" (-131072 to 22) and the optional boolean "checksum" (default
-// false).
+// "level" (-131072 to 22; any 32-bit integer is read, see Level) and the
+// optional boolean "checksum" (default false).
 func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("level"); err != nil {
 		return nil, err
 	}
-	lvl, _, err := cfg.Int("level", MinLevel, MaxLevel)
+	lvl, _, err := cfg.Int("level", cIntMin, cIntMax)
 	if err != nil {
 		return nil, err
 	}
@@ -79,12 +89,32 @@ func EncoderLevel(level int) zstd.EncoderLevel {
 	return zstd.EncoderLevelFromZstd(level)
 }
 
-// ResolveBytesToBytes binds the codec to decoded.
+// ForReading returns the codec a reader resolves (codec.ReadingCodec): a
+// level outside [MinLevel, MaxLevel] is clamped for encoding, as libzstd
+// clamps it, with a warning; decoding never depends on the level.
+func (c *Codec) ForReading() codec.Codec {
+	r := *c
+	r.reading = true
+	return &r
+}
+
+// ResolveBytesToBytes binds the codec to decoded. A level outside
+// [MinLevel, MaxLevel] is an error matching codec.ErrReadOnlyConfig,
+// except for the codec ForReading returns.
 func (c *Codec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {
-	if c.Level < MinLevel || c.Level > MaxLevel {
-		return nil, &codec.ConfigError{Codec: Name, Key: "level", Reason: fmt.Sprintf("level %d is out of range [%d, %d]", c.Level, MinLevel, MaxLevel)}
+	return c.resolve(c.Name(), decoded)
+}
+
+func (c *Codec) resolve(name string, decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {
+	level := min(max(c.Level, MinLevel), MaxLevel)
+	var warnings []codec.Warning
+	if level != c.Level {
+		if !c.reading {
+			return nil, &codec.ConfigError{Codec: name, Key: "level", Reason: fmt.Sprintf("level %d is out of range [%d, %d]; a reader clamps it to %d as libzstd does (docs/decisions.md#d23)", c.Level, MinLevel, MaxLevel, level), Err: codec.ErrReadOnlyConfig}
+		}
+		warnings = []codec.Warning{{Message: fmt.Sprintf("level %d is outside libzstd's [%d, %d]: kept in the metadata, encoding uses %d as libzstd did for the writer (docs/decisions.md#d23)", c.Level, MinLevel, MaxLevel, level)}}
 	}
-	return &bound{level: c.Level, checksum: c.Checksum, spec: decoded}, nil
+	return &bound{level: level, checksum: c.Checksum, spec: decoded, warnings: warnings}, nil
 }
 
 // smallInput is the size up to which klauspost/compress leaves the
@@ -143,7 +173,11 @@ type bound struct {
 	level    int
 	checksum bool
 	spec     codec.BytesSpec
+	warnings []codec.Warning // what was accepted for reading (codec.Warner)
 }
+
+// Warnings returns what the codec accepted only for reading (codec.Warner).
+func (b *bound) Warnings() []codec.Warning { return b.warnings }
 
 func (b *bound) Encoded() codec.BytesSpec {
 	return codec.VariableBytes(bounded.CompressedBound(b.spec.MaxSize), b.spec.Array)

@@ -28,6 +28,11 @@ func FuzzDecode(f *testing.F, prefix string, codecs ...string) {
 			f.Add(v.Encoded, uint32(v.Len)+100, uint8(0), true)
 		}
 	}
+	fuzzDecode(f, codecs...)
+}
+
+// fuzzDecode runs the body of FuzzDecode on the seeds already added.
+func fuzzDecode(f *testing.F, codecs ...string) {
 	cs := make([]codec.BytesToBytes, len(codecs))
 	for i, js := range codecs {
 		cs[i] = Parse(f, js)

@@ -27,6 +27,11 @@
 // the *Error itself is returned. Messages never quote more than a short
 // prefix of a value (see internal/shorten).
 //
+// FromPython rewrites the bare NaN, Infinity and -Infinity that Python's
+// json module writes into the strings "NaN", "Infinity" and "-Infinity",
+// for readers of documents written by Python (docs/decisions.md#d21);
+// Parse itself never accepts them.
+//
 // Pointer and Escape are the module's one implementation of JSON pointer
 // escaping.
 package strictjson

@@ -62,7 +62,10 @@ type Result struct {
 
 // Convert translates a Zarr v2 .zarray document to Zarr v3 array metadata
 // whose chain decodes the array's existing chunks (see the package
-// documentation). A nil opts gives the defaults.
+// documentation). A nil opts gives the defaults. The document is read as
+// Python's json reads it: a bare NaN, Infinity or -Infinity (zarr 2.x,
+// netcdf-c's "fill_value": NaN) means the string "NaN", "Infinity" or
+// "-Infinity" (docs/decisions.md#d21).
 func Convert(zarray []byte, opts *Options) (*Result, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -97,6 +100,7 @@ type converter struct {
 var requiredKeys = []string{"zarr_format", "shape", "chunks", "dtype", "compressor", "fill_value", "order", "filters"}
 
 func (c *converter) convert(zarray []byte, opts Options) error {
+	zarray, _ = strictjson.FromPython(zarray) // docs/decisions.md#d21
 	top, err := strictjson.Parse(zarray, strictjson.Options{NewError: convertError})
 	if err != nil {
 		return err
@@ -351,7 +355,7 @@ func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[stri
 	for _, k := range outputTypeKeys {
 		var s string
 		if v, ok := params[k]; ok && json.Unmarshal(v, &s) == nil {
-			if _, e, err := npdtype.Parse(s); err == nil {
+			if _, e, err := npdtype.ParseNumPy(s); err == nil {
 				c.endian = e
 			}
 		}
@@ -363,11 +367,18 @@ func (c *converter) addArrayCodec(pointer string, a codec.Codec, params map[stri
 }
 
 // sourceWarning locates a warning of the converted pipeline in the .zarray:
-// a fill round trip at the entry the failing codec (or the codec holding
+// a setting accepted for reading only at the entry its codec comes from; a
+// fill round trip at the entry the failing codec (or the codec holding
 // it) comes from, sources[Index], its message the codec's name and the
 // failure.
 func sourceWarning(w codec.Warning, sources []string) codec.Warning {
 	e, ok := w.Err.(*codec.FillRoundTripError)
+	var se *codec.StepError
+	if !ok && w.Pointer == "" && errors.As(w.Err, &se) && se.Index >= 0 && se.Index < len(sources) {
+		// A configuration accepted for reading (docs/decisions.md#d23).
+		w.Pointer = sources[se.Index]
+		return w
+	}
 	if !ok || e.Index < 0 || e.Index >= len(sources) {
 		return w
 	}
@@ -505,6 +516,9 @@ func codecErr(pointer, name string, err error) error {
 		return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s: %v", name, err), Err: err}
 	}
 	switch {
+	case errors.Is(err, codec.ErrUnknownCodec) && !strings.HasPrefix(ce.Reason, "unknown codec"):
+		// A codec refused on purpose (numcodecs.pickle): the registry's reason.
+		return &Error{Pointer: pointer + "/id", Reason: ce.Reason, Err: err}
 	case errors.Is(err, codec.ErrUnknownCodec):
 		return &Error{Pointer: pointer + "/id", Reason: fmt.Sprintf("no codec %q is registered", name), Err: err}
 	case ce.Key != "":

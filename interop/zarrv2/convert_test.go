@@ -300,7 +300,7 @@ func TestConvertErrors(t *testing.T) {
 		{`{"zarr_format": 2, "shape": [6], "chunks": [0], "fill_value": 0, "order": "C", "filters": null, "dtype": "<f4", "compressor": null}`, "/chunks/0"},
 		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 300, "order": "C", "filters": null, "dtype": "|u1", "compressor": null}`, "/fill_value"},
 		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "K", "filters": null, "dtype": "<f4", "compressor": null}`, "/order"},
-		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": [{"id": "zlib", "level": 1}, {"id": "shuffle"}], "dtype": "<f4", "compressor": {"id": "zstd", "level": 99}}`, "/compressor/level"},
+		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": [{"id": "zlib", "level": 1}, {"id": "shuffle"}], "dtype": "<f4", "compressor": {"id": "lzma", "filters": [{"id": 4}]}}`, "/compressor/filters"},
 	} {
 		_, err := zarrv2.Convert([]byte(c.zarray), &zarrv2.Options{})
 		var ce *zarrv2.Error
@@ -369,5 +369,27 @@ func TestConvertGridOverflow(t *testing.T) {
 		if !errors.As(err, &e) || e.Pointer != c.pointer || !errors.As(err, &ge) {
 			t.Errorf("shape %s chunks %s: %v, want a grid error at %s", c.shape, c.chunks, err, c.pointer)
 		}
+	}
+}
+
+// TestZstdLevelOutOfRange converts what numcodecs wrote with zstd level
+// 100 (libzstd clamps it): the chunks are read, with a warning at the
+// compressor (docs/decisions.md#d23).
+func TestZstdLevelOutOfRange(t *testing.T) {
+	res, err := zarrv2.Convert([]byte(`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "<f4", "compressor": {"id": "zstd", "level": 100}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Pointer != "/compressor" || !strings.Contains(res.Warnings[0].Message, "encoding uses 22") {
+		t.Errorf("warnings %v", res.Warnings)
+	}
+}
+
+// TestPickleRefused checks the message for a pickle filter: it says why.
+func TestPickleRefused(t *testing.T) {
+	_, err := zarrv2.Convert([]byte(`{"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": "<f4", "fill_value": 0, "order": "C", "filters": [{"id": "pickle", "protocol": 5}], "compressor": null}`), nil)
+	var e *zarrv2.Error
+	if !errors.As(err, &e) || e.Pointer != "/filters/0/id" || !strings.Contains(err.Error(), "unpickling runs code") {
+		t.Fatalf("pickle: %v", err)
 	}
 }

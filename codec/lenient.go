@@ -1,0 +1,66 @@
+package codec
+
+import "errors"
+
+// ErrReadOnlyConfig marks a configuration that a writer accepted and that
+// zcodec reads but does not write (docs/decisions.md#d23): a bytes codec
+// without "endian" on a multi-byte type, an encode-only setting out of the
+// range the codec's library takes (zstd "level" 100, lz4 "acceleration"
+// 0). Resolving such a codec fails with an error that matches it under
+// FillStrict (validating, creating, encoding new arrays); under FillWarn
+// (reading arrays that exist) it resolves, with a Warning.
+var ErrReadOnlyConfig = errors.New("configuration accepted when reading only")
+
+// ReadingCodec is an optional interface of an unbound codec whose
+// configuration may hold what another writer accepted and zcodec does not
+// write (ErrReadOnlyConfig). ForReading returns the codec a reader resolves
+// in its place: the same configuration, resolved leniently: as the writer
+// read it, the original value kept in MarshalJSON, with a bound codec that
+// reports what it accepted through Warner. NewPipeline calls it under
+// FillWarn only; under FillStrict the codec itself is resolved and refuses
+// such configurations with an error matching ErrReadOnlyConfig. ForReading
+// returns a codec of the same kind and name and leaves the receiver
+// unchanged.
+type ReadingCodec interface {
+	ForReading() Codec
+}
+
+// Warner is an optional interface of a bound codec that accepted its
+// configuration with notes (a ReadingCodec resolved for reading).
+// NewPipeline adds the notes to Pipeline.Warnings, each with Err a
+// *StepError giving the codec's position and name and wrapping the
+// warning's own Err (ErrReadOnlyConfig when it has none).
+type Warner interface {
+	Warnings() []Warning
+}
+
+// forMode returns the codec to resolve at chain position i under mode.
+func forMode(c Codec, mode FillMode) Codec {
+	if r, ok := c.(ReadingCodec); ok && mode == FillWarn {
+		if rc := r.ForReading(); rc != nil && KindOf(rc) == KindOf(c) {
+			return rc
+		}
+	}
+	return c
+}
+
+// stepWarnings returns the notes of the bound codec b at chain position i
+// (codec name), located by a *StepError.
+func stepWarnings(b any, i int, name string) []Warning {
+	wr, ok := b.(Warner)
+	if !ok {
+		return nil
+	}
+	ws := wr.Warnings()
+	out := make([]Warning, 0, len(ws))
+	for _, w := range ws {
+		err := w.Err
+		if err == nil {
+			err = ErrReadOnlyConfig
+		}
+		w.Err = &StepError{Index: i, Codec: name, Err: err}
+		w.Message = (&StepError{Index: i, Codec: name, Err: errors.New(w.Message)}).Error()
+		out = append(out, w)
+	}
+	return out
+}
