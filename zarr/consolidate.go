@@ -79,7 +79,7 @@ const emptyConsolidated = `{"kind":"inline","must_understand":false,"metadata":{
 // consolidatedV3 returns the group's zarr.json (read at key) with the
 // consolidated_metadata member of nodes.
 func consolidatedV3(ctx context.Context, s store.Store, key string, nodes []Node, prefix string) ([]byte, error) {
-	own, err := s.Get(ctx, key, maxMetadataBytes)
+	own, err := getMetadata(ctx, s, key)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func consolidatedV3(ctx context.Context, s store.Store, key string, nodes []Node
 func consolidatedV2(ctx context.Context, s store.Store, p string, nodes []Node, prefix string) ([]byte, error) {
 	var entries []docEntry
 	for _, name := range []string{".zgroup", ".zattrs"} {
-		v, err := s.Get(ctx, store.Join(p, name), maxMetadataBytes)
+		v, err := getMetadata(ctx, s, store.Join(p, name))
 		switch {
 		case err == nil:
 			entries = append(entries, docEntry{name, v})

@@ -532,3 +532,50 @@ func TestZarritaReadsConsolidated(t *testing.T) {
 	}
 	t.Logf("zarrita.js: %s", out)
 }
+
+// TestConsolidatePythonTokens: a bare NaN or Infinity that Python wrote
+// into a group's or a member's metadata is written into the consolidated
+// document as the string zcodec reads it as (D21), so the document is JSON
+// every client parses.
+func TestConsolidatePythonTokens(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		key   string
+	}{
+		{"v2", map[string]string{
+			".zgroup":     `{"zarr_format": 2}`,
+			".zattrs":     `{"missing": NaN, "top": Infinity}`,
+			"sub/.zgroup": `{"zarr_format": 2}`,
+			"sub/.zattrs": `{"low": -Infinity}`,
+		}, ".zmetadata"},
+		{"v3", map[string]string{
+			"zarr.json":     `{"zarr_format": 3, "node_type": "group", "attributes": {"missing": NaN}}`,
+			"sub/zarr.json": `{"zarr_format": 3, "node_type": "group", "attributes": {"top": Infinity}}`,
+		}, "zarr.json"},
+	} {
+		s := store.NewMemory()
+		for k, v := range c.files {
+			if err := s.Set(ctx, k, []byte(v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := Consolidate(ctx, s, ""); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		doc, err := s.Get(ctx, c.key, store.NoLimit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(doc, &v); err != nil {
+			t.Errorf("%s: %s is not JSON: %v\n%s", c.name, c.key, err, doc)
+		}
+		for _, want := range []string{`"NaN"`, `"Infinity"`} {
+			if !bytes.Contains(doc, []byte(want)) {
+				t.Errorf("%s: %s lacks %s:\n%s", c.name, c.key, want, doc)
+			}
+		}
+	}
+}
