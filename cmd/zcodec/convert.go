@@ -17,6 +17,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/interop/zarrv2"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
@@ -264,6 +265,9 @@ func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.ArrayDefini
 		Attributes: sm.Attributes, DimensionNames: sm.DimensionNames,
 	}
 	rank := len(m.Shape)
+	if m.DimensionNames == nil {
+		m.DimensionNames = zarrv2.DimensionNames(sm.Attributes, rank)
+	}
 	if plan.codecs != nil {
 		m.Codecs = plan.codecs
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -397,6 +398,35 @@ func TestStoreCommandsHelp(t *testing.T) {
 		stdout, _, code := zcodec(t, nil, cmd, "-h")
 		if code != 0 || !strings.Contains(stdout, "usage: zcodec "+cmd) {
 			t.Errorf("%s -h: exit %d\n%s", cmd, code, stdout)
+		}
+	}
+}
+
+// TestConvertDimensionNames: the dimension names xarray keeps in the v2
+// attribute _ARRAY_DIMENSIONS (testdata/stores/xarray_dims, written by
+// xarray) become the v3 array's dimension_names, which xarray needs to
+// open a v3 array; the attribute stays.
+func TestConvertDimensionNames(t *testing.T) {
+	dst := filepath.Join(t.TempDir(), "v3.zarr")
+	if _, stderr, code := zcodec(t, nil, "convert", stores+"xarray_dims", dst); code != 0 {
+		t.Fatalf("convert: %s", stderr)
+	}
+	for name, want := range map[string][]string{"t2m": {"y", "x"}, "x": {"x"}, "y": {"y"}} {
+		zj, err := os.ReadFile(filepath.Join(dst, name, "zarr.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			DimensionNames []string `json:"dimension_names"`
+			Attributes     struct {
+				Dims []string `json:"_ARRAY_DIMENSIONS"`
+			} `json:"attributes"`
+		}
+		if err := json.Unmarshal(zj, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(doc.DimensionNames, want) || !slices.Equal(doc.Attributes.Dims, want) {
+			t.Errorf("%s: dimension_names %q, _ARRAY_DIMENSIONS %q, want %q for both", name, doc.DimensionNames, doc.Attributes.Dims, want)
 		}
 	}
 }

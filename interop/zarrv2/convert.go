@@ -210,6 +210,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 		if a.Attributes, err = json.Marshal(attrs); err != nil {
 			return &Error{Pointer: "/attributes", Reason: err.Error()}
 		}
+		a.DimensionNames = DimensionNames(a.Attributes, len(shape))
 	}
 	// The array exists: its chunks are read, so a fill value that does not
 	// survive the chain is a warning (docs/decisions.md#d17).
