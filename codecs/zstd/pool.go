@@ -21,9 +21,9 @@ type lifo[T any] struct {
 }
 
 // poolBound is the number of idle encoders (or decoders) a pool keeps:
-// twice GOMAXPROCS, enough for the goroutines that run at once plus as
-// many that wait on I/O between two calls.
-func poolBound() int { return 2 * runtime.GOMAXPROCS(0) }
+// GOMAXPROCS, as many as can run at once, which is also how many
+// klauspost's shared encoders and decoders hold by default.
+func poolBound() int { return runtime.GOMAXPROCS(0) }
 
 // get returns the most recently put item, or a new one.
 func (p *lifo[T]) get() (T, error) {
