@@ -2,7 +2,7 @@
 // two 128 KiB chunks of the demo chain's uint8 output, against libzstd
 // through numcodecs in the same run:
 //
-//	go run ./bench/zstdopts [-rounds 5] [-mintime 0.2s] [-peer=false]
+//	go run ./bench/zstdopts [-rounds 5] [-mintime 0.2s] [-peer=false] [-only REGEXP]
 //
 // "match" is the project's bench data (bench.Field(bench.Smooth, 128 Ki,
 // 1) quantised as the demo chain does: (x - 243.15) * 4, rounded, clamped
@@ -25,6 +25,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -45,7 +47,10 @@ func main() {
 	rounds := flag.Int("rounds", 5, "rounds (best of)")
 	mintime := flag.Duration("mintime", 200*time.Millisecond, "minimum time per measurement")
 	peer := flag.Bool("peer", true, "time numcodecs (libzstd) too, with /usr/bin/python3")
+	only := flag.String("only", "", "time only the variants whose name matches this regular expression")
 	flag.Parse()
+	match, err := regexp.Compile(*only)
+	check(err)
 
 	chunks := map[string][]byte{"match": quantised(0), "literal": quantised(1.4)}
 	names := []string{"match", "literal"}
@@ -64,6 +69,7 @@ func main() {
 		{"fastest nolit pooled", with(zstd.WithAllLitEntropyCompression(false), zstd.WithEncoderLevel(zstd.SpeedFastest)), true},
 		{"better lit pooled", with(lit, zstd.WithEncoderLevel(zstd.SpeedBetterCompression)), true},
 	}
+	variants = slices.DeleteFunc(variants, func(v variant) bool { return !match.MatchString(v.name) })
 	dir, err := os.MkdirTemp("", "zstdopts")
 	check(err)
 	defer os.RemoveAll(dir)
