@@ -14,11 +14,14 @@
 // does (below 3 fastest, 3-5 default, 6-9 better, 10 and above best),
 // except that level 0 means libzstd's default, 3. The bytes therefore differ
 // from libzstd's at the same level, but every frame is a standard zstd
-// frame. Literals are always entropy-coded, even in blocks where the
-// encoder finds no matches (klauspost's fastest and default levels would
-// store such blocks raw): on unshuffled floating-point data that is the
-// difference between a ratio of 1.00 and libzstd's 1.23, for about a third
-// less encoding speed there. Every frame header carries the content size (numcodecs 0.11's
+// frame. Literals are entropy-coded even in blocks where the encoder finds
+// no matches (klauspost's fastest and default levels would store such
+// blocks raw): on unshuffled floating-point data that is the difference
+// between a ratio of 1.00 and libzstd's 1.23, for about a third less
+// encoding speed there. klauspost/compress keeps Huffman-coded literals
+// only when they save at least 1/16 of their size (libzstd: 1/64), so
+// nearly random bytes are stored raw where libzstd saves a few percent
+// (docs/zstd.md). Every frame header carries the content size (numcodecs 0.11's
 // decoder requires it). An empty chunk still encodes to one frame, with
 // content size 0; numcodecs 0.11 cannot decode that frame (nor its own
 // empty frames), while zcodec does.
