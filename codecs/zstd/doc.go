@@ -61,11 +61,12 @@
 // are still in its core's caches (klauspost's own shared encoder hands out
 // its internal ones first-in-first-out, so that successive calls
 // alternate between cold ones); the bytes written do not depend on which
-// encoder writes them. A pool keeps at most GOMAXPROCS idle encoders
-// (decoders), the number klauspost's shared ones hold by default; more are
-// made while more goroutines encode at once, and dropped when they return
-// to a full pool. In steady state an encode or a decode into a buffer with
-// room allocates nothing.
+// encoder writes them. A pool holds at most GOMAXPROCS encoders
+// (decoders), in use or idle, the number klauspost's shared ones hold by
+// default: when they are all in use a call waits for one, as calls to a
+// shared klauspost encoder do, so that memory stays bounded however many
+// goroutines encode at once. In steady state an encode or a decode into a
+// buffer with room allocates nothing.
 //
 // Heap held by one encoder after it has encoded a chunk, measured with
 // runtime.MemStats (klauspost/compress v1.20.3, the codec's options):
@@ -77,6 +78,7 @@
 //	10 and above    best                 42.6 MiB      42.8 MiB
 //
 // A decoder holds about 150 KiB besides the caller's output buffer. The
-// memory a process can keep idle is therefore at most GOMAXPROCS times the
-// figure of each level class (and checksum setting) it encodes with.
+// memory the encoders of a process hold is therefore at most GOMAXPROCS
+// times the figure of each level class (and checksum setting) it encodes
+// with.
 package zstd

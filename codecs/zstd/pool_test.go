@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zcodec/zcodec/codec"
@@ -77,25 +78,39 @@ func zstdReference(t *testing.T, level int, sum bool, src []byte) []byte {
 	return enc.EncodeAll(src, nil)
 }
 
-// TestPoolBound: the pool keeps at most poolBound idle items and hands
-// back the one put last.
+// TestPoolBound: no more than poolBound items exist at a time; a get that
+// finds them all in use waits for a put and receives the item put, and
+// the pool hands back the item put last.
 func TestPoolBound(t *testing.T) {
 	made := 0
 	p := lifo[int]{make: func() (int, error) { made++; return made, nil }}
-	var got []int
-	for range poolBound() + 3 {
-		x, _ := p.get()
-		got = append(got, x)
+	bound := poolBound()
+	held := make([]int, bound)
+	for i := range held {
+		held[i], _ = p.get()
 	}
-	for _, x := range got {
+	got := make(chan int)
+	go func() {
+		x, _ := p.get()
+		got <- x
+	}()
+	select {
+	case x := <-got:
+		t.Fatalf("get returned %d while all %d items were in use", x, bound)
+	case <-time.After(50 * time.Millisecond):
+	}
+	p.put(held[0])
+	if x := <-got; x != held[0] {
+		t.Fatalf("waiting get = %d, want %d, the item put", x, held[0])
+	}
+	if made != bound {
+		t.Fatalf("%d items made, want the bound %d", made, bound)
+	}
+	for _, x := range held {
 		p.put(x)
 	}
-	if len(p.free) != poolBound() {
-		t.Fatalf("pool keeps %d idle items, want the bound %d", len(p.free), poolBound())
-	}
-	last := p.free[len(p.free)-1]
-	if x, _ := p.get(); x != last {
-		t.Fatalf("get = %d, want %d, the one put last", x, last)
+	if x, _ := p.get(); x != held[len(held)-1] {
+		t.Fatalf("get = %d, want %d, the one put last", x, held[len(held)-1])
 	}
 }
 
