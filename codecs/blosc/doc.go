@@ -95,7 +95,12 @@
 // times c-blosc's size with blosclz, identical with lz4, 1.01 times with
 // lz4hc, 0.76 with snappy, 1.13 with zlib and 1.02 with zstd. On highly
 // repetitive data libzstd's lazy matching is far ahead of klauspost's
-// levels (a 1 MiB sawtooth: 33 kB against c-blosc's 1.6 kB).
+// levels (a 1 MiB sawtooth: 33 kB against c-blosc's 1.6 kB). Decoding
+// zstd streams of shuffled data is slower than c-blosc in the pure-Go
+// build: klauspost/compress copies matches that overlap themselves at
+// offsets below 16 bytes, which fill the exponent byte streams, one byte at
+// a time; the libzstd build decodes them faster than c-blosc
+// (docs/zstd.md).
 //
 // Chunks above 2^31-17 bytes do not fit a frame's 32-bit sizes: resolving
 // the codec for one is an error. The encoded spec is variable-length,

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zcodec/zcodec/codec"
@@ -121,20 +120,38 @@ func (c *Codec) resolve(name string, decoded codec.BytesSpec) (codec.BoundBytesT
 // content size out of a frame header unless the frame is single-segment.
 const smallInput = zstd.MinWindowSize
 
-// encoders are built on first use, one per klauspost level (1-4),
-// checksum setting and input class: frames of up to smallInput bytes are
-// written single-segment so that their header holds the content size,
-// which numcodecs 0.11's decoder requires.
-var encoders [5][2][2]struct {
-	once sync.Once
-	enc  *zstd.Encoder
-	err  error
+// encoders holds a pool of single-concurrency encoders per klauspost
+// level (1-4), checksum setting and input class: frames of up to
+// smallInput bytes are written single-segment so that their header holds
+// the content size, which numcodecs 0.11's decoder requires.
+var encoders [5][2][2]lifo[*zstd.Encoder]
+
+func init() {
+	for l := range encoders {
+		for s := range encoders[l] {
+			for small := range encoders[l][s] {
+				opts := []zstd.EOption{
+					zstd.WithEncoderLevel(zstd.EncoderLevel(l)),
+					zstd.WithEncoderCRC(s == 1),
+					zstd.WithZeroFrames(true),
+					zstd.WithLowerEncoderMem(true),
+					zstd.WithAllLitEntropyCompression(true),
+					zstd.WithEncoderConcurrency(1),
+				}
+				if small == 1 {
+					opts = append(opts, zstd.WithSingleSegment(true))
+				}
+				encoders[l][s][small].make = func() (*zstd.Encoder, error) {
+					return zstd.NewWriter(nil, opts...)
+				}
+			}
+		}
+	}
 }
 
-// goEncoder returns the shared pure-Go encoder for a zstd level, checksum
-// setting and input of n bytes.
-func goEncoder(level int, sum bool, n int) (*zstd.Encoder, error) {
-	l := EncoderLevel(level)
+// encoderPool returns the pool of pure-Go encoders for a zstd level,
+// checksum setting and input of n bytes.
+func encoderPool(level int, sum bool, n int) *lifo[*zstd.Encoder] {
 	s, small := 0, 0
 	if sum {
 		s = 1
@@ -142,32 +159,18 @@ func goEncoder(level int, sum bool, n int) (*zstd.Encoder, error) {
 	if n <= smallInput {
 		small = 1
 	}
-	e := &encoders[l][s][small]
-	e.once.Do(func() {
-		opts := []zstd.EOption{
-			zstd.WithEncoderLevel(l),
-			zstd.WithEncoderCRC(sum),
-			zstd.WithZeroFrames(true),
-			zstd.WithLowerEncoderMem(true),
-			zstd.WithAllLitEntropyCompression(true),
-		}
-		if small == 1 {
-			opts = append(opts, zstd.WithSingleSegment(true))
-		}
-		e.enc, e.err = zstd.NewWriter(nil, opts...)
-	})
-	return e.enc, e.err
+	return &encoders[EncoderLevel(level)][s][small]
 }
 
-// goDecoder is the pure-Go decoder, shared.
-var goDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+// decoders is the pool of single-concurrency pure-Go decoders.
+var decoders = lifo[*zstd.Decoder]{make: func() (*zstd.Decoder, error) {
 	return zstd.NewReader(nil,
-		zstd.WithDecoderConcurrency(0),
+		zstd.WithDecoderConcurrency(1),
 		zstd.WithDecodeAllCapLimit(true),
 		zstd.WithDecoderMaxWindow(maxWindow),
 		zstd.WithDecoderMaxMemory(codec.MaxChunkBytes),
 	)
-})
+}}
 
 type bound struct {
 	level    int
@@ -193,11 +196,14 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 // compressGo appends the frame of src to dst, written by the pure-Go
 // encoder at level with or without a content checksum.
 func compressGo(dst, src []byte, level int, sum bool) ([]byte, error) {
-	enc, err := goEncoder(level, sum, len(src))
+	p := encoderPool(level, sum, len(src))
+	enc, err := p.get()
 	if err != nil {
 		return dst, fmt.Errorf("%s: %w", Name, err)
 	}
-	return enc.EncodeAll(src, bounded.Reserve(dst, bounded.CompressedBound(len(src)))), nil
+	out := enc.EncodeAll(src, bounded.Reserve(dst, bounded.CompressedBound(len(src))))
+	p.put(enc)
+	return out, nil
 }
 
 // decodeSlack is the room AppendDecode leaves past the decoded size: with it,
@@ -213,11 +219,12 @@ const sizeExceeded = "size exceeded"
 // cap(dst)-len(dst) bytes, with the pure-Go decoder. reason is empty for
 // an error that is not the data's.
 func decompressGo(dst, src []byte) (out []byte, reason string, err error) {
-	dec, err := goDecoder()
+	dec, err := decoders.get()
 	if err != nil {
 		return dst, "", err
 	}
 	out, err = dec.DecodeAll(src, dst)
+	decoders.put(dec)
 	if err != nil {
 		reason = "invalid frame"
 		if errors.Is(err, zstd.ErrDecoderSizeExceeded) || errors.Is(err, zstd.ErrFrameSizeExceeded) {
