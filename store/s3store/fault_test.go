@@ -312,3 +312,24 @@ func rangeEdges(t *testing.T, s *Store) {
 		t.Errorf("a large range: %d bytes, %v", len(got), err)
 	}
 }
+
+// TestContentRangeWithoutSize: for a suffix or an open-ended range, a
+// Content-Range whose size is "*" does not show that the bytes sent reach
+// the end of the value, so it is refused, as the HTTP store refuses it.
+func TestContentRangeWithoutSize(t *testing.T) {
+	for _, tc := range []struct {
+		cr string
+		r  store.ByteRange
+	}{
+		{"bytes 6-9/*", store.ByteRange{Offset: -4, Length: 4}},
+		{"bytes 6-9/*", store.ByteRange{Offset: 6, Length: -1}},
+		{"bytes +6-9/10", store.ByteRange{Offset: -4, Length: 4}},
+	} {
+		if n, err := checkContentRange(tc.cr, nil, tc.r); err == nil || errors.Is(err, store.ErrRange) || !strings.Contains(err.Error(), tc.cr) {
+			t.Errorf("%q for %v: %d, %v; want an error naming the Content-Range", tc.cr, tc.r, n, err)
+		}
+	}
+	if n, err := checkContentRange("bytes 6-9/10", nil, store.ByteRange{Offset: -4, Length: 4}); err != nil || n != 4 {
+		t.Errorf("the last 4 bytes of 10: %d, %v", n, err)
+	}
+}
