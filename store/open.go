@@ -157,7 +157,7 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 		}
 		h, err := NewHTTP(loc.Raw, o.HTTP)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		return h, nil
 	default:
