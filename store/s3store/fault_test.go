@@ -333,3 +333,20 @@ func TestContentRangeWithoutSize(t *testing.T) {
 		t.Errorf("the last 4 bytes of 10: %d, %v", n, err)
 	}
 }
+
+// TestSlotReleasedOnPanic: an attempt that panics gives its in-flight
+// slot back, so that a program that recovers does not find the store
+// blocked.
+func TestSlotReleasedOnPanic(t *testing.T) {
+	f := newFakeS3(t)
+	s := open(t, f.URL, "p", &store.ObjectOptions{MaxInFlight: 1})
+	func() {
+		defer func() { recover() }()
+		s.do(context.Background(), "GetObject", func(context.Context) error { panic("boom") })
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := s.do(ctx, "GetObject", func(context.Context) error { return nil }); err != nil {
+		t.Errorf("after a panic, with one slot: %v", err)
+	}
+}

@@ -86,13 +86,7 @@ var errTruncated = errors.New("the body ended before the announced length")
 func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Context) error) error {
 	var last error
 	for n := 1; ; n++ {
-		select {
-		case s.sem <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		err := s.attempt(ctx, attempt)
-		<-s.sem
+		err := s.inSlot(ctx, attempt)
 		if err == nil {
 			return nil
 		}
@@ -117,6 +111,19 @@ func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Cont
 			return err
 		}
 	}
+}
+
+// inSlot runs one attempt in one of the store's in-flight slots, waiting
+// for a slot as long as ctx allows. The slot is released however the
+// attempt ends, a panic included.
+func (s *Store) inSlot(ctx context.Context, attempt func(ctx context.Context) error) error {
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.sem }()
+	return s.attempt(ctx, attempt)
 }
 
 // attempt runs one attempt bounded by the store's timeout.
