@@ -32,7 +32,10 @@
 //     error and no String shows a credential: errors are built from the
 //     operation, the store's name, the status, the S3 error code and the
 //     server's message, and the SDK's own logger is silenced (a library
-//     does not write to its program's stderr).
+//     does not write to its program's stderr). A failure of the
+//     credentials chain is shown with the chain's message, except that
+//     the output of a profile's credential_process (which the SDK repeats
+//     when it does not parse, secret key included) is left out.
 //   - Checksums "when required" (RequestChecksumCalculation and
 //     ResponseChecksumValidation): by default the SDK adds CRC32 checksums
 //     to every upload (as aws-chunked trailers) and checks them on every
