@@ -52,9 +52,11 @@ type ObjectOptions struct {
 	// means DefaultObjectInFlight.
 	MaxInFlight int
 	// Retries is the number of retries after a first attempt that may
-	// pass; 0 means the package's default.
+	// pass; 0 means the package's default, a negative value none.
 	Retries int
-	// Timeout bounds one attempt of a request; 0 means DefaultTimeout.
+	// Timeout bounds one attempt of a request; 0 means DefaultTimeout, a
+	// negative value no bound (the caller's context still bounds the
+	// whole operation).
 	Timeout time.Duration
 	// HTTPClient sends the requests; nil means the SDK's client.
 	HTTPClient *http.Client
