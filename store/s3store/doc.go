@@ -80,7 +80,7 @@
 //     many in flight.
 //   - Get checks the size limit against the Content-Length before reading
 //     the body (a *store.TooLargeError); it allocates ahead no more than
-//     16 MiB on the strength of an announced length, and a body that ends
+//     1 MiB on the strength of an announced length, and a body that ends
 //     short is retried, never returned.
 //   - GetRange sends a Range header and accepts only a 206 whose
 //     Content-Range is exactly the range asked for (of a value whose size

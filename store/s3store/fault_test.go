@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -348,5 +349,24 @@ func TestSlotReleasedOnPanic(t *testing.T) {
 	defer cancel()
 	if err := s.do(ctx, "GetObject", func(context.Context) error { return nil }); err != nil {
 		t.Errorf("after a panic, with one slot: %v", err)
+	}
+}
+
+// TestLyingLengthAllocatesLittle: a body far shorter than the length the
+// server announced costs no more memory than a small bound ahead of the
+// bytes that arrived: with 64 requests in flight, a server that lies
+// about every length must not make the store hold gigabytes.
+func TestLyingLengthAllocatesLittle(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range 8 {
+		if _, err := readExactly(strings.NewReader("abc"), 1<<40); !errors.Is(err, errTruncated) {
+			t.Fatalf("3 bytes of an announced 1 TiB: %v, want errTruncated", err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 8; per > 2<<20 {
+		t.Errorf("%d bytes allocated per read of 3 bytes announced as 1 TiB", per)
 	}
 }

@@ -92,8 +92,10 @@ func (s *Store) Get(ctx context.Context, key string, limit int64) ([]byte, error
 
 // maxPrealloc is the most a read allocates ahead on the strength of a
 // length the server announced; beyond it the buffer grows with the bytes
-// that arrive.
-const maxPrealloc = 16 << 20
+// that arrive (doubling, so a large body costs about one more copy of
+// itself). With MaxInFlight requests, a server that announces lengths it
+// never sends makes the store hold MaxInFlight times this much.
+const maxPrealloc = 1 << 20
 
 // readExactly reads the n bytes the server announced. A shorter body is
 // errTruncated (retried); a longer one is a final error.
