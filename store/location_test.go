@@ -59,6 +59,8 @@ func TestParseLocationRefuses(t *testing.T) {
 		{"s3:///prefix", "no bucket"},
 		{"gs://bu:cket/x", `holds ':'`},
 		{"s3://" + strings.Repeat("b", 223), "at most 222 bytes"},
+		{"s3://../x", "path segment"}, // store/s3store refuses it: so does the parser
+		{"gs://./x", "path segment"},
 		{"s3://b/a//c", "empty segment"},
 		{"s3://b//a", `starts with "/"`},
 		{"s3://b/a/../c", `".." segment`},
