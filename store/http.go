@@ -557,6 +557,13 @@ func lastBytes(body io.Reader, n int64, r ByteRange) ([]byte, error) {
 	return ring, nil
 }
 
+// attemptInSlot runs one attempt in the slot the caller took, and
+// releases it however the attempt ends, a panic included.
+func (h *HTTP) attemptInSlot(ctx context.Context, method, target, rng string, read func(*http.Response) ([]byte, error)) ([]byte, bool, error) {
+	defer func() { <-h.sem }()
+	return h.attempt(ctx, method, target, rng, read)
+}
+
 // fetch runs a GET of key with an optional Range header through do.
 func (h *HTTP) fetch(ctx context.Context, op, key, rng string, read func(*http.Response) ([]byte, error)) ([]byte, error) {
 	return h.do(ctx, op, key, http.MethodGet, rng, read)
@@ -615,8 +622,7 @@ func (h *HTTP) do(ctx context.Context, op, key, method, rng string, read func(*h
 			defer cancel()
 		}
 		attempts++
-		out, retry, err := h.attempt(rctx, method, target, rng, read)
-		<-h.sem
+		out, retry, err := h.attemptInSlot(rctx, method, target, rng, read)
 		if err == nil {
 			return out, nil
 		}

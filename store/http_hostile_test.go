@@ -379,3 +379,23 @@ func TestHTTPDeadlineExcludesQueue(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestHTTPSlotReleasedOnPanic: an attempt that panics gives its slot
+// back, so that a program that recovers does not find the store blocked.
+func TestHTTPSlotReleasedOnPanic(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("x")) }))
+	t.Cleanup(srv.Close)
+	h, err := NewHTTP(srv.URL, &HTTPOptions{MaxConns: 1, Retries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() { recover() }()
+		h.do(context.Background(), "get", "k", http.MethodGet, "", func(*http.Response) ([]byte, error) { panic("boom") })
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if v, err := h.Get(ctx, "k", NoLimit); err != nil || string(v) != "x" {
+		t.Errorf("after a panic, with one slot: %q, %v", v, err)
+	}
+}
