@@ -54,9 +54,10 @@ type ObjectOptions struct {
 	// Retries is the number of retries after a first attempt that may
 	// pass; 0 means the package's default, a negative value none.
 	Retries int
-	// Timeout bounds one attempt of a request; 0 means DefaultTimeout, a
-	// negative value no bound (the caller's context still bounds the
-	// whole operation).
+	// Timeout bounds one attempt of a request: the wait for the answer,
+	// and then each pause in a body being read (see store/s3store); 0
+	// means DefaultTimeout, a negative value no bound (the caller's
+	// context still bounds the whole operation).
 	Timeout time.Duration
 	// HTTPClient sends the requests; nil means the SDK's client.
 	HTTPClient *http.Client

@@ -62,11 +62,16 @@
 //     s of waiting at most; negative: none). Every operation is
 //     idempotent (GET, HEAD, PUT of a whole object, DELETE, a list page),
 //     so every one is retried alike.
-//   - store.ObjectOptions.Timeout bounds one attempt, body included
-//     (default store.DefaultTimeout; negative: no bound); the caller's
-//     context bounds the whole operation. A timed-out attempt is a
-//     *store.TimeoutError (matched by context.DeadlineExceeded) and is
-//     retried.
+//   - store.ObjectOptions.Timeout bounds one attempt (default
+//     store.DefaultTimeout; negative: no bound): the wait for the answer,
+//     and then, for a read, every pause in its body, since each byte that
+//     arrives gives the attempt the whole Timeout again. A large value
+//     read steadily but slowly (64 shards of 64 MiB in flight share a
+//     link: at 1 Gb/s each gets about 2 MB/s, half a minute a shard) is
+//     not cut off, retried and cut off again; a body that stops is. A
+//     write (PutObject) is bounded as a whole. The caller's context bounds
+//     the whole operation. A timed-out attempt is a *store.TimeoutError
+//     (matched by context.DeadlineExceeded) and is retried.
 //   - Requests in flight: each store keeps at most MaxInFlight requests
 //     going (default store.DefaultObjectInFlight, 64), a slot held from
 //     sending a request to the last byte of its body and released while

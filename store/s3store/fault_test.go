@@ -6,8 +6,10 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -368,5 +370,40 @@ func TestLyingLengthAllocatesLittle(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if per := (after.TotalAlloc - before.TotalAlloc) / 8; per > 2<<20 {
 		t.Errorf("%d bytes allocated per read of 3 bytes announced as 1 TiB", per)
+	}
+}
+
+// TestTimeoutIsIdleTimeInBody: Timeout bounds the wait for an answer and
+// every pause in its body, not the whole body: a body that arrives
+// steadily but takes longer than Timeout is read (many requests in flight
+// share a link, and a large shard then takes a while), and one that stops
+// for longer than Timeout is abandoned.
+func TestTimeoutIsIdleTimeInBody(t *testing.T) {
+	var pause atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "10")
+		w.WriteHeader(http.StatusOK)
+		for i := range 10 {
+			if i > 0 {
+				select {
+				case <-time.After(time.Duration(pause.Load())):
+				case <-r.Context().Done():
+					return
+				}
+			}
+			w.Write([]byte{'0' + byte(i)})
+			w.(http.Flusher).Flush()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	s := open(t, srv.URL, "p", &store.ObjectOptions{Timeout: 150 * time.Millisecond, Retries: -1})
+	ctx := context.Background()
+	pause.Store(int64(40 * time.Millisecond)) // 360 ms in all, never 150 ms without a byte
+	if v, err := s.Get(ctx, "k", store.NoLimit); err != nil || string(v) != "0123456789" {
+		t.Errorf("a steady body longer than Timeout: %q, %v", v, err)
+	}
+	pause.Store(int64(400 * time.Millisecond))
+	if v, err := s.Get(ctx, "k", store.NoLimit); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a body that stops for longer than Timeout: %q, %v; want a timeout", v, err)
 	}
 }

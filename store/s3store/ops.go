@@ -78,10 +78,10 @@ func (s *Store) Get(ctx context.Context, key string, limit int64) ([]byte, error
 			if limit >= 0 && size > limit {
 				return stop(&store.TooLargeError{Size: size, Limit: limit})
 			}
-			out, err = readExactly(resp.Body, size)
+			out, err = readExactly(progress(ctx, resp.Body), size)
 			return err
 		}
-		out, err = readLimited(resp.Body, limit)
+		out, err = readLimited(progress(ctx, resp.Body), limit)
 		return err
 	})
 	if err != nil {
@@ -187,7 +187,7 @@ func (s *Store) getRange(ctx context.Context, key string, r store.ByteRange) ([]
 			}
 			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: http.StatusPartialContent, Reason: err.Error()})
 		}
-		out, err = readExactly(resp.Body, n)
+		out, err = readExactly(progress(ctx, resp.Body), n)
 		return err
 	})
 	if unsatisfiable {
