@@ -178,15 +178,21 @@ func urlReason(err error) error {
 func checkBucket(b string) error { return bucketname.Check(b) }
 
 // String returns the location for messages: a directory as given, a URL
-// in its parsed form. It holds no credentials (ParseLocation refuses
-// them); a location holding characters that are not printable (control
-// characters, invalid UTF-8) is quoted as strconv.Quote does.
+// in its parsed form. It holds no credentials: ParseLocation refuses
+// them, and the user information, query or fragment of a Raw URL set
+// otherwise is shown as "xxxxx". A location holding characters that are
+// not printable (control characters, invalid UTF-8) is quoted as
+// strconv.Quote does.
 func (l Location) String() string {
 	var s string
 	switch l.Scheme {
 	case "file", "http", "https":
 		s = l.Raw
 		switch {
+		case s != "" && l.Scheme != "file" && strings.ContainsAny(s, "@?#"):
+			// A Location built without ParseLocation: never show what
+			// a URL's user information, query or fragment may hold.
+			return redactLocation(s)
 		case s != "":
 		case l.Scheme == "file":
 			s = l.Path

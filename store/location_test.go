@@ -189,3 +189,14 @@ func checkLocation(t *testing.T, s string, loc Location) {
 		t.Fatalf("ParseLocation(%q) = %+v; its String %q parses to %+v, %v", s, loc, str, back, err)
 	}
 }
+
+// TestLocationStringRedactsBuiltURL: a Location built by hand (not by
+// ParseLocation) whose Raw URL holds credentials, a query or a fragment
+// prints without them.
+func TestLocationStringRedactsBuiltURL(t *testing.T) {
+	for _, raw := range []string{"https://user:s3cr3t@host/x", "https://host/x?X-Amz-Signature=s3cr3t", "http://host/x#s3cr3t"} {
+		if s := (Location{Scheme: strings.SplitN(raw, ":", 2)[0], Host: "host", Path: "/x", Raw: raw}).String(); strings.Contains(s, "s3cr3t") {
+			t.Errorf("Location with Raw %q prints %q", raw, s)
+		}
+	}
+}
