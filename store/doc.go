@@ -121,7 +121,10 @@
 //   - A 206 answer must carry the range asked for: a Content-Range that
 //     does not answer the Range header is a *ResponseError showing what the
 //     server sent; only a value shorter than the range (a 206 up to its
-//     end, as RFC 9110 has a server answer) is ErrRange.
+//     end, as RFC 9110 has a server answer) is ErrRange. For a suffix or
+//     an open-ended range the Content-Range must give the value's size
+//     ("/SIZE", not "/*"): nothing else shows that the bytes reach its
+//     end. The S3 store (store/s3store) applies the same check.
 //   - HTTP redirects follow HTTPOptions.Redirects: RedirectSameOrigin (the
 //     default) follows redirects within the base URL's origin (scheme,
 //     host, port) and refuses any other with a *RedirectError naming both

@@ -31,23 +31,6 @@ func FuzzIgnoredRange(f *testing.F) {
 	})
 }
 
-// FuzzParseContentRange: any header value gives a range or an error,
-// never a panic, and a range it accepts is well formed.
-func FuzzParseContentRange(f *testing.F) {
-	for _, s := range []string{"bytes 0-9/10", "bytes 2-4/*", "bytes */10", "bytes 9223372036854775806-9223372036854775806/9223372036854775807"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		start, end, size, err := parseContentRange(v)
-		if err != nil {
-			return
-		}
-		if start < 0 || end <= start || size != -1 && size < end {
-			t.Fatalf("%q: [%d, %d) of %d", v, start, end, size)
-		}
-	})
-}
-
 func TestRangeErrorsMatch(t *testing.T) {
 	_, err := readIgnoredRange(bytes.NewReader([]byte("abc")), -1, br(-5, 5))
 	if !errors.Is(err, ErrRange) {

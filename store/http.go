@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/zcodec/zcodec/internal/backoff"
+	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/internal/shorten"
 )
 
@@ -462,81 +463,21 @@ func (h *HTTP) emptyRange(ctx context.Context, key string, r ByteRange) ([]byte,
 	return []byte{}, nil
 }
 
-// readPartial checks a 206 answer against r and reads its body. A value
-// shorter than the range asked for is an *RangeError (as a server answers
-// when the range runs past the end: RFC 9110, section 14.1.2); a
-// Content-Range that does not answer r otherwise is a *ResponseError that
-// shows what the server sent.
+// readPartial checks a 206 answer against r (contentrange.Check) and
+// reads its body. A value shorter than the range asked for is a
+// *RangeError (as a server answers when the range runs past the end: RFC
+// 9110, section 14.1.2); a Content-Range that does not answer r otherwise
+// is a *ResponseError that shows what the server sent.
 func readPartial(resp *http.Response, r ByteRange) ([]byte, error) {
-	cr := resp.Header.Get("Content-Range")
-	bad := func(why string) error {
-		return &ResponseError{URL: redactURL(resp.Request.URL), Status: resp.StatusCode,
-			Reason: fmt.Sprintf("Content-Range %s does not answer Range %q: %s", shorten.Quote(cr), "bytes="+r.String(), why)}
-	}
-	start, end, size, err := parseContentRange(cr)
+	n, err := contentrange.Check(resp.Header.Get("Content-Range"), resp.ContentLength, r.Offset, r.Length, "bytes="+r.String())
 	if err != nil {
-		return nil, bad("not of the form \"bytes FIRST-LAST/SIZE\"")
-	}
-	n := end - start
-	switch {
-	case r.Offset < 0:
-		switch want := -r.Offset; {
-		case n == want && (size < 0 || end == size):
-		case n < want && start == 0 && end == size:
-			return nil, &RangeError{Range: r, Size: size, Reason: "the suffix is longer than the value"}
-		case size >= 0 && end != size:
-			return nil, bad("not the end of the value")
-		default:
-			return nil, bad(fmt.Sprintf("%d bytes, not the last %d", n, want))
+		var short *contentrange.ShortError
+		if errors.As(err, &short) {
+			return nil, &RangeError{Range: r, Size: short.Size, Reason: short.Reason}
 		}
-	case start != r.Offset:
-		return nil, bad(fmt.Sprintf("bytes from %d, not from %d", start, r.Offset))
-	case r.Length < 0:
-		if size >= 0 && end != size {
-			return nil, bad("not up to the end of the value")
-		}
-	case n == r.Length:
-	case n < r.Length && end == size:
-		return nil, &RangeError{Range: r, Size: size, Reason: "ends after the end of the value"}
-	default:
-		return nil, bad(fmt.Sprintf("%d bytes, not %d", n, r.Length))
-	}
-	if resp.ContentLength >= 0 && resp.ContentLength != n {
-		return nil, bad(fmt.Sprintf("Content-Length %d", resp.ContentLength))
+		return nil, &ResponseError{URL: redactURL(resp.Request.URL), Status: resp.StatusCode, Reason: err.Error()}
 	}
 	return readExactly(resp.Body, n)
-}
-
-// parseContentRange parses "bytes FIRST-LAST/SIZE" (SIZE may be "*", then
-// -1) into [start, end).
-func parseContentRange(v string) (start, end, size int64, err error) {
-	bad := func() (int64, int64, int64, error) {
-		return 0, 0, 0, fmt.Errorf("206 answer with an unusable Content-Range %s", shorten.Quote(v))
-	}
-	rest, ok := strings.CutPrefix(v, "bytes ")
-	if !ok {
-		return bad()
-	}
-	span, total, ok := strings.Cut(rest, "/")
-	if !ok {
-		return bad()
-	}
-	first, last, ok := strings.Cut(span, "-")
-	if !ok {
-		return bad()
-	}
-	start, err1 := strconv.ParseInt(first, 10, 64)
-	l, err2 := strconv.ParseInt(last, 10, 64)
-	if err1 != nil || err2 != nil || start < 0 || l < start || l == 1<<63-1 {
-		return bad()
-	}
-	size = -1
-	if total != "*" {
-		if size, err = strconv.ParseInt(total, 10, 64); err != nil || size <= l {
-			return bad()
-		}
-	}
-	return start, l + 1, size, nil
 }
 
 // readIgnoredRange takes the bytes r selects from a body holding the whole
@@ -616,6 +557,13 @@ func lastBytes(body io.Reader, n int64, r ByteRange) ([]byte, error) {
 	return ring, nil
 }
 
+// attemptInSlot runs one attempt in the slot the caller took, and
+// releases it however the attempt ends, a panic included.
+func (h *HTTP) attemptInSlot(ctx context.Context, method, target, rng string, read func(*http.Response) ([]byte, error)) ([]byte, bool, error) {
+	defer func() { <-h.sem }()
+	return h.attempt(ctx, method, target, rng, read)
+}
+
 // fetch runs a GET of key with an optional Range header through do.
 func (h *HTTP) fetch(ctx context.Context, op, key, rng string, read func(*http.Response) ([]byte, error)) ([]byte, error) {
 	return h.do(ctx, op, key, http.MethodGet, rng, read)
@@ -674,8 +622,7 @@ func (h *HTTP) do(ctx context.Context, op, key, method, rng string, read func(*h
 			defer cancel()
 		}
 		attempts++
-		out, retry, err := h.attempt(rctx, method, target, rng, read)
-		<-h.sem
+		out, retry, err := h.attemptInSlot(rctx, method, target, rng, read)
 		if err == nil {
 			return out, nil
 		}

@@ -71,7 +71,7 @@ func TestHTTPWrongContentRange(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cr := contentRange.Load().(string)
 		var first, last int
-		fmt.Sscanf(cr, "bytes %d-%d/", &first, &last)
+		fmt.Sscanf(strings.ReplaceAll(cr, "+", ""), "bytes %d-%d/", &first, &last)
 		w.Header().Set("Content-Range", cr)
 		w.WriteHeader(http.StatusPartialContent)
 		w.Write(bytes.Repeat([]byte("x"), last-first+1))
@@ -92,6 +92,9 @@ func TestHTTPWrongContentRange(t *testing.T) {
 		{br(2, 3), "bytes 2-3/4", ErrRange}, // the value ends first
 		{br(2, -1), "bytes 2-5/10", nil},
 		{br(2, 3), "bytes 2-4/*", ErrRange}, // well formed: no error at all
+		{br(2, 3), "bytes +2-+4/10", nil},   // signs are not digits
+		{br(-3, 3), "bytes 7-9/*", nil},     // no size: nothing says these are the last bytes
+		{br(7, -1), "bytes 7-9/*", nil},     // no size: nothing says the value ends there
 	} {
 		contentRange.Store(tc.cr)
 		v, err := h.GetRange(ctx, "k", tc.r)
@@ -375,4 +378,24 @@ func TestHTTPDeadlineExcludesQueue(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestHTTPSlotReleasedOnPanic: an attempt that panics gives its slot
+// back, so that a program that recovers does not find the store blocked.
+func TestHTTPSlotReleasedOnPanic(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("x")) }))
+	t.Cleanup(srv.Close)
+	h, err := NewHTTP(srv.URL, &HTTPOptions{MaxConns: 1, Retries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() { recover() }()
+		h.do(context.Background(), "get", "k", http.MethodGet, "", func(*http.Response) ([]byte, error) { panic("boom") })
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if v, err := h.Get(ctx, "k", NoLimit); err != nil || string(v) != "x" {
+		t.Errorf("after a panic, with one slot: %q, %v", v, err)
+	}
 }

@@ -275,14 +275,3 @@ func TestNewHTTPBadURL(t *testing.T) {
 		}
 	}
 }
-
-func TestParseContentRange(t *testing.T) {
-	for _, v := range []string{"", "bytes 1-0/5", "bytes 0-4/4", "bytes x-4/10", "items 0-1/2", "bytes 0-1"} {
-		if _, _, _, err := parseContentRange(v); err == nil {
-			t.Errorf("parseContentRange(%q) accepted", v)
-		}
-	}
-	if s, e, n, err := parseContentRange("bytes 2-4/*"); err != nil || s != 2 || e != 5 || n != -1 {
-		t.Errorf("bytes 2-4/* = %d %d %d %v", s, e, n, err)
-	}
-}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/zcodec/zcodec/internal/bucketname"
 	"github.com/zcodec/zcodec/internal/shorten"
 )
 
@@ -74,7 +75,7 @@ var ErrCredentialsInURL = errors.New(`a URL holding "@" (user information, "user
 // "scheme" is a drive letter: "C://data" is a path. It refuses an empty location, an "@" anywhere
 // in a URL (ErrCredentialsInURL), a query or a fragment in any URL, a
 // URL without a host or bucket, a bucket name that is not one (letters,
-// digits, ".", "-" and "_", at most 222 bytes), and an object-store prefix
+// digits, ".", "-" and "_", at most 222 bytes, not "." or ".."), and an object-store prefix
 // that is not a valid key (an empty, "." or ".." segment, invalid UTF-8,
 // NUL, a backslash). Its errors are *LocationError values that never show
 // the user information, query or fragment of what they were given.
@@ -172,35 +173,26 @@ func urlReason(err error) error {
 	return err
 }
 
-// maxBucket is the longest bucket name accepted: GCS allows 222 bytes
-// (names with dots), S3 63.
-const maxBucket = 222
-
-func checkBucket(b string) error {
-	if b == "" {
-		return errors.New("no bucket: want scheme://bucket/prefix")
-	}
-	if len(b) > maxBucket {
-		return fmt.Errorf("a bucket name has at most %d bytes, not %d", maxBucket, len(b))
-	}
-	for _, c := range []byte(b) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
-			return fmt.Errorf("the bucket %s holds %s: a bucket name is letters, digits, \".\", \"-\" and \"_\"", strconv.Quote(b), strconv.QuoteRune(rune(c)))
-		}
-	}
-	return nil
-}
+// checkBucket checks a bucket name as package s3store does
+// (bucketname.Check).
+func checkBucket(b string) error { return bucketname.Check(b) }
 
 // String returns the location for messages: a directory as given, a URL
-// in its parsed form. It holds no credentials (ParseLocation refuses
-// them); a location holding characters that are not printable (control
-// characters, invalid UTF-8) is quoted as strconv.Quote does.
+// in its parsed form. It holds no credentials: ParseLocation refuses
+// them, and the user information, query or fragment of a Raw URL set
+// otherwise is shown as "xxxxx". A location holding characters that are
+// not printable (control characters, invalid UTF-8) is quoted as
+// strconv.Quote does.
 func (l Location) String() string {
 	var s string
 	switch l.Scheme {
 	case "file", "http", "https":
 		s = l.Raw
 		switch {
+		case s != "" && l.Scheme != "file" && strings.ContainsAny(s, "@?#"):
+			// A Location built without ParseLocation: never show what
+			// a URL's user information, query or fragment may hold.
+			return redactLocation(s)
 		case s != "":
 		case l.Scheme == "file":
 			s = l.Path

@@ -59,6 +59,8 @@ func TestParseLocationRefuses(t *testing.T) {
 		{"s3:///prefix", "no bucket"},
 		{"gs://bu:cket/x", `holds ':'`},
 		{"s3://" + strings.Repeat("b", 223), "at most 222 bytes"},
+		{"s3://../x", "path segment"}, // store/s3store refuses it: so does the parser
+		{"gs://./x", "path segment"},
 		{"s3://b/a//c", "empty segment"},
 		{"s3://b//a", `starts with "/"`},
 		{"s3://b/a/../c", `".." segment`},
@@ -185,5 +187,16 @@ func checkLocation(t *testing.T, s string, loc Location) {
 	back, err := ParseLocation(str)
 	if err != nil || back.Scheme != loc.Scheme || back.Host != loc.Host || back.Path != loc.Path {
 		t.Fatalf("ParseLocation(%q) = %+v; its String %q parses to %+v, %v", s, loc, str, back, err)
+	}
+}
+
+// TestLocationStringRedactsBuiltURL: a Location built by hand (not by
+// ParseLocation) whose Raw URL holds credentials, a query or a fragment
+// prints without them.
+func TestLocationStringRedactsBuiltURL(t *testing.T) {
+	for _, raw := range []string{"https://user:s3cr3t@host/x", "https://host/x?X-Amz-Signature=s3cr3t", "http://host/x#s3cr3t"} {
+		if s := (Location{Scheme: strings.SplitN(raw, ":", 2)[0], Host: "host", Path: "/x", Raw: raw}).String(); strings.Contains(s, "s3cr3t") {
+			t.Errorf("Location with Raw %q prints %q", raw, s)
+		}
 	}
 }

@@ -52,9 +52,12 @@ type ObjectOptions struct {
 	// means DefaultObjectInFlight.
 	MaxInFlight int
 	// Retries is the number of retries after a first attempt that may
-	// pass; 0 means the package's default.
+	// pass; 0 means the package's default, a negative value none.
 	Retries int
-	// Timeout bounds one attempt of a request; 0 means DefaultTimeout.
+	// Timeout bounds one attempt of a request: the wait for the answer,
+	// and then each pause in a body being read (see store/s3store); 0
+	// means DefaultTimeout, a negative value no bound (the caller's
+	// context still bounds the whole operation).
 	Timeout time.Duration
 	// HTTPClient sends the requests; nil means the SDK's client.
 	HTTPClient *http.Client
@@ -157,7 +160,7 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 		}
 		h, err := NewHTTP(loc.Raw, o.HTTP)
 		if err != nil {
-			return nil, err
+			return fail(err)
 		}
 		return h, nil
 	default:

@@ -87,6 +87,13 @@ func TestOpenHTTP(t *testing.T) {
 	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "HTTP store cannot be written") {
 		t.Errorf("Open of https for writing: %v, want ErrReadOnly", err)
 	}
+	// Options NewHTTP refuses: a *LocationError, as the documentation of
+	// Open says of every error about the location.
+	_, err = Open(ctx, "https://example.com/a", &OpenOptions{HTTP: &HTTPOptions{Redirects: 99}})
+	var le *LocationError
+	if !errors.As(err, &le) || le.Location != "https://example.com/a" {
+		t.Errorf("Open with a bad redirect policy: %v, want a *LocationError", err)
+	}
 }
 
 func TestOpenUnregisteredScheme(t *testing.T) {

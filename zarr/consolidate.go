@@ -26,6 +26,8 @@ import (
 // .zmetadata as zarr-python 2 does. Either way the other members of the
 // group's documents are kept as they are.
 //
+// A document larger than a metadata document may be (64 MiB, which
+// OpenGroup would refuse to read) fails the call, with nothing written.
 // What Members cannot use (see MembersError) fails the call, with nothing
 // written: consolidated metadata that leaves part of the hierarchy out
 // would hide it from every reader. So does a node of the other Zarr format
@@ -64,6 +66,12 @@ func Consolidate(ctx context.Context, s store.Store, groupPath string) (*Group, 
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if len(doc) > maxMetadataBytes {
+		// Written, it would replace a readable document with one no reader
+		// of this package opens: the group would be lost.
+		return fail(fmt.Errorf("%s would be %d bytes, more than the %d a metadata document may hold; nothing written",
+			shorten.QuoteName(key), len(doc), maxMetadataBytes))
 	}
 	if err := s.Set(ctx, key, doc); err != nil {
 		return fail(err)

@@ -579,3 +579,39 @@ func TestConsolidatePythonTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestConsolidateTooLarge: consolidated metadata larger than a metadata
+// document may be is refused with nothing written, since the group's
+// zarr.json, replaced by it, could no longer be read.
+func TestConsolidateTooLarge(t *testing.T) {
+	ctx := context.Background()
+	s := store.NewMemory()
+	if _, err := CreateGroup(ctx, s, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.Get(ctx, "zarr.json", -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two arrays whose attributes hold 40 MiB each: each zarr.json is
+	// readable, the two together are not.
+	big := `{"zarr_format":3,"node_type":"array","shape":[1],"data_type":"uint8",` +
+		`"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[1]}},` +
+		`"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":[{"name":"bytes"}],` +
+		`"attributes":{"x":"` + strings.Repeat("a", 40<<20) + `"}}`
+	for _, p := range []string{"a", "b"} {
+		if err := s.Set(ctx, p+"/zarr.json", []byte(big)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Consolidate(ctx, s, ""); err == nil || !strings.Contains(err.Error(), "more than the 67108864") {
+		t.Errorf("Consolidate of 80 MiB of metadata: %v, want a refusal", err)
+	}
+	after, err := s.Get(ctx, "zarr.json", -1)
+	if err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the group's zarr.json changed: %d bytes, %v", len(after), err)
+	}
+	if _, err := OpenGroup(ctx, s, ""); err != nil {
+		t.Errorf("the group no longer opens: %v", err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zcodec/zcodec/internal/workpool"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -155,29 +156,34 @@ type markerState struct {
 
 // checkMarkers reads the marker of every part of n and reports those that
 // are missing or do not match the plan (its digest and the part's units).
+// The markers are read publishConcurrency at a time: one after the other,
+// a million parts over an object store would take hours.
 func checkMarkers(ctx context.Context, d store.Store, p *partPlan, digest string, n int) ([]markerState, error) {
-	var states []markerState
-	for i := range n {
+	states := make([]markerState, n)
+	err := workpool.Run(ctx, n, publishConcurrency, func(i int) error {
 		first, end := partRange(i, n, p.Units)
+		states[i].part = i
 		b, err := d.Get(ctx, markerKey(i, n), 1<<16)
 		if errors.Is(err, store.ErrNotFound) {
-			states = append(states, markerState{i, "missing"})
-			continue
+			states[i].problem = "missing"
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		var m partMarker
 		switch {
 		case json.Unmarshal(b, &m) != nil:
-			states = append(states, markerState{i, "its marker is not valid JSON"})
+			states[i].problem = "its marker is not valid JSON"
 		case m.Plan != digest:
-			states = append(states, markerState{i, "stale: written for another plan"})
+			states[i].problem = "stale: written for another plan"
 		case m.Part != i || m.Parts != n || m.First != first || m.End != end:
-			states = append(states, markerState{i, fmt.Sprintf("its marker says part %d/%d, units %d to %d; want units %d to %d", m.Part, m.Parts, m.First, m.End, first, end)})
-		default:
-			states = append(states, markerState{i, ""})
+			states[i].problem = fmt.Sprintf("its marker says part %d/%d, units %d to %d; want units %d to %d", m.Part, m.Parts, m.First, m.End, first, end)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return states, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 
 	"github.com/zcodec/zcodec/store"
@@ -96,24 +97,47 @@ func (d *destination) removePlanDir() {
 
 // removeAll deletes every key of d: what a failed conversion into an
 // empty object store wrote. It runs with its own context, so that it
-// still runs after a signal cancelled the conversion's.
+// still runs after a signal cancelled the conversion's. The metadata
+// documents go first, and the chunks only once all of them are gone: a
+// removal that fails half-way (the store became unreachable) must not
+// leave a published zarr.json over chunks already deleted, which would
+// read as an array of fill values.
 func (d *destination) removeAll(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
-	var keys []string
+	var meta, rest []string
 	err := d.s.List(ctx, "", func(e store.Entry) error {
-		if e.Err == nil {
-			keys = append(keys, e.Key)
+		switch {
+		case e.Err != nil:
+		case metadataKey(e.Key):
+			meta = append(meta, e.Key)
+		default:
+			rest = append(rest, e.Key)
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	for _, k := range meta {
+		if err := d.s.Delete(ctx, k); err != nil {
+			return fmt.Errorf("%w (the chunks are left in place until the metadata is gone)", err)
+		}
+	}
 	var first error
-	for _, k := range keys {
+	for _, k := range rest {
 		if err := d.s.Delete(ctx, k); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
+}
+
+// metadataKey reports whether key names a Zarr metadata document (v3
+// zarr.json, v2 .zarray, .zgroup, .zattrs, .zmetadata).
+func metadataKey(key string) bool {
+	switch path.Base(key) {
+	case "zarr.json", ".zarray", ".zgroup", ".zattrs", ".zmetadata":
+		return true
+	}
+	return false
 }

@@ -172,9 +172,14 @@ func setHeapLimit(n int64) {
 // written into the store src reads, or hold it: dst equal to src, inside
 // it, or src inside dst, after making both absolute, cleaning them and
 // resolving their symbolic links (of dst, which does not exist yet, those
-// of its longest existing ancestor). what names dst in the message
-// ("DST", "--apply").
+// of its longest existing ancestor); for object stores, the same scheme
+// and bucket with one prefix equal to or below the other (both are reached
+// through the same endpoint flags). what names dst in the message ("DST",
+// "--apply").
 func checkDisjoint(src, dst, what string) error {
+	if err := checkDisjointObjects(src, dst, what); err != nil {
+		return err
+	}
 	src, srcLocal := localDir(src)
 	dst, dstLocal := localDir(dst)
 	if !srcLocal || !dstLocal {
@@ -195,6 +200,28 @@ func checkDisjoint(src, dst, what string) error {
 		return fmt.Errorf("%s %s lies inside SRC %s: the result would be written into the store being read; give a directory outside it", what, memberName(dst), memberName(src))
 	case within(s, d):
 		return fmt.Errorf("SRC %s lies inside %s %s: give a directory that does not hold the store being read", memberName(src), what, memberName(dst))
+	}
+	return nil
+}
+
+// checkDisjointObjects is checkDisjoint for two object-store locations.
+func checkDisjointObjects(src, dst, what string) error {
+	s, serr := store.ParseLocation(src)
+	d, derr := store.ParseLocation(dst)
+	switch {
+	case serr != nil || derr != nil, s.Scheme != d.Scheme, s.Host != d.Host:
+		return nil
+	case s.Scheme == "file" || s.Scheme == "http" || s.Scheme == "https":
+		return nil
+	}
+	below := func(p, q string) bool { return q == "" || strings.HasPrefix(p, q+"/") }
+	switch {
+	case s.Path == d.Path:
+		return fmt.Errorf("%s %s is the store SRC %s: give a new location outside it", what, d, s)
+	case below(d.Path, s.Path):
+		return fmt.Errorf("%s %s lies inside SRC %s: the result would be written into the store being read; give a location outside it", what, d, s)
+	case below(s.Path, d.Path):
+		return fmt.Errorf("SRC %s lies inside %s %s: give a location that does not hold the store being read", s, what, d)
 	}
 	return nil
 }

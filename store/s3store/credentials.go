@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials/processcreds"
 )
 
 // ErrNoCredentials is the cause of an error when the SDK's default chain
@@ -14,11 +15,26 @@ var ErrNoCredentials = errors.New("no AWS credentials found: set AWS_ACCESS_KEY_
 	"name a profile (AWS_PROFILE), or open a public bucket anonymously")
 
 // credentialsError is a failure of the credentials chain. Its message is
-// the chain's (which names the sources tried, never a secret).
+// the chain's, which names the sources tried, except for a profile's
+// credential_process: the SDK's message for output it cannot parse repeats
+// the output, secret key included, so only the cause is shown.
 type credentialsError struct{ err error }
 
 func (e *credentialsError) Error() string {
-	return ErrNoCredentials.Error() + " (" + e.err.Error() + ")"
+	return ErrNoCredentials.Error() + " (" + chainMessage(e.err) + ")"
+}
+
+// chainMessage returns the message of a failure of the credentials chain
+// without what a credential_process printed.
+func chainMessage(err error) string {
+	var pe *processcreds.ProviderError
+	if !errors.As(err, &pe) || pe.Err == nil {
+		return err.Error()
+	}
+	if cause := errors.Unwrap(pe.Err); cause != nil {
+		return "the profile's credential_process failed (its output is not shown: it may hold a secret): " + cause.Error()
+	}
+	return "the profile's credential_process failed: " + pe.Err.Error()
 }
 
 func (e *credentialsError) Unwrap() []error { return []error{ErrNoCredentials, e.err} }

@@ -32,7 +32,10 @@
 //     error and no String shows a credential: errors are built from the
 //     operation, the store's name, the status, the S3 error code and the
 //     server's message, and the SDK's own logger is silenced (a library
-//     does not write to its program's stderr).
+//     does not write to its program's stderr). A failure of the
+//     credentials chain is shown with the chain's message, except that
+//     the output of a profile's credential_process (which the SDK repeats
+//     when it does not parse, secret key included) is left out.
 //   - Checksums "when required" (RequestChecksumCalculation and
 //     ResponseChecksumValidation): by default the SDK adds CRC32 checksums
 //     to every upload (as aws-chunked trailers) and checks them on every
@@ -59,11 +62,16 @@
 //     s of waiting at most; negative: none). Every operation is
 //     idempotent (GET, HEAD, PUT of a whole object, DELETE, a list page),
 //     so every one is retried alike.
-//   - store.ObjectOptions.Timeout bounds one attempt, body included
-//     (default store.DefaultTimeout; negative: no bound); the caller's
-//     context bounds the whole operation. A timed-out attempt is a
-//     *store.TimeoutError (matched by context.DeadlineExceeded) and is
-//     retried.
+//   - store.ObjectOptions.Timeout bounds one attempt (default
+//     store.DefaultTimeout; negative: no bound): the wait for the answer,
+//     and then, for a read, every pause in its body, since each byte that
+//     arrives gives the attempt the whole Timeout again. A large value
+//     read steadily but slowly (64 shards of 64 MiB in flight share a
+//     link: at 1 Gb/s each gets about 2 MB/s, half a minute a shard) is
+//     not cut off, retried and cut off again; a body that stops is. A
+//     write (PutObject) is bounded as a whole. The caller's context bounds
+//     the whole operation. A timed-out attempt is a *store.TimeoutError
+//     (matched by context.DeadlineExceeded) and is retried.
 //   - Requests in flight: each store keeps at most MaxInFlight requests
 //     going (default store.DefaultObjectInFlight, 64), a slot held from
 //     sending a request to the last byte of its body and released while
@@ -77,7 +85,7 @@
 //     many in flight.
 //   - Get checks the size limit against the Content-Length before reading
 //     the body (a *store.TooLargeError); it allocates ahead no more than
-//     16 MiB on the strength of an announced length, and a body that ends
+//     1 MiB on the strength of an announced length, and a body that ends
 //     short is retried, never returned.
 //   - GetRange sends a Range header and accepts only a 206 whose
 //     Content-Range is exactly the range asked for (of a value whose size

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -310,5 +313,97 @@ func rangeEdges(t *testing.T, s *Store) {
 	s.Set(ctx, "big", big)
 	if got, err := s.GetRange(ctx, "big", store.ByteRange{Offset: 12345, Length: 654321}); err != nil || !bytes.Equal(got, big[12345:12345+654321]) {
 		t.Errorf("a large range: %d bytes, %v", len(got), err)
+	}
+}
+
+// TestContentRangeWithoutSize: for a suffix or an open-ended range, a
+// Content-Range whose size is "*" does not show that the bytes sent reach
+// the end of the value, so it is refused, as the HTTP store refuses it.
+func TestContentRangeWithoutSize(t *testing.T) {
+	for _, tc := range []struct {
+		cr string
+		r  store.ByteRange
+	}{
+		{"bytes 6-9/*", store.ByteRange{Offset: -4, Length: 4}},
+		{"bytes 6-9/*", store.ByteRange{Offset: 6, Length: -1}},
+		{"bytes +6-9/10", store.ByteRange{Offset: -4, Length: 4}},
+	} {
+		if n, err := checkContentRange(tc.cr, nil, tc.r); err == nil || errors.Is(err, store.ErrRange) || !strings.Contains(err.Error(), tc.cr) {
+			t.Errorf("%q for %v: %d, %v; want an error naming the Content-Range", tc.cr, tc.r, n, err)
+		}
+	}
+	if n, err := checkContentRange("bytes 6-9/10", nil, store.ByteRange{Offset: -4, Length: 4}); err != nil || n != 4 {
+		t.Errorf("the last 4 bytes of 10: %d, %v", n, err)
+	}
+}
+
+// TestSlotReleasedOnPanic: an attempt that panics gives its in-flight
+// slot back, so that a program that recovers does not find the store
+// blocked.
+func TestSlotReleasedOnPanic(t *testing.T) {
+	f := newFakeS3(t)
+	s := open(t, f.URL, "p", &store.ObjectOptions{MaxInFlight: 1})
+	func() {
+		defer func() { recover() }()
+		s.do(context.Background(), "GetObject", func(context.Context) error { panic("boom") })
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := s.do(ctx, "GetObject", func(context.Context) error { return nil }); err != nil {
+		t.Errorf("after a panic, with one slot: %v", err)
+	}
+}
+
+// TestLyingLengthAllocatesLittle: a body far shorter than the length the
+// server announced costs no more memory than a small bound ahead of the
+// bytes that arrived: with 64 requests in flight, a server that lies
+// about every length must not make the store hold gigabytes.
+func TestLyingLengthAllocatesLittle(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range 8 {
+		if _, err := readExactly(strings.NewReader("abc"), 1<<40); !errors.Is(err, errTruncated) {
+			t.Fatalf("3 bytes of an announced 1 TiB: %v, want errTruncated", err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 8; per > 2<<20 {
+		t.Errorf("%d bytes allocated per read of 3 bytes announced as 1 TiB", per)
+	}
+}
+
+// TestTimeoutIsIdleTimeInBody: Timeout bounds the wait for an answer and
+// every pause in its body, not the whole body: a body that arrives
+// steadily but takes longer than Timeout is read (many requests in flight
+// share a link, and a large shard then takes a while), and one that stops
+// for longer than Timeout is abandoned.
+func TestTimeoutIsIdleTimeInBody(t *testing.T) {
+	var pause atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "10")
+		w.WriteHeader(http.StatusOK)
+		for i := range 10 {
+			if i > 0 {
+				select {
+				case <-time.After(time.Duration(pause.Load())):
+				case <-r.Context().Done():
+					return
+				}
+			}
+			w.Write([]byte{'0' + byte(i)})
+			w.(http.Flusher).Flush()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	s := open(t, srv.URL, "p", &store.ObjectOptions{Timeout: 150 * time.Millisecond, Retries: -1})
+	ctx := context.Background()
+	pause.Store(int64(40 * time.Millisecond)) // 360 ms in all, never 150 ms without a byte
+	if v, err := s.Get(ctx, "k", store.NoLimit); err != nil || string(v) != "0123456789" {
+		t.Errorf("a steady body longer than Timeout: %q, %v", v, err)
+	}
+	pause.Store(int64(400 * time.Millisecond))
+	if v, err := s.Get(ctx, "k", store.NoLimit); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("a body that stops for longer than Timeout: %q, %v; want a timeout", v, err)
 	}
 }

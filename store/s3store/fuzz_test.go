@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -26,7 +27,7 @@ func FuzzContentRange(f *testing.F) {
 	f.Add("bytes +5-9/10", int64(5), int64(-1), int64(5))
 	f.Add("bytes 9223372036854775806-9223372036854775806/9223372036854775807", int64(-1), int64(1), int64(1))
 	f.Fuzz(func(t *testing.T, cr string, off, length, contentLength int64) {
-		start, end, size, err := parseContentRange(cr)
+		start, end, size, err := contentrange.Parse(cr)
 		if err == nil {
 			if start < 0 || end <= start || size != -1 && size < end {
 				t.Fatalf("%q: [%d, %d) of %d", cr, start, end, size)

@@ -78,10 +78,10 @@ func (s *Store) Get(ctx context.Context, key string, limit int64) ([]byte, error
 			if limit >= 0 && size > limit {
 				return stop(&store.TooLargeError{Size: size, Limit: limit})
 			}
-			out, err = readExactly(resp.Body, size)
+			out, err = readExactly(progress(ctx, resp.Body), size)
 			return err
 		}
-		out, err = readLimited(resp.Body, limit)
+		out, err = readLimited(progress(ctx, resp.Body), limit)
 		return err
 	})
 	if err != nil {
@@ -92,8 +92,10 @@ func (s *Store) Get(ctx context.Context, key string, limit int64) ([]byte, error
 
 // maxPrealloc is the most a read allocates ahead on the strength of a
 // length the server announced; beyond it the buffer grows with the bytes
-// that arrive.
-const maxPrealloc = 16 << 20
+// that arrive (doubling, so a large body costs about one more copy of
+// itself). With MaxInFlight requests, a server that announces lengths it
+// never sends makes the store hold MaxInFlight times this much.
+const maxPrealloc = 1 << 20
 
 // readExactly reads the n bytes the server announced. A shorter body is
 // errTruncated (retried); a longer one is a final error.
@@ -185,7 +187,7 @@ func (s *Store) getRange(ctx context.Context, key string, r store.ByteRange) ([]
 			}
 			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: http.StatusPartialContent, Reason: err.Error()})
 		}
-		out, err = readExactly(resp.Body, n)
+		out, err = readExactly(progress(ctx, resp.Body), n)
 		return err
 	})
 	if unsatisfiable {

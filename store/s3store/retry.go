@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
@@ -86,13 +88,7 @@ var errTruncated = errors.New("the body ended before the announced length")
 func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Context) error) error {
 	var last error
 	for n := 1; ; n++ {
-		select {
-		case s.sem <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		err := s.attempt(ctx, attempt)
-		<-s.sem
+		err := s.inSlot(ctx, attempt)
 		if err == nil {
 			return nil
 		}
@@ -119,22 +115,76 @@ func (s *Store) do(ctx context.Context, op string, attempt func(ctx context.Cont
 	}
 }
 
-// attempt runs one attempt bounded by the store's timeout.
-func (s *Store) attempt(ctx context.Context, attempt func(ctx context.Context) error) error {
-	actx := ctx
-	if s.timeout > 0 {
-		var cancel context.CancelFunc
-		actx, cancel = context.WithTimeout(ctx, s.timeout)
-		defer cancel()
+// inSlot runs one attempt in one of the store's in-flight slots, waiting
+// for a slot as long as ctx allows. The slot is released however the
+// attempt ends, a panic included.
+func (s *Store) inSlot(ctx context.Context, attempt func(ctx context.Context) error) error {
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	err := attempt(actx)
-	if err != nil && ctx.Err() == nil && actx.Err() != nil {
+	defer func() { <-s.sem }()
+	return s.attempt(ctx, attempt)
+}
+
+// attempt runs one attempt bounded by the store's timeout: the attempt
+// ends when the timeout passes before the answer arrives, or, once a body
+// is being read through progress, when no byte of it arrives for that
+// long. A large body read at a slow but steady rate (many requests in
+// flight sharing one link) is not cut off at a fixed time.
+func (s *Store) attempt(ctx context.Context, attempt func(ctx context.Context) error) error {
+	if s.timeout <= 0 {
+		return attempt(ctx)
+	}
+	actx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var timedOut atomic.Bool
+	timer := time.AfterFunc(s.timeout, func() {
+		timedOut.Store(true)
+		cancel()
+	})
+	defer timer.Stop()
+	err := attempt(context.WithValue(actx, watchdogKey{}, &watchdog{timer, s.timeout}))
+	if err != nil && ctx.Err() == nil && timedOut.Load() {
 		var f *final
 		if !errors.As(err, &f) {
 			return &store.TimeoutError{Limit: "Timeout", Duration: s.timeout, Err: err}
 		}
 	}
 	return err
+}
+
+// watchdog is the timer of an attempt, which a body read through
+// progress pushes back with every byte that arrives.
+type watchdog struct {
+	timer   *time.Timer
+	timeout time.Duration
+}
+
+type watchdogKey struct{}
+
+// progress returns body, read so that every byte that arrives gives the
+// attempt of ctx its timeout again.
+func progress(ctx context.Context, body io.Reader) io.Reader {
+	w, _ := ctx.Value(watchdogKey{}).(*watchdog)
+	if w == nil {
+		return body
+	}
+	return &progressReader{body, w}
+}
+
+type progressReader struct {
+	r io.Reader
+	w *watchdog
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.w.timer.Reset(p.w.timeout) // after it fired, the attempt is cancelled already
+	}
+	return n, err
 }
 
 // classify says whether a failed attempt may pass on a retry, and

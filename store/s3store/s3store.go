@@ -18,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go/logging"
 
+	"github.com/zcodec/zcodec/internal/bucketname"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 )
@@ -190,23 +191,11 @@ func resolveEndpoint(scheme, given string) (string, error) {
 	return strings.TrimSuffix(ep, "/"), nil
 }
 
-// validBucket checks the characters of a bucket name loosely (S3, GCS,
-// MinIO and others differ in the details): 1 to 222 bytes of letters,
-// digits, '.', '-' and '_', so that a name can never change the request's
-// path.
+// validBucket checks a bucket name as store.ParseLocation does
+// (bucketname.Check).
 func validBucket(b string) error {
-	if b == "" || len(b) > 222 {
-		return fmt.Errorf("s3store: bucket name %s: want 1 to 222 characters", shorten.Quote(b))
-	}
-	for _, c := range []byte(b) {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '-', c == '_':
-		default:
-			return fmt.Errorf("s3store: bucket name %s: only letters, digits, '.', '-' and '_'", shorten.Quote(b))
-		}
-	}
-	if b == "." || b == ".." {
-		return fmt.Errorf("s3store: bucket name %s", shorten.Quote(b))
+	if err := bucketname.Check(b); err != nil {
+		return fmt.Errorf("s3store: %w", err)
 	}
 	return nil
 }
