@@ -142,19 +142,11 @@ func runConvert(env *environment, args []string) int {
 		}
 	}
 	ctx := env.context()
-	t, closeStore, err := openPath(ctx, src, sf)
-	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+	t, closeStore, code, ok := openSource(ctx, env, src, sf)
+	if !ok {
+		return code
 	}
 	defer closeStore()
-	if problems := t.memberProblems(); problems != nil {
-		// Copying what could be read would leave the rest behind: write
-		// nothing.
-		w := env.stderr
-		fmt.Fprintf(w, "zcodec convert: %s: %s; nothing written:\n", shown(src), problemsSummary(problems))
-		printProblems(w, "  ", problems)
-		return 1
-	}
 	if t.group == nil && plan.consolidate {
 		return fs.fail("--consolidate: %s is an array; consolidated metadata is written into a group", shown(src))
 	}

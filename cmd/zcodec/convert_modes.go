@@ -114,27 +114,50 @@ func openPlanned(ctx context.Context, sf *storeFlags, dst string) (d *destinatio
 	return d, false, nil
 }
 
+// openPlannedFor is openPlanned for a command: on failure it reports the
+// error (a usage error as such) and returns the exit code, ok false.
+func openPlannedFor(ctx context.Context, env *environment, f *flags, sf *storeFlags, dst string) (d *destination, code int, ok bool) {
+	d, usage, err := openPlanned(ctx, sf, dst)
+	switch {
+	case usage:
+		return nil, f.fail("%v", err), false
+	case err != nil:
+		return nil, failf(env.stderr, "convert", "%v", err), false
+	}
+	return d, 0, true
+}
+
+// openSource opens SRC for a conversion, which copies a hierarchy whole or
+// writes nothing: keys of it that cannot be used are listed and the exit
+// code is 1. On failure it reports and returns the exit code, ok false;
+// otherwise the caller calls closeStore.
+func openSource(ctx context.Context, env *environment, src string, sf *storeFlags) (t *target, closeStore func(), code int, ok bool) {
+	t, closeStore, err := openPath(ctx, src, sf)
+	if err != nil {
+		return nil, nil, failf(env.stderr, "convert", "%v", err), false
+	}
+	if problems := t.memberProblems(); problems != nil {
+		closeStore()
+		fmt.Fprintf(env.stderr, "zcodec convert: %s: %s; nothing written:\n", shown(src), problemsSummary(problems))
+		printProblems(env.stderr, "  ", problems)
+		return nil, nil, 1, false
+	}
+	return t, closeStore, 0, true
+}
+
 // convertPart is --part I/N.
 func convertPart(env *environment, f *flags, sf *storeFlags, src, dst string, i, n int) int {
 	ctx := env.context()
-	d, usage, err := openPlanned(ctx, sf, dst)
-	if usage {
-		return f.fail("%v", err)
-	}
-	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+	d, code, ok := openPlannedFor(ctx, env, f, sf, dst)
+	if !ok {
+		return code
 	}
 	defer d.close()
-	t, closeStore, err := openPath(ctx, src, sf)
-	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+	t, closeStore, code, ok := openSource(ctx, env, src, sf)
+	if !ok {
+		return code
 	}
 	defer closeStore()
-	if problems := t.memberProblems(); problems != nil {
-		fmt.Fprintf(env.stderr, "zcodec convert: %s: %s; nothing written:\n", shown(src), problemsSummary(problems))
-		printProblems(env.stderr, "  ", problems)
-		return 1
-	}
 	first, end, err := runPart(ctx, env, d.s, t, i, n, sf.arrayOptions())
 	if err != nil {
 		return failf(env.stderr, "convert", "part %d/%d: %v", i, n, err)
@@ -146,12 +169,9 @@ func convertPart(env *environment, f *flags, sf *storeFlags, src, dst string, i,
 // convertFinalize is --finalize --parts N.
 func convertFinalize(env *environment, f *flags, sf *storeFlags, dst string, n int, consolidate bool) int {
 	ctx := env.context()
-	d, usage, err := openPlanned(ctx, sf, dst)
-	if usage {
-		return f.fail("%v", err)
-	}
-	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+	d, code, ok := openPlannedFor(ctx, env, f, sf, dst)
+	if !ok {
+		return code
 	}
 	defer d.close()
 	status, err := finalize(ctx, d.s, n, consolidate, sf.arrayOptions())
@@ -175,12 +195,9 @@ func convertFinalize(env *environment, f *flags, sf *storeFlags, dst string, n i
 // otherwise.
 func convertStatus(env *environment, f *flags, sf *storeFlags, dst string, n int) int {
 	ctx := env.context()
-	d, usage, err := openPlanned(ctx, sf, dst)
-	if usage {
-		return f.fail("%v", err)
-	}
-	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+	d, code, ok := openPlannedFor(ctx, env, f, sf, dst)
+	if !ok {
+		return code
 	}
 	defer d.close()
 	done, err := printStatus(ctx, env.stdout, d.s, n)
