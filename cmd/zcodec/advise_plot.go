@@ -174,7 +174,18 @@ func adviceErrorMap(ctx context.Context, r *advisor.Report, sample *advisor.Samp
 		strides[d] = s
 		s *= spec.Shape[d]
 	}
-	es := spec.DataType.Size()
+	conv, err := newFloat64s(spec.DataType)
+	if err != nil {
+		return nil, err
+	}
+	origs, err := conv.append(nil, orig)
+	if err != nil {
+		return nil, err
+	}
+	decs, err := conv.append(nil, dec)
+	if err != nil {
+		return nil, err
+	}
 	var o, d []float64
 	for row := range rows {
 		start := 0
@@ -187,8 +198,7 @@ func adviceErrorMap(ctx context.Context, r *advisor.Report, sample *advisor.Samp
 			if colDim >= 0 {
 				off += col * strides[colDim]
 			}
-			o = appendFloats(o, spec.DataType, orig[off*es:(off+1)*es])
-			d = appendFloats(d, spec.DataType, dec[off*es:(off+1)*es])
+			o, d = append(o, origs[off]), append(d, decs[off])
 		}
 		if err := b.WriteErrors(o, d); err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/zcodec/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/numeric"
@@ -58,13 +59,19 @@ func writePNG(w io.Writer, dt numeric.DataType, shape []int64, fill numeric.Scal
 		return err
 	}
 	es := dt.Size()
+	conv, err := newFloat64s(dt)
+	if err != nil {
+		return err
+	}
 	var buf []float64
 	err = read(func(data []byte) error {
 		// A bounded piece at a time: a slab can hold millions of elements.
 		const piece = 1 << 16
 		for len(data) > 0 {
 			n := min(len(data)/es, piece)
-			buf = appendFloats(buf[:0], dt, data[:n*es])
+			if buf, err = conv.append(buf[:0], data[:n*es]); err != nil {
+				return err
+			}
 			if err := b.Write(buf); err != nil {
 				return err
 			}
@@ -93,44 +100,36 @@ func scalarFloat(s numeric.Scalar) float64 {
 	return s.Float64()
 }
 
-// appendFloats appends the elements of b (little-endian elements of dt, a
-// real type or bool) as float64 values; 64-bit integers beyond 2^53 are
-// rounded.
-func appendFloats(dst []float64, dt numeric.DataType, b []byte) []float64 {
-	le := binary.LittleEndian
-	es := dt.Size()
-	for i := 0; i+es <= len(b); i += es {
-		e := b[i : i+es]
-		var v float64
-		switch dt {
-		case numeric.Bool, numeric.Uint8:
-			v = float64(e[0])
-		case numeric.Int8:
-			v = float64(int8(e[0]))
-		case numeric.Int16:
-			v = float64(int16(le.Uint16(e)))
-		case numeric.Uint16:
-			v = float64(le.Uint16(e))
-		case numeric.Int32:
-			v = float64(int32(le.Uint32(e)))
-		case numeric.Uint32:
-			v = float64(le.Uint32(e))
-		case numeric.Int64:
-			v = float64(int64(le.Uint64(e)))
-		case numeric.Uint64:
-			v = float64(le.Uint64(e))
-		case numeric.Float16:
-			v = float64(numeric.F16(le.Uint16(e)).Float32())
-		case numeric.BFloat16:
-			v = float64(numeric.BF16(le.Uint16(e)).Float32())
-		case numeric.Float32:
-			v = float64(math.Float32frombits(le.Uint32(e)))
-		case numeric.Float64:
-			v = math.Float64frombits(le.Uint64(e))
-		default:
-			v = math.NaN()
-		}
-		dst = append(dst, v)
+// float64s converts little-endian elements of one real (or bool) data type
+// to float64 values with numeric's conversion kernels (64-bit integers
+// beyond 2^53 are rounded to nearest, ties to even).
+type float64s struct {
+	cast *numeric.Cast
+	es   int
+	raw  []byte
+}
+
+func newFloat64s(dt numeric.DataType) (*float64s, error) {
+	from := dt
+	if dt == numeric.Bool {
+		from = numeric.Uint8 // false and true are the bytes 0 and 1
 	}
-	return dst
+	c, err := numeric.NewCast(numeric.CastSpec{From: from, To: numeric.Float64, Rounding: numeric.NearestEven, OutOfRange: numeric.OutOfRangeClamp})
+	if err != nil {
+		return nil, err
+	}
+	return &float64s{cast: c, es: dt.Size()}, nil
+}
+
+// append appends the whole elements of b to dst as float64 values.
+func (f *float64s) append(dst []float64, b []byte) ([]float64, error) {
+	n := len(b) / f.es
+	f.raw = slices.Grow(f.raw[:0], 8*n)[:8*n]
+	if i, why := f.cast.Bytes(f.raw, b[:n*f.es]); why != numeric.CastOK {
+		return dst, fmt.Errorf("element %d: %v", i, why)
+	}
+	for i := range n {
+		dst = append(dst, math.Float64frombits(binary.LittleEndian.Uint64(f.raw[8*i:])))
+	}
+	return dst, nil
 }
