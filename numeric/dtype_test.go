@@ -54,14 +54,17 @@ func TestDataTypes(t *testing.T) {
 			t.Errorf("%v ComponentType() = %v", dt, comp)
 		}
 	}
-	for _, bad := range []string{"", "Int8", "float", "int", "complex", "float8", "bool ", "r16"} {
+	for _, bad := range []string{"", "Int8", "float", "int", "complex", "float8", "bool ", "r0", "r12", "r08", "r-8", "r"} {
 		_, err := numeric.ParseDataType(bad)
 		var de *numeric.DataTypeError
 		if !errors.As(err, &de) || de.Name != bad {
 			t.Errorf("ParseDataType(%q) = %v, want a *DataTypeError", bad, err)
 		}
 	}
-	for _, d := range []numeric.DataType{0, 16, 255} {
+	if d, err := numeric.ParseDataType("r16"); err != nil || d.Kind() != numeric.RawBytes || d.LengthBytes() != 2 || d.Size() != 2 || d.String() != "r16" {
+		t.Errorf("ParseDataType(r16) = %v (%v)", d, err)
+	}
+	for _, d := range []numeric.DataType{0, 255, numeric.Int8 | 1<<8, numeric.FixedLengthUTF32, numeric.Datetime64} {
 		if d.Valid() || d.Size() != 0 || d.String() == "" {
 			t.Errorf("DataType(%d) valid=%v size=%d string=%q", d, d.Valid(), d.Size(), d)
 		}
