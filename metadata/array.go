@@ -206,12 +206,7 @@ func (p *parser) parseShape(v json.RawMessage) []int64 {
 }
 
 func (p *parser) parseDataType(v json.RawMessage) {
-	var name string
-	if err := json.Unmarshal(v, &name); err != nil {
-		p.add("/data_type", "", "data_type must be a data type name; extension data types given as objects are not supported")
-		return
-	}
-	dt, err := numeric.ParseDataType(name)
+	dt, err := numeric.ParseDataTypeJSON(v)
 	if err != nil {
 		p.add("/data_type", "", "%v", err)
 		p.addErr(err)

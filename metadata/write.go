@@ -19,7 +19,7 @@ func (a *Array) MarshalJSON() ([]byte, error) {
 	}
 	writeJSON(&b, shape)
 	b.WriteString(`,"data_type":`)
-	writeJSON(&b, a.DataType.String())
+	writeJSON(&b, a.DataType)
 	b.WriteString(`,"chunk_grid":{"name":"regular","configuration":{"chunk_shape":`)
 	writeJSON(&b, a.ChunkShape)
 	b.WriteString(`}},"chunk_key_encoding":`)
