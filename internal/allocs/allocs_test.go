@@ -110,6 +110,7 @@ var cases = []allocCase{
 // TestAllocs checks that every case encodes and decodes without
 // allocating once warm, and that a known case still allocates.
 func TestAllocs(t *testing.T) {
+	skipUnderRace(t)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rt, err := prepare(tc)
@@ -144,6 +145,7 @@ var fallbacks = []struct {
 // default registry, and runs a codec that has none with its default
 // configuration on the first fallback chunk it accepts.
 func TestEveryCodecCovered(t *testing.T) {
+	skipUnderRace(t)
 	var covered []string
 	for _, tc := range cases {
 		var head struct{ Name string }
