@@ -19,7 +19,9 @@ type benchCase struct {
 	fill   string // the fill value JSON; "" means 0 (false)
 	shape  []int  // the chunk shape; nil means one dimension
 	// codes, when set, makes the chunk the demo chain's uint8 codes of
-	// bench.Field(kind) instead of bench.Chunk(dtype, kind).
+	// one float64 chunk of kind (bench.ChunkBytes/8 values of
+	// bench.Field(kind)), what its zstd step compresses, instead of
+	// bench.Chunk(dtype, kind).
 	codes bool
 }
 
@@ -71,14 +73,15 @@ var kernelCases = []benchCase{
 }
 
 // zstdCases are the rows of -set zstd: zstd level 3 on literal-heavy
-// data beside the project's data, alone and in the demo chain.
+// data beside the project's data, in the demo chain and alone on the
+// 128 KiB of uint8 codes the chain's zstd step compresses.
 // bench.NoisyKelvin is the project's field with noise of
 // bench.NoisySteps quantisation steps.
 var zstdCases = []benchCase{
 	{name: "demo chain f64->u8+zstd(3) noisy field", dtype: numeric.Float64, kind: bench.NoisyKelvin, codecs: demo, peer: fsoPeer + ", Zstd(3)", recipe: "fso+zstd3", fill: `"NaN"`},
-	{name: "zstd(3) u8 codes, project data", dtype: numeric.Uint8, kind: bench.Smooth, codes: true,
+	{name: "zstd(3) demo codes 128 KiB, project data", dtype: numeric.Uint8, kind: bench.Smooth, codes: true,
 		codecs: `["bytes",` + zstd3 + `]`, peer: "numcodecs Zstd(3)", recipe: "zstd3"},
-	{name: "zstd(3) u8 codes, literal-heavy", dtype: numeric.Uint8, kind: bench.NoisyKelvin, codes: true,
+	{name: "zstd(3) demo codes 128 KiB, literal-heavy", dtype: numeric.Uint8, kind: bench.NoisyKelvin, codes: true,
 		codecs: `["bytes",` + zstd3 + `]`, peer: "numcodecs Zstd(3)", recipe: "zstd3"},
 }
 
@@ -134,12 +137,13 @@ var sets = map[string][]benchCase{
 	"all":     append(append(append([]benchCase{}, kernelCases...), zstdCases...), codecCases...),
 }
 
-// chunk returns the case's decoded chunk of bench.ChunkBytes bytes.
+// chunk returns the case's decoded chunk: bench.ChunkBytes bytes, or the
+// demo chain's codes of that many bytes of float64.
 func (c benchCase) chunk() ([]byte, error) {
 	if !c.codes {
 		return bench.Chunk(c.dtype, c.kind, bench.ChunkBytes, bench.Seed)
 	}
-	return demoCodes(bench.Field(c.kind, bench.ChunkBytes, bench.Seed)), nil
+	return demoCodes(bench.Field(c.kind, bench.ChunkBytes/8, bench.Seed)), nil
 }
 
 // demoCodes quantises kelvin as the demo chain does: (x - DemoOffset) *

@@ -15,7 +15,9 @@
 // filters (fixedscaleoffset, astype, delta, bitround, quantize, packbits)
 // and transpose; -set all is the three. Every row is a codec chain over
 // one 1 MiB chunk (bench.Chunk, seed 1) run through a resolved
-// codec.Pipeline in this process; -only keeps the rows whose name matches.
+// codec.Pipeline in this process (the zstd rows on the demo chain's codes
+// run on the 128 KiB of uint8 its zstd step compresses); -only keeps the
+// rows whose name matches.
 //
 // The peer is bench/compare.py, run by Debian's /usr/bin/python3 with
 // python3-numcodecs and python3-numpy as one long-lived process that
@@ -106,7 +108,7 @@ func main() {
 	}
 	rows := make([]*row, len(cases))
 	for i, c := range cases {
-		r := &row{c: c, oursRat: runs[i].ratio}
+		r := &row{c: c, n: len(runs[i].data), oursRat: runs[i].ratio}
 		rows[i] = r
 		for k := range *repeat {
 			if k%2 == 0 {

@@ -4,13 +4,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/zcodec/zcodec/bench"
 )
 
 // row is one case's figures, both sides.
 type row struct {
 	c                benchCase
+	n                int // decoded bytes per call
 	ours, peer       samples
 	oursRat, peerRat float64
 	peerErr          string
@@ -19,7 +18,7 @@ type row struct {
 // cells returns the table row of r: x-peer by CPU (best, paired median)
 // and by wall time, then MB/s "cpu / wall" for each side, both ways.
 func (r *row) cells() []string {
-	n := bench.ChunkBytes
+	n := r.n
 	side := func(ts []timing) string {
 		if len(ts) == 0 {
 			return "-"
