@@ -111,6 +111,11 @@ var cases = []allocCase{
 // allocating once warm, and that a known case still allocates.
 func TestAllocs(t *testing.T) {
 	skipUnderRace(t)
+	runCases(t, cases)
+}
+
+// runCases runs each case as a subtest of t.
+func runCases(t *testing.T, cases []allocCase) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rt, err := prepare(tc)
