@@ -8,7 +8,7 @@ python3-numcodecs 0.11, python3-numpy) as a long-lived server:
     /usr/bin/python3 bench/compare.py --data DIR
 
 Its first line is a JSON object naming what it runs: {"python",
-"numcodecs", "numpy"}. Then it reads one JSON request per line on standard
+"numcodecs", "numpy", "cblosc", "libzstd"}. Then it reads one JSON request per line on standard
 input, {"recipe", "file", "dtype", "mintime"}: RECIPE is a key of RECIPES
 below (or "blosc:CNAME:SHUFFLE"), FILE the chunk in DIR, DTYPE its NumPy
 type string. It answers each with one JSON line {"encode": {"wall",
@@ -35,6 +35,7 @@ import time
 
 import numcodecs
 import numcodecs.blosc
+import numcodecs.zstd
 import numpy as np
 from numcodecs import (LZ4, AsType, BitRound, Blosc, Delta, FixedScaleOffset,
                        PackBits, Quantize, Shuffle, Zlib, Zstd)
@@ -192,8 +193,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
     args = ap.parse_args()
+    zv = numcodecs.zstd.VERSION_NUMBER
     print(json.dumps({"python": platform.python_version(), "numcodecs": numcodecs.__version__,
-                      "numpy": np.__version__}), flush=True)
+                      "numpy": np.__version__, "cblosc": numcodecs.blosc.VERSION_STRING,
+                      "libzstd": f"{zv // 10000}.{zv // 100 % 100}.{zv % 100}"}), flush=True)
     prepared = {}
     for line in sys.stdin:
         try:

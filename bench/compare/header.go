@@ -32,7 +32,7 @@ func zstdLine() string {
 
 // print writes the header, as Markdown lines or plain text.
 func (h *header) print(w io.Writer, md bool) {
-	peer := fmt.Sprintf("/usr/bin/python3 %s, numcodecs %s, NumPy %s (c-blosc on one thread)", h.peer.Python, h.peer.Numcodecs, h.peer.NumPy)
+	peer := fmt.Sprintf("/usr/bin/python3 %s, numcodecs %s (c-blosc %s on one thread, libzstd %s), NumPy %s", h.peer.Python, h.peer.Numcodecs, h.peer.CBlosc, h.peer.LibZstd, h.peer.NumPy)
 	if h.peerWhy != "" {
 		peer = "none: " + h.peerWhy
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMedian(t *testing.T) {
@@ -53,5 +54,55 @@ func TestCases(t *testing.T) {
 	}
 	if n := len(kernelCases) + len(zstdCases) + len(codecCases); len(sets["all"]) != n {
 		t.Errorf("-set all has %d rows, want %d", len(sets["all"]), n)
+	}
+}
+
+// TestPeer runs compare.py, where /usr/bin/python3 has numcodecs, on two
+// rows and checks its answers: timings, and the compression ratio of
+// numcodecs' own encoding (1 for shuffle; for shuffle + lz4 within 2% of
+// zcodec's, the same block format and compressor).
+func TestPeer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts Python")
+	}
+	dir := t.TempDir()
+	var rows []benchCase
+	for _, c := range sets["all"] {
+		if c.name == "shuffle(4)" || c.name == "shuffle(4)+lz4" {
+			rows = append(rows, c)
+		}
+	}
+	runs := make([]*zcodecRun, len(rows))
+	for i, c := range rows {
+		var err error
+		if runs[i], err = prepare(c, dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := startPeer(dir) // finds ../compare.py
+	if err != nil {
+		t.Skipf("no peer: %v", err)
+	}
+	defer p.close()
+	if p.hello.Numcodecs == "" || p.hello.NumPy == "" {
+		t.Errorf("hello %+v: versions missing", p.hello)
+	}
+	for i, c := range rows {
+		r, err := p.time(c, time.Millisecond)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, tm := range []timing{r.Encode, r.Decode} {
+			if tm.Wall <= 0 || tm.CPU <= 0 || tm.Wall > 1 {
+				t.Errorf("%s: timing %+v", c.name, tm)
+			}
+		}
+		if d := r.Ratio/runs[i].ratio - 1; d > 0.02 || d < -0.02 {
+			t.Errorf("%s: peer ratio %.4f, zcodec %.4f", c.name, r.Ratio, runs[i].ratio)
+		}
+	}
+	bad := benchCase{recipe: "no such recipe", dtype: rows[0].dtype, kind: rows[0].kind}
+	if _, err := p.time(bad, time.Millisecond); err == nil {
+		t.Error("an unknown recipe: no error")
 	}
 }

@@ -32,6 +32,8 @@ type peerHello struct {
 	Python    string `json:"python"`
 	Numcodecs string `json:"numcodecs"`
 	NumPy     string `json:"numpy"`
+	CBlosc    string `json:"cblosc"`
+	LibZstd   string `json:"libzstd"`
 }
 
 // peerRequest asks the server to time one row.
