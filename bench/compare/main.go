@@ -17,7 +17,7 @@
 // one 1 MiB chunk (bench.Chunk, seed 1) run through a resolved
 // codec.Pipeline in this process (the zstd rows on the demo chain's codes
 // run on the 128 KiB of uint8 its zstd step compresses); -only keeps the
-// rows whose name matches.
+// rows whose name matches (of all rows, unless -set is given).
 //
 // The peer is bench/compare.py, run by Debian's /usr/bin/python3 with
 // python3-numcodecs and python3-numpy as one long-lived process that
@@ -71,8 +71,13 @@ func main() {
 	mintime := flag.Duration("mintime", 200*time.Millisecond, "minimum wall time of each measurement loop")
 	md := flag.Bool("md", false, "print Markdown")
 	outFile := flag.String("o", "", "write the output to this file instead of standard output, once complete")
-	only := flag.String("only", "", "keep only the rows whose name matches this regular expression")
+	only := flag.String("only", "", "keep only the rows whose name matches this regular expression (of -set all unless -set is given)")
 	flag.Parse()
+	setGiven := false
+	flag.Visit(func(f *flag.Flag) { setGiven = setGiven || f.Name == "set" })
+	if *only != "" && !setGiven {
+		*set = "all"
+	}
 	cases, ok := sets[*set]
 	if !ok {
 		fail(fmt.Errorf("-set %q: want kernels, zstd, codecs or all", *set))
@@ -141,6 +146,7 @@ func main() {
 	var out bytes.Buffer
 	h.print(&out, *md)
 	printTable(&out, rows, *md)
+	printBelow(&out, rows)
 	if *outFile == "" {
 		os.Stdout.Write(out.Bytes())
 		return

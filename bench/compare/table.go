@@ -103,3 +103,25 @@ func ratio(v float64) string {
 	}
 	return fmt.Sprintf("%.2f", v)
 }
+
+// printBelow lists the rows where zcodec's best CPU-time figure is below
+// the peer's, encode and decode, with the x figure.
+func printBelow(w io.Writer, rows []*row) {
+	for _, dir := range []string{"encode", "decode"} {
+		var below []string
+		for _, r := range rows {
+			o, p := r.ours.enc, r.peer.enc
+			if dir == "decode" {
+				o, p = r.ours.dec, r.peer.dec
+			}
+			bo, bp := best(r.n, o, true), best(r.n, p, true)
+			if bo > 0 && bp > 0 && bo < bp {
+				below = append(below, fmt.Sprintf("%s %s", r.c.name, times(bo, bp)))
+			}
+		}
+		if len(below) == 0 {
+			below = []string{"none"}
+		}
+		fmt.Fprintf(w, "\nBelow the peer by CPU time, %s: %s.\n", dir, strings.Join(below, ", "))
+	}
+}
