@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/internal/cpufeat"
-	"github.com/zcodec/zcodec/numeric"
 )
 
 // cpuModel returns the "model name" of /proc/cpuinfo, or "unknown CPU".
@@ -47,10 +46,10 @@ func machineLine() string {
 // kernel family chose.
 func kernelsLine() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "CPU allows %s", numeric.CPUFeatures())
+	fmt.Fprintf(&b, "CPU allows %s", cpufeat.Describe())
 	ch := cpufeat.Choices()
 	if len(ch) == 0 {
-		b.WriteString("; every kernel pure Go (noasm build or not amd64)")
+		b.WriteString("; every kernel pure Go (a build with -tags noasm, or not amd64)")
 		return b.String()
 	}
 	b.WriteString("; chosen: ")
