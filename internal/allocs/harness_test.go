@@ -85,15 +85,21 @@ func prepare(tc allocCase) (*roundTrip, error) {
 	if c == nil {
 		return nil, fmt.Errorf("%s: not registered", tc.json)
 	}
-	src, err := bench.Chunk(tc.dtype, tc.kind, chunkBytes, bench.Seed)
-	if err != nil {
+	var src []byte
+	if tc.data != nil {
+		src = tc.data()
+	} else if src, err = bench.Chunk(tc.dtype, tc.kind, chunkBytes, bench.Seed); err != nil {
 		return nil, err
 	}
 	shape := tc.shape
 	if shape == nil {
 		shape = []int{len(src) / tc.dtype.Size()}
 	}
-	fill, err := numeric.ParseFillValue(tc.dtype, []byte(map[bool]string{true: "false", false: "0"}[tc.dtype == numeric.Bool]))
+	fillJSON := tc.fill
+	if fillJSON == "" {
+		fillJSON = map[bool]string{true: "false", false: "0"}[tc.dtype == numeric.Bool]
+	}
+	fill, err := numeric.ParseFillValue(tc.dtype, []byte(fillJSON))
 	if err != nil {
 		return nil, err
 	}
