@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -41,4 +42,27 @@ func TestSplice(t *testing.T) {
 			t.Errorf("splice(%q): err %v, want errMarkers", bad, err)
 		}
 	}
+}
+
+// FuzzSplice checks that splice either refuses a README or keeps what
+// lies outside the markers and puts results between them.
+func FuzzSplice(f *testing.F) {
+	f.Add("a\n"+begin+"old\n"+end+"b\n", "new")
+	f.Add(begin+end, "")
+	f.Add(end+begin, "x\n")
+	f.Fuzz(func(t *testing.T, readme, results string) {
+		out, err := splice([]byte(readme), []byte(results))
+		if err != nil {
+			return
+		}
+		i, j := strings.Index(readme, begin), strings.Index(readme, end)
+		want := readme[:i+len(begin)] + results
+		if results != "" && !strings.HasSuffix(results, "\n") {
+			want += "\n"
+		}
+		want += readme[j:]
+		if string(out) != want {
+			t.Fatalf("splice(%q, %q) = %q, want %q", readme, results, out, want)
+		}
+	})
 }
