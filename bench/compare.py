@@ -1,33 +1,41 @@
 #!/usr/bin/python3
-"""Time numcodecs / NumPy on the chunks `go run ./bench/compare` wrote.
+"""The peer of `go run ./bench/compare`: times numcodecs / NumPy on the
+chunks bench/compare wrote, one row per request.
 
 Started by bench/compare with Debian's interpreter (/usr/bin/python3,
-python3-numcodecs 0.11, python3-numpy) as a server:
+python3-numcodecs 0.11, python3-numpy) as a long-lived server:
 
-    /usr/bin/python3 bench/compare.py --data DIR [--mintime S]
+    /usr/bin/python3 bench/compare.py --data DIR
 
-It reads one request per line on standard input, "CASE FILE", where CASE
-is a case name of bench/compare (a key of CASES below) and FILE the chunk
-it runs on, in DIR, and answers each with one JSON line {"case",
-"encode_mbps", "decode_mbps", "ratio"}: MB/s of the decoded (array-side)
-bytes, 1 MB = 1e6 bytes, of a loop lasting at least --mintime seconds, in
-one thread; ratio is decoded bytes over encoded bytes. An unknown case is
-answered with {"case": CASE}. bench/compare sends its cases one at a time
-between its own timings, so that both tools run under the same load.
+Its first line is a JSON object naming what it runs: {"python",
+"numcodecs", "numpy", "cblosc", "libzstd"}. Then it reads one JSON request per line on standard
+input, {"recipe", "file", "dtype", "mintime"}: RECIPE is a key of RECIPES
+below (or "blosc:CNAME:SHUFFLE"), FILE the chunk in DIR, DTYPE its NumPy
+type string. It answers each with one JSON line {"encode": {"wall",
+"cpu"}, "decode": {"wall", "cpu"}, "ratio"}: seconds per call of wall
+time (time.perf_counter) and of this process's CPU time
+(time.process_time, every thread), each from a loop of at least MINTIME
+seconds of wall time after one warm-up call; ratio is decoded bytes over
+encoded bytes. A request it cannot serve is answered with {"error"}.
+bench/compare sends a row's request between its own timings of the row,
+so that both run under the same load.
 
 Outputs are written into buffers allocated once where NumPy allows it
 (out=), and bench/compare starts this process with glibc's
-MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ raised, so that
-the megabyte-sized temporaries NumPy and numcodecs allocate per call are
+MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ raised, so that the
+megabyte-sized temporaries NumPy and numcodecs allocate per call are
 reused from the heap instead of being mapped and faulted in anew each time.
 """
 import argparse
 import json
 import os
+import platform
 import sys
 import time
 
+import numcodecs
 import numcodecs.blosc
+import numcodecs.zstd
 import numpy as np
 from numcodecs import (LZ4, AsType, BitRound, Blosc, Delta, FixedScaleOffset,
                        PackBits, Quantize, Shuffle, Zlib, Zstd)
@@ -53,7 +61,7 @@ def chain(*codecs):
     return enc, dec
 
 
-def cast_f64_u8():
+def cast_f64_u8(dtype):
     tmp = {}
 
     def enc(x):
@@ -79,7 +87,8 @@ def cast_f64_u8():
 
 
 def scale_offset(dtype):
-    o, s = dtype(273.15), dtype(100)
+    t = np.dtype(dtype).type
+    o, s = t(273.15), t(100)
     tmp = {}
 
     def enc(x):
@@ -104,88 +113,97 @@ def scale_offset(dtype):
 def transpose_2d(rows, cols):
     """The copy Zarr v2's order "F" amounts to, both ways."""
 
-    def enc(x):
-        return np.ascontiguousarray(x.reshape(rows, cols).T)
+    def make(dtype):
+        def enc(x):
+            return np.ascontiguousarray(x.reshape(rows, cols).T)
 
-    def dec(y):
-        return np.ascontiguousarray(np.frombuffer(y, dtype=y.dtype).reshape(cols, rows).T)
+        def dec(y):
+            return np.ascontiguousarray(np.frombuffer(y, dtype=y.dtype).reshape(cols, rows).T)
 
-    return enc, dec
+        return enc, dec
 
-
-def blosc(cname, shuffle):
-    return lambda: chain(Blosc(cname, 5, shuffle))
+    return make
 
 
-FSO = lambda: FixedScaleOffset(243.15, 4, "<f8", "u1")
-CASES = {
-    "cast f64->u8 clamp": ("<f8", cast_f64_u8),
-    "cast f64->u8 clamp 10%": ("<f8", cast_f64_u8),
-    "cast f64->u8 clamp 50%": ("<f8", cast_f64_u8),
-    "scale_offset f32": ("<f4", lambda: scale_offset(np.float32)),
-    "scale_offset f64": ("<f8", lambda: scale_offset(np.float64)),
-    "scale_offset+cast_value f64->u8": ("<f8", lambda: chain(FSO())),
-    "scale_offset+cast_value f64->u8 clamp 10%": ("<f8", lambda: chain(FSO())),
-    "scale_offset+cast_value f64->u8 clamp 50%": ("<f8", lambda: chain(FSO())),
-    "shuffle(4)": ("<f4", lambda: chain(Shuffle(4))),
-    "shuffle(8)": ("<f8", lambda: chain(Shuffle(8))),
-    "shuffle(4)+zlib(1)": ("<f4", lambda: chain(Shuffle(4), Zlib(1))),
-    "shuffle(4)+lz4": ("<f4", lambda: chain(Shuffle(4), LZ4(1))),
-    "shuffle(4)+zstd(3)": ("<f4", lambda: chain(Shuffle(4), Zstd(3))),
-    "demo chain f64->u8+zstd(3)": ("<f8", lambda: chain(FSO(), Zstd(3))),
-    "demo chain f64->u8+zstd(3) clamp 10%": ("<f8", lambda: chain(FSO(), Zstd(3))),
-    "blosc lz4 shuffle": ("<f4", blosc("lz4", Blosc.SHUFFLE)),
-    "blosc lz4 bitshuffle": ("<f4", blosc("lz4", Blosc.BITSHUFFLE)),
-    "blosc blosclz shuffle": ("<f4", blosc("blosclz", Blosc.SHUFFLE)),
-    "blosc zstd shuffle": ("<f4", blosc("zstd", Blosc.SHUFFLE)),
-    "fixedscaleoffset f64->u1": ("<f8", lambda: chain(FSO())),
-    "astype f64->f32": ("<f8", lambda: chain(AsType("<f4", "<f8"))),
-    "delta i32": ("<i4", lambda: chain(Delta("<i4"))),
-    "bitround f32 keepbits 10": ("<f4", lambda: chain(BitRound(10))),
-    "quantize f64 digits 3": ("<f8", lambda: chain(Quantize(3, "<f8"))),
-    "packbits bool": ("|b1", lambda: chain(PackBits())),
-    "transpose 2-D f32 1024x256": ("<f4", lambda: transpose_2d(1024, 256)),
+def fso(dtype):
+    return FixedScaleOffset(243.15, 4, dtype, "u1")
+
+
+RECIPES = {
+    "cast_f64_u8": cast_f64_u8,
+    "scale_offset": scale_offset,
+    "fso": lambda dt: chain(fso(dt)),
+    "fso+zstd3": lambda dt: chain(fso(dt), Zstd(3)),
+    "shuffle": lambda dt: chain(Shuffle(np.dtype(dt).itemsize)),
+    "shuffle+zlib1": lambda dt: chain(Shuffle(np.dtype(dt).itemsize), Zlib(1)),
+    "shuffle+lz4": lambda dt: chain(Shuffle(np.dtype(dt).itemsize), LZ4(1)),
+    "shuffle+zstd3": lambda dt: chain(Shuffle(np.dtype(dt).itemsize), Zstd(3)),
+    "zstd3": lambda dt: chain(Zstd(3)),
+    "astype_f4": lambda dt: chain(AsType("<f4", dt)),
+    "delta": lambda dt: chain(Delta(dt)),
+    "bitround10": lambda dt: chain(BitRound(10)),
+    "quantize3": lambda dt: chain(Quantize(3, dt)),
+    "packbits": lambda dt: chain(PackBits()),
+    "transpose_1024x256": transpose_2d(1024, 256),
 }
+
+SHUFFLES = {"NOSHUFFLE": Blosc.NOSHUFFLE, "SHUFFLE": Blosc.SHUFFLE, "BITSHUFFLE": Blosc.BITSHUFFLE}
+
+
+def recipe(name, dtype):
+    """The encode and decode functions of a recipe on dtype."""
+    if name.startswith("blosc:"):
+        _, cname, shuffle = name.split(":")
+        return chain(Blosc(cname, 5, SHUFFLES[shuffle]))
+    return RECIPES[name](dtype)
 
 
 def timed(mintime, f):
-    n, t0 = 0, time.perf_counter()
+    """Seconds per call of f, wall and process CPU, after one warm-up."""
+    f()
+    n, c0, t0 = 0, time.process_time(), time.perf_counter()
     while True:
         f()
         n += 1
         el = time.perf_counter() - t0
         if el >= mintime:
-            return el / n
+            return {"wall": el / n, "cpu": (time.process_time() - c0) / n}
+
+
+def serve(data, req, prepared):
+    key = (req["recipe"], req["file"], req["dtype"])
+    if key not in prepared:
+        with open(os.path.join(data, req["file"]), "rb") as fh:
+            raw = fh.read()
+        # a writable copy: numcodecs' BitRound rounds its input in place
+        x = np.frombuffer(raw, dtype=req["dtype"]).copy()
+        enc, dec = recipe(req["recipe"], req["dtype"])
+        encoded = enc(x)
+        if isinstance(encoded, np.ndarray):
+            encoded = encoded.copy()  # enc may reuse its output buffer
+        prepared[key] = (x, enc, dec, encoded, len(raw))
+    x, enc, dec, encoded, size = prepared[key]
+    mintime = float(req["mintime"])
+    return {"encode": timed(mintime, lambda: enc(x)),
+            "decode": timed(mintime, lambda: dec(encoded)),
+            "ratio": size / len(memoryview(encoded).cast("B"))}
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
-    ap.add_argument("--mintime", type=float, default=0.3)
     args = ap.parse_args()
+    zv = numcodecs.zstd.VERSION_NUMBER
+    print(json.dumps({"python": platform.python_version(), "numcodecs": numcodecs.__version__,
+                      "numpy": np.__version__, "cblosc": numcodecs.blosc.VERSION_STRING,
+                      "libzstd": f"{zv // 10000}.{zv // 100 % 100}.{zv % 100}"}), flush=True)
     prepared = {}
     for line in sys.stdin:
-        name, _, fname = line.strip().rpartition(" ")
-        if name not in CASES:
-            print(json.dumps({"case": name}), flush=True)
-            continue
-        if name not in prepared:
-            dtype, make = CASES[name]
-            with open(os.path.join(args.data, fname), "rb") as fh:
-                raw = fh.read()
-            # a writable copy: numcodecs' BitRound rounds its input in place
-            x = np.frombuffer(raw, dtype=dtype).copy()
-            enc, dec = make()
-            encoded = enc(x)
-            if isinstance(encoded, np.ndarray):
-                encoded = encoded.copy()  # enc may reuse its output buffer
-            prepared[name] = (x, enc, dec, encoded, len(raw))
-        x, enc, dec, encoded, size = prepared[name]
-        t_enc = timed(args.mintime, lambda: enc(x))
-        t_dec = timed(args.mintime, lambda: dec(encoded))
-        print(json.dumps({"case": name, "encode_mbps": size / t_enc / 1e6,
-                          "decode_mbps": size / t_dec / 1e6,
-                          "ratio": size / len(memoryview(encoded).cast("B"))}), flush=True)
+        try:
+            reply = serve(args.data, json.loads(line), prepared)
+        except Exception as e:  # answer, so that the rows after it still run
+            reply = {"error": f"{type(e).__name__}: {e}"}
+        print(json.dumps(reply), flush=True)
 
 
 main()

@@ -45,7 +45,16 @@ const (
 	// to uint8 with clamp.
 	Units10
 	Units50
+	// NoisyKelvin is the Smooth field with Gaussian noise of
+	// NoisySteps quantisation steps of the demo chain added (NoisySteps /
+	// DemoScale kelvin): quantised to uint8 as the demo chain does, it
+	// leaves zstd mostly literals, where Smooth leaves it mostly matches.
+	NoisyKelvin
 )
+
+// NoisySteps is the standard deviation of NoisyKelvin's added noise, in
+// quantisation steps of the demo chain (1/DemoScale kelvin).
+const NoisySteps = 1.4
 
 // DemoOffset and DemoScale are the scale_offset parameters of the demo
 // chain (cmd/zcodec demo), which quantise kelvin to uint8.
@@ -55,7 +64,8 @@ const (
 )
 
 // String returns the kind's name in lower case: "smooth", "noisy",
-// "counts", "kelvin10", "kelvin50", "units10" or "units50".
+// "counts", "kelvin10", "kelvin50", "units10", "units50" or
+// "noisykelvin".
 func (k Kind) String() string {
 	switch k {
 	case Smooth:
@@ -72,6 +82,8 @@ func (k Kind) String() string {
 		return "units10"
 	case Units50:
 		return "units50"
+	case NoisyKelvin:
+		return "noisykelvin"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
@@ -81,6 +93,8 @@ func Field(k Kind, n int, seed uint64) []float64 {
 	switch k {
 	case Kelvin10, Kelvin50, Units10, Units50:
 		return clampField(k, n, seed)
+	case NoisyKelvin:
+		return noisyField(n, seed)
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7a636f646563)) // "zcodec"
 	out := make([]float64, n)
@@ -121,6 +135,18 @@ func clampField(k Kind, n int, seed uint64) []float64 {
 	return out
 }
 
+// noisyField returns the Smooth field with N(0, (NoisySteps/DemoScale)²)
+// added, from a generator of its own so that Smooth's values stay as they
+// are.
+func noisyField(n int, seed uint64) []float64 {
+	out := Field(Smooth, n, seed)
+	r := rand.New(rand.NewPCG(seed, 0x6e6f697379)) // "noisy"
+	for i := range out {
+		out[i] += NoisySteps / DemoScale * r.NormFloat64()
+	}
+	return out
+}
+
 // poisson draws from a Poisson distribution of mean lambda (small lambda;
 // Knuth's multiplication method).
 func poisson(r *rand.Rand, lambda float64) int {
@@ -140,7 +166,7 @@ func poisson(r *rand.Rand, lambda float64) int {
 // nbytes must be a multiple of the element size; float16, bfloat16 and
 // complex types are not supported.
 func Chunk(dt numeric.DataType, k Kind, nbytes int, seed uint64) ([]byte, error) {
-	if k < Smooth || k > Units50 {
+	if k < Smooth || k > NoisyKelvin {
 		return nil, fmt.Errorf("bench: unknown kind %v", k)
 	}
 	size := dt.Size()

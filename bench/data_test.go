@@ -96,3 +96,24 @@ func TestClampShare(t *testing.T) {
 		}
 	}
 }
+
+// TestNoisyKelvin checks that NoisyKelvin is Smooth plus zero-mean noise
+// of NoisySteps quantisation steps.
+func TestNoisyKelvin(t *testing.T) {
+	const n = 1 << 16
+	smooth, noisy := bench.Field(bench.Smooth, n, 1), bench.Field(bench.NoisyKelvin, n, 1)
+	var sum, sum2 float64
+	for i := range smooth {
+		d := (noisy[i] - smooth[i]) * bench.DemoScale // in quantisation steps
+		sum += d
+		sum2 += d * d
+	}
+	mean := sum / n
+	sd := math.Sqrt(sum2/n - mean*mean)
+	if math.Abs(mean) > 0.02 || math.Abs(sd-bench.NoisySteps) > 0.02 {
+		t.Errorf("noise in steps: mean %.4f, sd %.4f; want 0 and %v", mean, sd, bench.NoisySteps)
+	}
+	if bench.NoisyKelvin.String() != "noisykelvin" {
+		t.Errorf("String() = %q", bench.NoisyKelvin.String())
+	}
+}

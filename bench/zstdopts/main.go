@@ -29,11 +29,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/cputime"
 )
 
 // variant is one way of encoding a chunk.
@@ -174,12 +174,9 @@ func timeVariant(v variant, src []byte, d time.Duration) (cpu, wall, ratio float
 // which variants write other bytes.
 var reference = map[string][]byte{}
 
-// cpuTime is the process's user plus system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	check(syscall.Getrusage(syscall.RUSAGE_SELF, &ru))
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// cpuTime is the process's user plus system CPU time (0 where the
+// system does not give it).
+func cpuTime() time.Duration { return cputime.Process() }
 
 func check(err error) {
 	if err != nil {

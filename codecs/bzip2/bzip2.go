@@ -110,6 +110,9 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 type decoder struct {
 	src bytes.Reader
 	zr  *bzip2.Reader
+	// st is the reader AppendDecode reads, kept here so that passing it
+	// as an io.Reader does not allocate.
+	st streams
 }
 
 var decoders = sync.Pool{New: func() any {
@@ -127,7 +130,7 @@ type streams struct {
 	later bool
 }
 
-func (s streams) Read(p []byte) (int, error) {
+func (s *streams) Read(p []byte) (int, error) {
 	n, err := s.zr.Read(p)
 	if err != nil && err != io.EOF && n == 0 && s.later && isHeaderError(err) {
 		return 0, io.EOF
@@ -157,7 +160,8 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	d := decoders.Get().(*decoder)
 	d.src.Reset(src)
 	d.zr.Reset(&d.src)
-	out, err := bounded.ReadAll(Name, dst, streams{zr: d.zr, later: validHeader(src)}, limit, exact)
+	d.st = streams{zr: d.zr, later: validHeader(src)}
+	out, err := bounded.ReadAll(Name, dst, &d.st, limit, exact)
 	if err != nil {
 		recycle(d)
 		return out, err
