@@ -164,7 +164,9 @@
 //
 // # numcodecs.packbits
 //
-// Alias "packbits". The configuration is empty:
+// Read only under this name: "packbits" is the zarr-extensions codec of
+// package codecs/packbits, whose bit order differs (docs/decisions.md#d25).
+// The configuration is empty:
 //
 //	{"name": "numcodecs.packbits", "configuration": {}}
 //

@@ -9,7 +9,8 @@ import (
 )
 
 // PackBitsName is the name of the numcodecs PackBits codec in Zarr v3
-// metadata; "packbits" is read as an alias.
+// metadata. "packbits" is the zarr-extensions codec of package
+// codecs/packbits (docs/decisions.md#d25).
 const PackBitsName = "numcodecs.packbits"
 
 // PackBits is numcodecs' PackBits filter as an array->array codec: a bool
