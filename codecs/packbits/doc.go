@@ -76,9 +76,11 @@
 //
 // # Speed
 //
-// One-byte components of 1, 2 and 4 bits (bool, int2, uint2, int4, uint4,
-// float4_e2m1fn, and 1, 2 or 4 bits of int8 and uint8) are packed and
-// unpacked eight at a time in 64-bit words with shifts and masks; whole
+// One-byte components of 1, 2, 4 and 6 bits (bool, int2, uint2, int4,
+// uint4, float4_e2m1fn, float6_*, and as many bits of int8 and uint8) are
+// packed and unpacked eight at a time in 64-bit words with shifts and
+// masks (the compiler keeps them in registers; SIMD was not needed for
+// well over 1 GB/s); whole
 // bytes are copied; everything else goes one component at a time through
 // a 64-bit accumulator. Encoding into a slice with room and decoding
 // allocate nothing.

@@ -26,7 +26,7 @@ type kernelKind uint8
 const (
 	kernelGeneric kernelKind = iota // any layout, through a bit accumulator
 	kernelCopy                      // every bit of every byte: the little-endian bytes as they are
-	kernelSub                       // one-byte components of 1, 2 or 4 encoded bits
+	kernelSub                       // one-byte components of 1, 2, 4 or 6 encoded bits
 )
 
 func newLayout(m, size, first, width int, signed, isBool bool) layout {
@@ -37,7 +37,7 @@ func newLayout(m, size, first, width int, signed, isBool bool) layout {
 	switch {
 	case !isBool && first == 0 && width == 8*size:
 		l.kind = kernelCopy
-	case size == 1 && (width == 1 || width == 2 || width == 4):
+	case size == 1 && (width == 1 || width == 2 || width == 4 || width == 6):
 		l.kind = kernelSub
 	}
 	if signed && size == 1 {
@@ -58,6 +58,8 @@ func (l *layout) encode(dst, src []byte) {
 			pack1(dst, src, uint(l.first), l.isBool)
 		case 2:
 			pack2(dst, src, uint(l.first))
+		case 6:
+			pack6(dst, src, uint(l.first))
 		default:
 			pack4(dst, src, uint(l.first))
 		}
@@ -77,6 +79,8 @@ func (l *layout) decode(dst, src []byte) {
 			unpack1(dst, src)
 		case 2:
 			unpack2(dst, src)
+		case 6:
+			unpack6(dst, src)
 		default:
 			unpack4(dst, src)
 		}

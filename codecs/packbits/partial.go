@@ -25,8 +25,8 @@ func (b *bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 		last = last*shape[i] + int(region.Start[i]+region.Shape[i]) - 1
 	}
 	perElem := b.layout.m / b.spec.NumElements() // components per element
-	k := perElem * b.layout.width                 // bits per element
-	group := 8 / gcd(k, 8)                        // elements per whole number of bytes
+	k := perElem * b.layout.width                // bits per element
+	group := 8 / gcd(k, 8)                       // elements per whole number of bytes
 	start := first - first%group
 	off := start * k / 8
 	end := ((last+1)*k + 7) / 8

@@ -2,7 +2,7 @@ package packbits
 
 import "encoding/binary"
 
-// The loops of one-byte components of 1, 2 and 4 bits work on 64-bit
+// The loops of one-byte components of 1, 2, 4 and 6 bits work on 64-bit
 // words: eight components at a time, gathered (packing) or spread
 // (unpacking) with shifts and masks, element i landing in bits
 // [i*w, (i+1)*w) of the word. The last, partial group goes through a
@@ -229,3 +229,47 @@ var spreadTable = func() (t [256]uint64) {
 	}
 	return t
 }()
+
+const lo6 = 0x3f3f3f3f3f3f3f3f
+
+// gather6 packs the low six bits of the eight bytes of x (the rest zero)
+// into the low 48 bits, byte 0 in bits 0-5: pairs into 12-bit fields,
+// those into 24-bit fields, those into 48 bits.
+func gather6(x uint64) uint64 {
+	x = x&0x003f003f003f003f | x>>2&0x0fc00fc00fc00fc0
+	x = x&0x00000fff00000fff | x>>4&0x00fff00000fff000
+	return x&0xffffff | x>>8&0xffffff000000
+}
+
+// spread6 is the inverse of gather6.
+func spread6(x uint64) uint64 {
+	x = x&0xffffff | x<<8&0xffffff00000000
+	x = x&0x00000fff00000fff | x<<4&0x0fff00000fff0000
+	return x&0x003f003f003f003f | x<<2&0x3f003f003f003f00
+}
+
+// pack6 packs bits first..first+5 of each byte of src into dst
+// (len(dst) == ceil(len(src)*6/8)). Each group of eight writes a word
+// of which the next group overwrites the last two bytes.
+func pack6(dst, src []byte, first uint) {
+	i, o := 0, 0
+	for ; i+8 <= len(src) && o+8 <= len(dst); i, o = i+8, o+6 {
+		binary.LittleEndian.PutUint64(dst[o:], gather6(load8(src[i:])>>first&lo6))
+	}
+	for ; i < len(src); i, o = i+8, o+6 {
+		rest := src[i:min(i+8, len(src))]
+		storeTail(dst[o:min(o+8, len(dst))], gather6(loadTail(rest)>>first&lo6))
+	}
+}
+
+// unpack6 spreads the 6-bit fields of src into the bytes of dst (len(src)
+// == ceil(len(dst)*6/8)), zero-extended.
+func unpack6(dst, src []byte) {
+	i, o := 0, 0
+	for ; o+8 <= len(dst) && i+8 <= len(src); i, o = i+6, o+8 {
+		binary.LittleEndian.PutUint64(dst[o:], spread6(load8(src[i:])&0xffffffffffff))
+	}
+	for ; o < len(dst); i, o = i+6, o+8 {
+		storeTail(dst[o:min(o+8, len(dst))], spread6(loadTail(src[i:min(i+6, len(src))])))
+	}
+}
