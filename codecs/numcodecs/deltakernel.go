@@ -67,7 +67,14 @@ func deltaEncode[T deltaElem](d, s []T) {
 	}
 	d = d[:len(s)]
 	d[0] = s[0]
-	i := 1
+	deltaEncodeFrom(d, s, deltaVec(vecISA, d, s))
+}
+
+// deltaEncodeFrom sets d[i] = s[i] - s[i-1] for i from from (at least 1)
+// on: the Go loop, and the twin of the vector loops.
+func deltaEncodeFrom[T deltaElem](d, s []T, from int) {
+	d = d[:len(s)]
+	i := from
 	for ; i+4 <= len(s); i += 4 { // four independent differences
 		w := s[i-1 : i+4 : i+4]
 		o := d[i : i+4 : i+4]

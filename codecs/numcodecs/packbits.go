@@ -77,9 +77,16 @@ func (b *packBitsBound) EncodeArray(dst, src []byte) error {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: 1 + (b.n+7)/8}
 	}
 	dst[0] = b.padding()
-	out := dst[1:]
-	full := b.n / 8
-	i := 0
+	packBitsFrom(dst[1:], src, packBitsVec(vecISA, dst[1:1+b.n/8], src))
+	return nil
+}
+
+// packBitsFrom packs the bools of src into out, eight to a byte, from
+// output byte from (a multiple of 8) on: the Go loop, and the twin of the
+// vector loops. len(out) == ceil(len(src)/8).
+func packBitsFrom(out, src []byte, from int) {
+	full := len(src) / 8
+	i := from
 	for ; i+8 <= full; i += 8 { // 64 bools into one 8-byte store
 		s := src[8*i : 8*i+64 : 8*i+64]
 		w0, w1 := binary.LittleEndian.Uint64(s[0:]), binary.LittleEndian.Uint64(s[8:])
@@ -103,7 +110,6 @@ func (b *packBitsBound) EncodeArray(dst, src []byte) error {
 		copy(tail[:], rest)
 		out[full] = packByte(binary.LittleEndian.Uint64(tail[:]))
 	}
-	return nil
 }
 
 // packByte packs the eight bytes of x (byte 0 first) into one byte, most
