@@ -147,10 +147,17 @@ func (b *packBitsBound) DecodeArray(dst, src []byte) error {
 	if src[0] != b.padding() {
 		return &codec.CorruptError{Codec: PackBitsName, Reason: fmt.Sprintf("%d padding bits recorded, but a chunk of %d elements has %d", src[0], b.n, b.padding())}
 	}
-	in := src[1:]
-	full := b.n / 8
+	unpackBitsFrom(dst, src[1:], unpackBitsVec(vecISA, dst, src[1:1+b.n/8]))
+	return nil
+}
+
+// unpackBitsFrom unpacks the bytes of in into the bools of dst, eight to
+// a byte, from input byte from (a multiple of 8) on: the Go loop, and the
+// twin of the vector loops. len(in) == ceil(len(dst)/8).
+func unpackBitsFrom(dst, in []byte, from int) {
+	full := len(dst) / 8
 	t := &unpackTable
-	i := 0
+	i := from
 	for ; i+8 <= full; i += 8 { // 8 packed bytes, 64 bools
 		w := binary.LittleEndian.Uint64(in[i : i+8])
 		d := dst[8*i : 8*i+64 : 8*i+64]
@@ -171,7 +178,6 @@ func (b *packBitsBound) DecodeArray(dst, src []byte) error {
 		binary.LittleEndian.PutUint64(tail[:], t[in[full]])
 		copy(rest, tail[:])
 	}
-	return nil
 }
 
 // unpackTable holds the eight bools of each byte value, as the

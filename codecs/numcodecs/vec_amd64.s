@@ -708,3 +708,148 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+DATA unpackSel<>+0(SB)/1, $0x00
+DATA unpackSel<>+1(SB)/1, $0x00
+DATA unpackSel<>+2(SB)/1, $0x00
+DATA unpackSel<>+3(SB)/1, $0x00
+DATA unpackSel<>+4(SB)/1, $0x00
+DATA unpackSel<>+5(SB)/1, $0x00
+DATA unpackSel<>+6(SB)/1, $0x00
+DATA unpackSel<>+7(SB)/1, $0x00
+DATA unpackSel<>+8(SB)/1, $0x01
+DATA unpackSel<>+9(SB)/1, $0x01
+DATA unpackSel<>+10(SB)/1, $0x01
+DATA unpackSel<>+11(SB)/1, $0x01
+DATA unpackSel<>+12(SB)/1, $0x01
+DATA unpackSel<>+13(SB)/1, $0x01
+DATA unpackSel<>+14(SB)/1, $0x01
+DATA unpackSel<>+15(SB)/1, $0x01
+DATA unpackSel<>+16(SB)/1, $0x02
+DATA unpackSel<>+17(SB)/1, $0x02
+DATA unpackSel<>+18(SB)/1, $0x02
+DATA unpackSel<>+19(SB)/1, $0x02
+DATA unpackSel<>+20(SB)/1, $0x02
+DATA unpackSel<>+21(SB)/1, $0x02
+DATA unpackSel<>+22(SB)/1, $0x02
+DATA unpackSel<>+23(SB)/1, $0x02
+DATA unpackSel<>+24(SB)/1, $0x03
+DATA unpackSel<>+25(SB)/1, $0x03
+DATA unpackSel<>+26(SB)/1, $0x03
+DATA unpackSel<>+27(SB)/1, $0x03
+DATA unpackSel<>+28(SB)/1, $0x03
+DATA unpackSel<>+29(SB)/1, $0x03
+DATA unpackSel<>+30(SB)/1, $0x03
+DATA unpackSel<>+31(SB)/1, $0x03
+GLOBL unpackSel<>(SB), RODATA|NOPTR, $32
+
+DATA unpackBit<>+0(SB)/1, $0x80
+DATA unpackBit<>+1(SB)/1, $0x40
+DATA unpackBit<>+2(SB)/1, $0x20
+DATA unpackBit<>+3(SB)/1, $0x10
+DATA unpackBit<>+4(SB)/1, $0x08
+DATA unpackBit<>+5(SB)/1, $0x04
+DATA unpackBit<>+6(SB)/1, $0x02
+DATA unpackBit<>+7(SB)/1, $0x01
+DATA unpackBit<>+8(SB)/1, $0x80
+DATA unpackBit<>+9(SB)/1, $0x40
+DATA unpackBit<>+10(SB)/1, $0x20
+DATA unpackBit<>+11(SB)/1, $0x10
+DATA unpackBit<>+12(SB)/1, $0x08
+DATA unpackBit<>+13(SB)/1, $0x04
+DATA unpackBit<>+14(SB)/1, $0x02
+DATA unpackBit<>+15(SB)/1, $0x01
+DATA unpackBit<>+16(SB)/1, $0x80
+DATA unpackBit<>+17(SB)/1, $0x40
+DATA unpackBit<>+18(SB)/1, $0x20
+DATA unpackBit<>+19(SB)/1, $0x10
+DATA unpackBit<>+20(SB)/1, $0x08
+DATA unpackBit<>+21(SB)/1, $0x04
+DATA unpackBit<>+22(SB)/1, $0x02
+DATA unpackBit<>+23(SB)/1, $0x01
+DATA unpackBit<>+24(SB)/1, $0x80
+DATA unpackBit<>+25(SB)/1, $0x40
+DATA unpackBit<>+26(SB)/1, $0x20
+DATA unpackBit<>+27(SB)/1, $0x10
+DATA unpackBit<>+28(SB)/1, $0x08
+DATA unpackBit<>+29(SB)/1, $0x04
+DATA unpackBit<>+30(SB)/1, $0x02
+DATA unpackBit<>+31(SB)/1, $0x01
+GLOBL unpackBit<>(SB), RODATA|NOPTR, $32
+
+// func unpackBitsAVX2(d *byte, s *byte, steps int)
+// Requires: AVX, AVX2
+TEXT ·unpackBitsAVX2(SB), NOSPLIT, $0-24
+	MOVQ    d+0(FP), AX
+	MOVQ    s+8(FP), CX
+	MOVQ    steps+16(FP), DX
+	VMOVDQU unpackSel<>+0(SB), Y0
+	VMOVDQU unpackBit<>+0(SB), Y1
+
+loop:
+	TESTQ        DX, DX
+	JZ           done
+	VPBROADCASTD (CX), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQB     Y1, Y2, Y2
+	VPABSB       Y2, Y2
+	VMOVDQU      Y2, (AX)
+	VPBROADCASTD 4(CX), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQB     Y1, Y2, Y2
+	VPABSB       Y2, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPBROADCASTD 8(CX), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQB     Y1, Y2, Y2
+	VPABSB       Y2, Y2
+	VMOVDQU      Y2, 64(AX)
+	VPBROADCASTD 12(CX), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQB     Y1, Y2, Y2
+	VPABSB       Y2, Y2
+	VMOVDQU      Y2, 96(AX)
+	ADDQ         $0x00000010, CX
+	ADDQ         $0x00000080, AX
+	DECQ         DX
+	JMP          loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func unpackBitsAVX512(d *byte, s *byte, steps int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·unpackBitsAVX512(SB), NOSPLIT, $0-24
+	MOVQ      d+0(FP), AX
+	MOVQ      s+8(FP), CX
+	MOVQ      steps+16(FP), DX
+	VMOVDQU64 packRev<>+0(SB), Z0
+
+loop:
+	TESTQ     DX, DX
+	JZ        done
+	MOVQ      (CX), BX
+	KMOVQ     BX, K1
+	VPMOVM2B  K1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPABSB    Z1, Z1
+	VMOVDQU64 Z1, (AX)
+	MOVQ      8(CX), BX
+	KMOVQ     BX, K1
+	VPMOVM2B  K1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPABSB    Z1, Z1
+	VMOVDQU64 Z1, 64(AX)
+	ADDQ      $0x00000010, CX
+	ADDQ      $0x00000080, AX
+	DECQ      DX
+	JMP       loop
+
+done:
+	VZEROUPPER
+	RET

@@ -103,3 +103,13 @@ func packBitsAVX2(d *byte, s *byte, steps int)
 //
 //go:noescape
 func packBitsAVX512(d *byte, s *byte, steps int)
+
+// unpackBitsAVX2 unpacks 16 bytes a step into 128 bools, most significant bit first (AVX2).
+//
+//go:noescape
+func unpackBitsAVX2(d *byte, s *byte, steps int)
+
+// unpackBitsAVX512 unpacks 16 bytes a step into 128 bools, most significant bit first (AVX512).
+//
+//go:noescape
+func unpackBitsAVX512(d *byte, s *byte, steps int)

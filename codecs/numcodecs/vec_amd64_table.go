@@ -20,3 +20,6 @@ var bitRoundVecLoops = [2][3]func(d, s *byte, steps int, shift, half, mask uint6
 
 // packBitsVecLoops[isa] pack bools eight to a byte, most significant bit first.
 var packBitsVecLoops = [2]func(d, s *byte, steps int){packBitsAVX2, packBitsAVX512}
+
+// unpackBitsVecLoops[isa] unpack bytes into eight bools each, most significant bit first.
+var unpackBitsVecLoops = [2]func(d, s *byte, steps int){unpackBitsAVX2, unpackBitsAVX512}

@@ -217,5 +217,37 @@ func BenchmarkVecLoops(b *testing.B) {
 				packBitsVec(isa, dst[:n/8], src[:n])
 			}
 		})
+		b.Run("unpackbits/"+name, func(b *testing.B) {
+			b.SetBytes(n)
+			for b.Loop() {
+				unpackBitsVec(isa, dst[:n], src[:n/8])
+			}
+		})
+	}
+}
+
+// The unpackbits loop unpacks what the Go loop unpacks.
+func TestUnpackBitsVecTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	for _, isa := range vecISAs() {
+		for _, n := range []int{0, 7, 127, 128, 129, 255, 256, 1000, 4096, 4103} {
+			in := make([]byte, (n+7)/8+1)
+			for i := range in {
+				in[i] = byte(rng.Uint32())
+			}
+			in = in[1:] // an offset start
+			want := make([]byte, n)
+			unpackBitsFrom(want, in, 0)
+			got := make([]byte, n+1)
+			got[n] = 42
+			i := unpackBitsVec(isa, got[:n], in[:n/8])
+			if n >= 128 && i == 0 {
+				t.Fatalf("isa %d n %d: the vector loop did not run", isa, n)
+			}
+			unpackBitsFrom(got[:n], in, i)
+			if !slices.Equal(got[:n], want) || got[n] != 42 {
+				t.Fatalf("isa %d n %d: vector %x, Go %x", isa, n, got, want)
+			}
+		}
 	}
 }

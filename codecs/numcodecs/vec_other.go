@@ -14,3 +14,5 @@ func deltaVec[T deltaElem](isa int, d, s []T) int { return 1 }
 func bitRoundVec[I int16 | int32 | int64](isa int, d, s []I, shift uint, half, mask I) int { return 0 }
 
 func packBitsVec(isa int, dst, src []byte) int { return 0 }
+
+func unpackBitsVec(isa int, dst, src []byte) int { return 0 }

@@ -25,7 +25,8 @@ import (
 //     width 2, 4 or 8 (wrapping addition).
 //   - packbits: func(d, s *byte, steps int) packs 128 bool bytes a step
 //     into 16 bytes, the first of each eight in the most significant bit,
-//     a byte that is not zero giving a 1 (np.packbits).
+//     a byte that is not zero giving a 1 (np.packbits); unpackbits is the
+//     inverse, 16 bytes a step into 128 bytes 0 or 1 (np.unpackbits).
 func numcodecsSet() string {
 	var t strings.Builder
 	isas := []isa{avx2, avx512}
@@ -65,6 +66,23 @@ func numcodecsSet() string {
 	for _, i := range isas {
 		name := fmt.Sprintf("packBits%s", i)
 		emitPackBits(name, i, revMask)
+		t.WriteString(name + ", ")
+	}
+	t.WriteString("}\n\n")
+
+	unpackSel := GLOBL("unpackSel", RODATA|NOPTR)
+	for i := range 32 {
+		DATA(i, U8(uint8(i/8)))
+	}
+	unpackBit := GLOBL("unpackBit", RODATA|NOPTR)
+	for i := range 32 {
+		DATA(i, U8(uint8(0x80>>(i%8))))
+	}
+	t.WriteString("// unpackBitsVecLoops[isa] unpack bytes into eight bools each, most significant bit first.\n")
+	t.WriteString("var unpackBitsVecLoops = [2]func(d, s *byte, steps int){")
+	for _, i := range isas {
+		name := fmt.Sprintf("unpackBits%s", i)
+		emitUnpackBits(name, i, revMask, unpackSel, unpackBit)
 		t.WriteString(name + ", ")
 	}
 	t.WriteString("}\n")
@@ -213,6 +231,55 @@ func emitPackBits(name string, i isa, revMask Mem) {
 	}
 	ADDQ(U32(128), s)
 	ADDQ(U32(16), d)
+	DECQ(steps)
+	JMP(LabelRef("loop"))
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+func emitUnpackBits(name string, i isa, revMask, sel, bit Mem) {
+	TEXT(name, NOSPLIT, "func(d, s *byte, steps int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s unpacks 16 bytes a step into 128 bools, most significant bit first (%s).", name, i))
+	d := Load(Param("d"), GP64()).(reg.GPVirtual)
+	s := Load(Param("s"), GP64()).(reg.GPVirtual)
+	steps := Load(Param("steps"), GP64()).(reg.GPVirtual)
+	var rev, selV, bitV reg.VecVirtual
+	if i == avx512 {
+		rev = ZMM()
+		VMOVDQU64(revMask, rev)
+	} else {
+		selV, bitV = YMM(), YMM()
+		VMOVDQU(sel, selV)
+		VMOVDQU(bit, bitV)
+	}
+	Label("loop")
+	TESTQ(steps, steps)
+	JZ(LabelRef("done"))
+	if i == avx512 {
+		for k := range 2 {
+			r, m, x := GP64(), K(), ZMM()
+			MOVQ(Mem{Base: s, Disp: 8 * k}, r)
+			KMOVQ(r, m)
+			VPMOVM2B(m, x)     // byte 8g+j: 0xff when bit j of byte g is set
+			VPSHUFB(rev, x, x) // byte 8g+j: bit 7-j
+			VPABSB(x, x)       // 0xff -> 1
+			VMOVDQU64(x, Mem{Base: d, Disp: 64 * k})
+		}
+	} else {
+		for k := range 4 {
+			x := YMM()
+			VPBROADCASTD(Mem{Base: s, Disp: 4 * k}, x)
+			VPSHUFB(selV, x, x) // byte 8g+j: input byte g
+			VPAND(bitV, x, x)   // its bit 7-j
+			VPCMPEQB(bitV, x, x)
+			VPABSB(x, x)
+			VMOVDQU(x, Mem{Base: d, Disp: 32 * k})
+		}
+	}
+	ADDQ(U32(16), s)
+	ADDQ(U32(128), d)
 	DECQ(steps)
 	JMP(LabelRef("loop"))
 	Label("done")
