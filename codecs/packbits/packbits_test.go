@@ -334,3 +334,41 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// Through a pipeline of the codec alone, DecodeRegion is partial: it reads
+// one range, shorter than the value, and gives what Decode gives.
+func TestPipelineDecodeRegion(t *testing.T) {
+	chain, err := registry.Default().ParseCodecs([]byte(`[{"name":"packbits","configuration":{"padding_encoding":"last_byte"}}]`), "/codecs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := codec.ChunkSpec{DataType: numeric.Uint2, Shape: []int{64, 64}, FillValue: numeric.Zero(numeric.Uint2)}
+	p, err := codec.NewPipeline(spec, chain.Codecs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.PartialDecoding() {
+		t.Fatal("no partial decoding")
+	}
+	src := make([]byte, 64*64)
+	for i := range src {
+		src[i] = byte(i*7+i/64) & 3
+	}
+	enc, err := p.AppendEncode(nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &memReader{b: enc}
+	reg := codec.Region{Start: []int64{10, 3}, Shape: []int64{2, 5}}
+	got := make([]byte, 10)
+	if err := p.DecodeRegion(context.Background(), r, reg, got, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := append(append([]byte(nil), src[10*64+3:10*64+8]...), src[11*64+3:11*64+8]...)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("region %x, want %x", got, want)
+	}
+	if len(r.reads) != 1 || r.reads[0].Length >= int64(len(enc))/4 {
+		t.Fatalf("reads %v of a %d-byte value", r.reads, len(enc))
+	}
+}

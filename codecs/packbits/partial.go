@@ -15,6 +15,9 @@ import (
 func (b *bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, _ *codec.Options) error {
 	shape := b.spec.Shape
 	es := b.spec.DataType.Size()
+	if want := int(region.NumElements()) * es; len(dst) != want {
+		return &codec.SizeError{What: "region destination", Got: len(dst), Want: want}
+	}
 	if region.NumElements() == 0 {
 		return nil
 	}
