@@ -1,7 +1,5 @@
 package packbits
 
-import "encoding/binary"
-
 // layout is what a bound codec needs to pack and unpack a chunk: m
 // components of size bytes each in the decoded layout, of which the width
 // bits from bit first are encoded.
@@ -74,40 +72,18 @@ func (l *layout) decode(dst, src []byte) {
 	case kernelCopy:
 		copy(dst, src)
 	case kernelSub:
+		p := placer{first: uint(l.first), top: uint(l.first + l.width - 1), fill: uint64(l.fillByte)}
 		switch l.width {
 		case 1:
-			unpack1(dst, src)
+			unpack1(dst, src, p)
 		case 2:
-			unpack2(dst, src)
+			unpack2(dst, src, p)
 		case 6:
-			unpack6(dst, src)
+			unpack6(dst, src, p)
 		default:
-			unpack4(dst, src)
-		}
-		if l.first != 0 || l.fillByte != 0 {
-			place(dst, uint(l.first), uint(l.first+l.width-1), l.fillByte)
+			unpack4(dst, src, p)
 		}
 	default:
 		unpackGeneric(dst, src, l)
-	}
-}
-
-// place shifts every byte of b left by first bits and, when fill is not 0,
-// sets the bits of fill in each byte whose bit top is set: the encoded bits
-// of one-byte components moved to where they belong and sign-extended.
-func place(b []byte, first, top uint, fill byte) {
-	const ones = 0x0101010101010101
-	f8 := uint64(fill)
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:]) << first // no bit crosses a byte: the encoded bits end at or below bit 7
-		binary.LittleEndian.PutUint64(b[i:], x|(x>>top&ones)*f8)
-	}
-	for ; i < len(b); i++ {
-		x := b[i] << first
-		if x>>top&1 != 0 {
-			x |= fill
-		}
-		b[i] = x
 	}
 }

@@ -66,6 +66,26 @@ func spread1(x uint64) uint64 { return nonZero(x * lo1 & 0x8040201008040201) }
 
 func load8(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
 
+// placer moves the unpacked bits of eight one-byte components to bit
+// first of each byte and sign-extends each from bit top by ORing fill
+// into the bytes whose bit top is set (fill 0: zero extension). No bit
+// crosses a byte: the encoded bits end at or below bit 7.
+type placer struct {
+	first, top uint
+	fill       uint64
+}
+
+// trivial reports whether fix returns its argument.
+func (p placer) trivial() bool { return p.first == 0 && p.fill == 0 }
+
+func (p placer) fix(x uint64) uint64 {
+	x <<= p.first
+	if p.fill != 0 { // the same way for every word: predicted
+		x |= (x >> p.top & lo1) * p.fill
+	}
+	return x
+}
+
 // loadTail returns the bytes of b (fewer than 8) as a little-endian word.
 func loadTail(b []byte) uint64 {
 	var t [8]byte
@@ -158,67 +178,102 @@ func pack1(dst, src []byte, first uint, isBool bool) {
 
 // unpack4 spreads the nibbles of src into the bytes of dst (len(src) ==
 // ceil(len(dst)/2)), zero-extended.
-func unpack4(dst, src []byte) {
+func unpack4(dst, src []byte, p placer) {
 	i, o := 0, 0
+	if p.trivial() { // no shift, no sign: the plain loop
+		for ; o+32 <= len(dst); i, o = i+16, o+32 {
+			s := src[i : i+16 : i+16]
+			a, b := load8(s[0:]), load8(s[8:])
+			d := dst[o : o+32 : o+32]
+			binary.LittleEndian.PutUint64(d[0:], spread4(a&0xffffffff))
+			binary.LittleEndian.PutUint64(d[8:], spread4(a>>32))
+			binary.LittleEndian.PutUint64(d[16:], spread4(b&0xffffffff))
+			binary.LittleEndian.PutUint64(d[24:], spread4(b>>32))
+		}
+	}
 	for ; o+32 <= len(dst); i, o = i+16, o+32 {
 		s := src[i : i+16 : i+16]
 		a, b := load8(s[0:]), load8(s[8:])
 		d := dst[o : o+32 : o+32]
-		binary.LittleEndian.PutUint64(d[0:], spread4(a&0xffffffff))
-		binary.LittleEndian.PutUint64(d[8:], spread4(a>>32))
-		binary.LittleEndian.PutUint64(d[16:], spread4(b&0xffffffff))
-		binary.LittleEndian.PutUint64(d[24:], spread4(b>>32))
+		binary.LittleEndian.PutUint64(d[0:], p.fix(spread4(a&0xffffffff)))
+		binary.LittleEndian.PutUint64(d[8:], p.fix(spread4(a>>32)))
+		binary.LittleEndian.PutUint64(d[16:], p.fix(spread4(b&0xffffffff)))
+		binary.LittleEndian.PutUint64(d[24:], p.fix(spread4(b>>32)))
 	}
 	for ; o+8 <= len(dst); i, o = i+4, o+8 {
-		binary.LittleEndian.PutUint64(dst[o:], spread4(uint64(binary.LittleEndian.Uint32(src[i:]))))
+		binary.LittleEndian.PutUint64(dst[o:], p.fix(spread4(uint64(binary.LittleEndian.Uint32(src[i:])))))
 	}
 	if o < len(dst) {
-		storeTail(dst[o:], spread4(loadTail(src[i:])))
+		storeTail(dst[o:], p.fix(spread4(loadTail(src[i:]))))
 	}
 }
 
 // unpack2 spreads the 2-bit fields of src into the bytes of dst (len(src)
 // == ceil(len(dst)/4)), zero-extended.
-func unpack2(dst, src []byte) {
+func unpack2(dst, src []byte, p placer) {
 	i, o := 0, 0
+	if p.trivial() { // no shift, no sign: the plain loop
+		for ; o+32 <= len(dst); i, o = i+8, o+32 {
+			w := load8(src[i:])
+			d := dst[o : o+32 : o+32]
+			binary.LittleEndian.PutUint64(d[0:], spread2(w&0xffff))
+			binary.LittleEndian.PutUint64(d[8:], spread2(w>>16&0xffff))
+			binary.LittleEndian.PutUint64(d[16:], spread2(w>>32&0xffff))
+			binary.LittleEndian.PutUint64(d[24:], spread2(w>>48))
+		}
+	}
 	for ; o+32 <= len(dst); i, o = i+8, o+32 {
 		w := load8(src[i:])
 		d := dst[o : o+32 : o+32]
-		binary.LittleEndian.PutUint64(d[0:], spread2(w&0xffff))
-		binary.LittleEndian.PutUint64(d[8:], spread2(w>>16&0xffff))
-		binary.LittleEndian.PutUint64(d[16:], spread2(w>>32&0xffff))
-		binary.LittleEndian.PutUint64(d[24:], spread2(w>>48))
+		binary.LittleEndian.PutUint64(d[0:], p.fix(spread2(w&0xffff)))
+		binary.LittleEndian.PutUint64(d[8:], p.fix(spread2(w>>16&0xffff)))
+		binary.LittleEndian.PutUint64(d[16:], p.fix(spread2(w>>32&0xffff)))
+		binary.LittleEndian.PutUint64(d[24:], p.fix(spread2(w>>48)))
 	}
 	for ; o+8 <= len(dst); i, o = i+2, o+8 {
-		binary.LittleEndian.PutUint64(dst[o:], spread2(uint64(binary.LittleEndian.Uint16(src[i:]))))
+		binary.LittleEndian.PutUint64(dst[o:], p.fix(spread2(uint64(binary.LittleEndian.Uint16(src[i:])))))
 	}
 	if o < len(dst) {
-		storeTail(dst[o:], spread2(loadTail(src[i:])&0xffff))
+		storeTail(dst[o:], p.fix(spread2(loadTail(src[i:])&0xffff)))
 	}
 }
 
 // unpack1 spreads the bits of src into the bytes of dst (len(src) ==
 // ceil(len(dst)/8)), each 0 or 1.
-func unpack1(dst, src []byte) {
+func unpack1(dst, src []byte, p placer) {
 	t := &spreadTable
 	i, o := 0, 0
+	if p.trivial() { // no shift, no sign: the plain loop
+		for ; o+64 <= len(dst); i, o = i+8, o+64 {
+			w := load8(src[i:])
+			d := dst[o : o+64 : o+64]
+			binary.LittleEndian.PutUint64(d[0:], t[uint8(w)])
+			binary.LittleEndian.PutUint64(d[8:], t[uint8(w>>8)])
+			binary.LittleEndian.PutUint64(d[16:], t[uint8(w>>16)])
+			binary.LittleEndian.PutUint64(d[24:], t[uint8(w>>24)])
+			binary.LittleEndian.PutUint64(d[32:], t[uint8(w>>32)])
+			binary.LittleEndian.PutUint64(d[40:], t[uint8(w>>40)])
+			binary.LittleEndian.PutUint64(d[48:], t[uint8(w>>48)])
+			binary.LittleEndian.PutUint64(d[56:], t[uint8(w>>56)])
+		}
+	}
 	for ; o+64 <= len(dst); i, o = i+8, o+64 {
 		w := load8(src[i:])
 		d := dst[o : o+64 : o+64]
-		binary.LittleEndian.PutUint64(d[0:], t[uint8(w)])
-		binary.LittleEndian.PutUint64(d[8:], t[uint8(w>>8)])
-		binary.LittleEndian.PutUint64(d[16:], t[uint8(w>>16)])
-		binary.LittleEndian.PutUint64(d[24:], t[uint8(w>>24)])
-		binary.LittleEndian.PutUint64(d[32:], t[uint8(w>>32)])
-		binary.LittleEndian.PutUint64(d[40:], t[uint8(w>>40)])
-		binary.LittleEndian.PutUint64(d[48:], t[uint8(w>>48)])
-		binary.LittleEndian.PutUint64(d[56:], t[uint8(w>>56)])
+		binary.LittleEndian.PutUint64(d[0:], p.fix(t[uint8(w)]))
+		binary.LittleEndian.PutUint64(d[8:], p.fix(t[uint8(w>>8)]))
+		binary.LittleEndian.PutUint64(d[16:], p.fix(t[uint8(w>>16)]))
+		binary.LittleEndian.PutUint64(d[24:], p.fix(t[uint8(w>>24)]))
+		binary.LittleEndian.PutUint64(d[32:], p.fix(t[uint8(w>>32)]))
+		binary.LittleEndian.PutUint64(d[40:], p.fix(t[uint8(w>>40)]))
+		binary.LittleEndian.PutUint64(d[48:], p.fix(t[uint8(w>>48)]))
+		binary.LittleEndian.PutUint64(d[56:], p.fix(t[uint8(w>>56)]))
 	}
 	for ; o+8 <= len(dst); i, o = i+1, o+8 {
-		binary.LittleEndian.PutUint64(dst[o:], t[src[i]])
+		binary.LittleEndian.PutUint64(dst[o:], p.fix(t[src[i]]))
 	}
 	if o < len(dst) {
-		storeTail(dst[o:], t[src[i]])
+		storeTail(dst[o:], p.fix(t[src[i]]))
 	}
 }
 
@@ -264,12 +319,17 @@ func pack6(dst, src []byte, first uint) {
 
 // unpack6 spreads the 6-bit fields of src into the bytes of dst (len(src)
 // == ceil(len(dst)*6/8)), zero-extended.
-func unpack6(dst, src []byte) {
+func unpack6(dst, src []byte, p placer) {
 	i, o := 0, 0
+	if p.trivial() { // no shift, no sign: the plain loop
+		for ; o+8 <= len(dst) && i+8 <= len(src); i, o = i+6, o+8 {
+			binary.LittleEndian.PutUint64(dst[o:], spread6(load8(src[i:])&0xffffffffffff))
+		}
+	}
 	for ; o+8 <= len(dst) && i+8 <= len(src); i, o = i+6, o+8 {
-		binary.LittleEndian.PutUint64(dst[o:], spread6(load8(src[i:])&0xffffffffffff))
+		binary.LittleEndian.PutUint64(dst[o:], p.fix(spread6(load8(src[i:])&0xffffffffffff)))
 	}
 	for ; o < len(dst); i, o = i+6, o+8 {
-		storeTail(dst[o:min(o+8, len(dst))], spread6(loadTail(src[i:min(i+6, len(src))])))
+		storeTail(dst[o:min(o+8, len(dst))], p.fix(spread6(loadTail(src[i:min(i+6, len(src))]))))
 	}
 }
