@@ -5,8 +5,8 @@ import (
 	"context"
 	"testing"
 
-	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/codec"
+	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
