@@ -130,3 +130,23 @@ func unpackBitsVec(isa int, dst, src []byte) int {
 	unpackBitsVecLoops[isa](bytePtr(dst), bytePtr(src), steps)
 	return 16 * steps
 }
+
+// deltaDecodeVec writes the running sums of the first elements of s to d
+// with the AVX2 loops (AVX-512 CPUs run them too) and returns how many it
+// wrote; floats are left to the Go loop, whose order of additions NumPy's
+// cumsum shares and a vector sum would not. len(d) >= len(s).
+func deltaDecodeVec[T deltaElem](isa int, d, s []T) int {
+	k := deltaKind[T]()
+	if isa == isaNone || k >= 4 {
+		return 0
+	}
+	var z T
+	lanes := 32 / int(unsafe.Sizeof(z))
+	steps := len(s) / lanes
+	if steps == 0 {
+		return 0
+	}
+	d = d[:len(s)]
+	deltaDecodeVecLoops[k](bytePtr(d), bytePtr(s), steps)
+	return steps * lanes
+}

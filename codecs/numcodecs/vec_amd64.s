@@ -370,6 +370,212 @@ done:
 	VZEROUPPER
 	RET
 
+DATA prefixBcast<>+0(SB)/1, $0x0f
+DATA prefixBcast<>+1(SB)/1, $0x0f
+DATA prefixBcast<>+2(SB)/1, $0x0f
+DATA prefixBcast<>+3(SB)/1, $0x0f
+DATA prefixBcast<>+4(SB)/1, $0x0f
+DATA prefixBcast<>+5(SB)/1, $0x0f
+DATA prefixBcast<>+6(SB)/1, $0x0f
+DATA prefixBcast<>+7(SB)/1, $0x0f
+DATA prefixBcast<>+8(SB)/1, $0x0f
+DATA prefixBcast<>+9(SB)/1, $0x0f
+DATA prefixBcast<>+10(SB)/1, $0x0f
+DATA prefixBcast<>+11(SB)/1, $0x0f
+DATA prefixBcast<>+12(SB)/1, $0x0f
+DATA prefixBcast<>+13(SB)/1, $0x0f
+DATA prefixBcast<>+14(SB)/1, $0x0f
+DATA prefixBcast<>+15(SB)/1, $0x0f
+DATA prefixBcast<>+16(SB)/1, $0x0f
+DATA prefixBcast<>+17(SB)/1, $0x0f
+DATA prefixBcast<>+18(SB)/1, $0x0f
+DATA prefixBcast<>+19(SB)/1, $0x0f
+DATA prefixBcast<>+20(SB)/1, $0x0f
+DATA prefixBcast<>+21(SB)/1, $0x0f
+DATA prefixBcast<>+22(SB)/1, $0x0f
+DATA prefixBcast<>+23(SB)/1, $0x0f
+DATA prefixBcast<>+24(SB)/1, $0x0f
+DATA prefixBcast<>+25(SB)/1, $0x0f
+DATA prefixBcast<>+26(SB)/1, $0x0f
+DATA prefixBcast<>+27(SB)/1, $0x0f
+DATA prefixBcast<>+28(SB)/1, $0x0f
+DATA prefixBcast<>+29(SB)/1, $0x0f
+DATA prefixBcast<>+30(SB)/1, $0x0f
+DATA prefixBcast<>+31(SB)/1, $0x0f
+DATA prefixBcast<>+32(SB)/1, $0x0e
+DATA prefixBcast<>+33(SB)/1, $0x0f
+DATA prefixBcast<>+34(SB)/1, $0x0e
+DATA prefixBcast<>+35(SB)/1, $0x0f
+DATA prefixBcast<>+36(SB)/1, $0x0e
+DATA prefixBcast<>+37(SB)/1, $0x0f
+DATA prefixBcast<>+38(SB)/1, $0x0e
+DATA prefixBcast<>+39(SB)/1, $0x0f
+DATA prefixBcast<>+40(SB)/1, $0x0e
+DATA prefixBcast<>+41(SB)/1, $0x0f
+DATA prefixBcast<>+42(SB)/1, $0x0e
+DATA prefixBcast<>+43(SB)/1, $0x0f
+DATA prefixBcast<>+44(SB)/1, $0x0e
+DATA prefixBcast<>+45(SB)/1, $0x0f
+DATA prefixBcast<>+46(SB)/1, $0x0e
+DATA prefixBcast<>+47(SB)/1, $0x0f
+DATA prefixBcast<>+48(SB)/1, $0x0e
+DATA prefixBcast<>+49(SB)/1, $0x0f
+DATA prefixBcast<>+50(SB)/1, $0x0e
+DATA prefixBcast<>+51(SB)/1, $0x0f
+DATA prefixBcast<>+52(SB)/1, $0x0e
+DATA prefixBcast<>+53(SB)/1, $0x0f
+DATA prefixBcast<>+54(SB)/1, $0x0e
+DATA prefixBcast<>+55(SB)/1, $0x0f
+DATA prefixBcast<>+56(SB)/1, $0x0e
+DATA prefixBcast<>+57(SB)/1, $0x0f
+DATA prefixBcast<>+58(SB)/1, $0x0e
+DATA prefixBcast<>+59(SB)/1, $0x0f
+DATA prefixBcast<>+60(SB)/1, $0x0e
+DATA prefixBcast<>+61(SB)/1, $0x0f
+DATA prefixBcast<>+62(SB)/1, $0x0e
+DATA prefixBcast<>+63(SB)/1, $0x0f
+GLOBL prefixBcast<>(SB), RODATA|NOPTR, $64
+
+// func prefixSumI8AVX2(d *byte, s *byte, steps int)
+// Requires: AVX, AVX2
+TEXT ·prefixSumI8AVX2(SB), NOSPLIT, $0-24
+	MOVQ  d+0(FP), AX
+	MOVQ  s+8(FP), CX
+	MOVQ  steps+16(FP), DX
+	VPXOR Y0, Y0, Y0
+
+loop:
+	TESTQ      DX, DX
+	JZ         done
+	VMOVDQU    (CX), Y1
+	VPSLLDQ    $0x01, Y1, Y2
+	VPADDB     Y2, Y1, Y1
+	VPSLLDQ    $0x02, Y1, Y2
+	VPADDB     Y2, Y1, Y1
+	VPSLLDQ    $0x04, Y1, Y2
+	VPADDB     Y2, Y1, Y1
+	VPSLLDQ    $0x08, Y1, Y2
+	VPADDB     Y2, Y1, Y1
+	VPERM2I128 $0x08, Y1, Y1, Y2
+	VMOVDQU    prefixBcast<>+0(SB), Y3
+	VPSHUFB    Y3, Y2, Y2
+	VPADDB     Y2, Y1, Y1
+	VPERMQ     $0xff, Y1, Y2
+	VMOVDQU    prefixBcast<>+0(SB), Y3
+	VPSHUFB    Y3, Y2, Y2
+	VPADDB     Y0, Y1, Y1
+	VMOVDQU    Y1, (AX)
+	VPADDB     Y2, Y0, Y0
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, AX
+	DECQ       DX
+	JMP        loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func prefixSumI16AVX2(d *byte, s *byte, steps int)
+// Requires: AVX, AVX2
+TEXT ·prefixSumI16AVX2(SB), NOSPLIT, $0-24
+	MOVQ  d+0(FP), AX
+	MOVQ  s+8(FP), CX
+	MOVQ  steps+16(FP), DX
+	VPXOR Y0, Y0, Y0
+
+loop:
+	TESTQ      DX, DX
+	JZ         done
+	VMOVDQU    (CX), Y1
+	VPSLLDQ    $0x02, Y1, Y2
+	VPADDW     Y2, Y1, Y1
+	VPSLLDQ    $0x04, Y1, Y2
+	VPADDW     Y2, Y1, Y1
+	VPSLLDQ    $0x08, Y1, Y2
+	VPADDW     Y2, Y1, Y1
+	VPERM2I128 $0x08, Y1, Y1, Y2
+	VMOVDQU    prefixBcast<>+32(SB), Y3
+	VPSHUFB    Y3, Y2, Y2
+	VPADDW     Y2, Y1, Y1
+	VPERMQ     $0xff, Y1, Y2
+	VMOVDQU    prefixBcast<>+32(SB), Y3
+	VPSHUFB    Y3, Y2, Y2
+	VPADDW     Y0, Y1, Y1
+	VMOVDQU    Y1, (AX)
+	VPADDW     Y2, Y0, Y0
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, AX
+	DECQ       DX
+	JMP        loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func prefixSumI32AVX2(d *byte, s *byte, steps int)
+// Requires: AVX, AVX2
+TEXT ·prefixSumI32AVX2(SB), NOSPLIT, $0-24
+	MOVQ  d+0(FP), AX
+	MOVQ  s+8(FP), CX
+	MOVQ  steps+16(FP), DX
+	VPXOR Y0, Y0, Y0
+
+loop:
+	TESTQ      DX, DX
+	JZ         done
+	VMOVDQU    (CX), Y1
+	VPSLLDQ    $0x04, Y1, Y2
+	VPADDD     Y2, Y1, Y1
+	VPSLLDQ    $0x08, Y1, Y2
+	VPADDD     Y2, Y1, Y1
+	VPERM2I128 $0x08, Y1, Y1, Y2
+	VPSHUFD    $0xff, Y2, Y2
+	VPADDD     Y2, Y1, Y1
+	VPERMQ     $0xff, Y1, Y2
+	VPSHUFD    $0xff, Y2, Y2
+	VPADDD     Y0, Y1, Y1
+	VMOVDQU    Y1, (AX)
+	VPADDD     Y2, Y0, Y0
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, AX
+	DECQ       DX
+	JMP        loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func prefixSumI64AVX2(d *byte, s *byte, steps int)
+// Requires: AVX, AVX2
+TEXT ·prefixSumI64AVX2(SB), NOSPLIT, $0-24
+	MOVQ  d+0(FP), AX
+	MOVQ  s+8(FP), CX
+	MOVQ  steps+16(FP), DX
+	VPXOR Y0, Y0, Y0
+
+loop:
+	TESTQ      DX, DX
+	JZ         done
+	VMOVDQU    (CX), Y1
+	VPSLLDQ    $0x08, Y1, Y2
+	VPADDQ     Y2, Y1, Y1
+	VPERM2I128 $0x08, Y1, Y1, Y2
+	VPSHUFD    $0xee, Y2, Y2
+	VPADDQ     Y2, Y1, Y1
+	VPERMQ     $0xff, Y1, Y2
+	VPSHUFD    $0xee, Y2, Y2
+	VPADDQ     Y0, Y1, Y1
+	VMOVDQU    Y1, (AX)
+	VPADDQ     Y2, Y0, Y0
+	ADDQ       $0x20, CX
+	ADDQ       $0x20, AX
+	DECQ       DX
+	JMP        loop
+
+done:
+	VZEROUPPER
+	RET
+
 // func bitRound16AVX2(d *byte, s *byte, steps int, shift uint64, half uint64, mask uint64)
 // Requires: AVX, AVX2, SSE2
 TEXT ·bitRound16AVX2(SB), NOSPLIT, $0-48

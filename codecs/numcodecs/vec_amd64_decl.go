@@ -64,6 +64,26 @@ func deltaF32AVX512(d *byte, s *byte, steps int)
 //go:noescape
 func deltaF64AVX512(d *byte, s *byte, steps int)
 
+// prefixSumI8AVX2 writes the running sums of 8-bit integers (AVX2).
+//
+//go:noescape
+func prefixSumI8AVX2(d *byte, s *byte, steps int)
+
+// prefixSumI16AVX2 writes the running sums of 16-bit integers (AVX2).
+//
+//go:noescape
+func prefixSumI16AVX2(d *byte, s *byte, steps int)
+
+// prefixSumI32AVX2 writes the running sums of 32-bit integers (AVX2).
+//
+//go:noescape
+func prefixSumI32AVX2(d *byte, s *byte, steps int)
+
+// prefixSumI64AVX2 writes the running sums of 64-bit integers (AVX2).
+//
+//go:noescape
+func prefixSumI64AVX2(d *byte, s *byte, steps int)
+
 // bitRound16AVX2 rounds 16-bit elements as numcodecs' BitRound (AVX2).
 //
 //go:noescape

@@ -11,6 +11,10 @@ var deltaVecLoops = [2][6]func(d, s *byte, steps int){
 	{deltaI8AVX512, deltaI16AVX512, deltaI32AVX512, deltaI64AVX512, deltaF32AVX512, deltaF64AVX512},
 }
 
+// deltaDecodeVecLoops[k] are the running sums of int8, int16, int32 and
+// int64 (k 0-3; AVX2).
+var deltaDecodeVecLoops = [4]func(d, s *byte, steps int){prefixSumI8AVX2, prefixSumI16AVX2, prefixSumI32AVX2, prefixSumI64AVX2}
+
 // bitRoundVecLoops[isa][k] are the bitround loops of 16-, 32- and 64-bit
 // elements (k 0-2).
 var bitRoundVecLoops = [2][3]func(d, s *byte, steps int, shift, half, mask uint64){

@@ -75,6 +75,28 @@ func TestDeltaVecTwin(t *testing.T) {
 
 func testDeltaTwin[T deltaElem](t *testing.T, w int) {
 	rng := rand.New(rand.NewPCG(uint64(w), 7))
+	// decoding: the running sums
+	for _, isa := range vecISAs() {
+		ran := false
+		for _, n := range []int{0, 1, 2, 3, 4, 15, 16, 17, 31, 32, 33, 64, 65, 1000, 4099} {
+			buf := make([]byte, (n+2)*w)
+			adversarial(rng, buf, w)
+			s := view[T](buf[w:])[:n]
+			want := make([]T, n)
+			deltaDecodeFrom(want, s, 0)
+			got := make([]T, n+1)
+			got[n] = 42
+			from := deltaDecodeVec(isa, got[:n], s)
+			ran = ran || from > 0
+			deltaDecodeFrom(got[:n], s, from)
+			if !bitsEqual(got[:n], want) || got[n] != 42 {
+				t.Fatalf("decode %T isa %d n %d: vector %v, Go %v", s, isa, n, got, want)
+			}
+		}
+		if !ran && deltaKind[T]() < 4 { // integers
+			t.Errorf("decode %T isa %d: the vector loop never ran", *new(T), isa)
+		}
+	}
 	for _, isa := range vecISAs() {
 		ran := false
 		for _, n := range []int{0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 130, 257, 1000, 4099} {
@@ -195,6 +217,13 @@ func BenchmarkVecLoops(b *testing.B) {
 			copy(dst[:n], src[:n])
 		}
 	})
+	b.Run("delta-decode-i32/Go", func(b *testing.B) {
+		s, d := view[int32](src[:n]), view[int32](dst[:n])
+		b.SetBytes(n)
+		for b.Loop() {
+			deltaDecodeFrom(d, s, 0)
+		}
+	})
 	for _, isa := range vecISAs() {
 		name := map[int]string{isaAVX2: "AVX2", isaAVX512: "AVX512"}[isa]
 		b.Run("delta-i32/"+name, func(b *testing.B) {
@@ -202,6 +231,13 @@ func BenchmarkVecLoops(b *testing.B) {
 			b.SetBytes(n)
 			for b.Loop() {
 				deltaVec(isa, d, s)
+			}
+		})
+		b.Run("delta-decode-i32/"+name, func(b *testing.B) {
+			s, d := view[int32](src[:n]), view[int32](dst[:n])
+			b.SetBytes(n)
+			for b.Loop() {
+				deltaDecodeVec(isa, d, s)
 			}
 		})
 		b.Run("bitround-f32/"+name, func(b *testing.B) {

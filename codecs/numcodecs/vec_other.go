@@ -16,3 +16,5 @@ func bitRoundVec[I int16 | int32 | int64](isa int, d, s []I, shift uint, half, m
 func packBitsVec(isa int, dst, src []byte) int { return 0 }
 
 func unpackBitsVec(isa int, dst, src []byte) int { return 0 }
+
+func deltaDecodeVec[T deltaElem](isa int, d, s []T) int { return 0 }

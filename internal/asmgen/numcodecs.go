@@ -48,6 +48,24 @@ func numcodecsSet() string {
 	}
 	t.WriteString("}\n\n")
 
+	bcast := GLOBL("prefixBcast", RODATA|NOPTR)
+	// VPSHUFB masks that copy the last element of each 128-bit lane to the
+	// whole lane: for 1-byte elements (bytes 0-31) and 2-byte ones (32-63)
+	for i := range 32 {
+		DATA(i, U8(15))
+	}
+	for i := range 32 {
+		DATA(32+i, U8(14+i%2))
+	}
+	t.WriteString("// deltaDecodeVecLoops[k] are the running sums of int8, int16, int32 and\n// int64 (k 0-3; AVX2).\n")
+	t.WriteString("var deltaDecodeVecLoops = [4]func(d, s *byte, steps int){")
+	for _, w := range []int{1, 2, 4, 8} {
+		name := fmt.Sprintf("prefixSumI%dAVX2", 8*w)
+		emitPrefixSum(name, w, bcast)
+		t.WriteString(name + ", ")
+	}
+	t.WriteString("}\n\n")
+
 	t.WriteString("// bitRoundVecLoops[isa][k] are the bitround loops of 16-, 32- and 64-bit\n// elements (k 0-2).\n")
 	t.WriteString("var bitRoundVecLoops = [2][3]func(d, s *byte, steps int, shift, half, mask uint64){\n")
 	for _, i := range isas {
@@ -280,6 +298,66 @@ func emitUnpackBits(name string, i isa, revMask, sel, bit Mem) {
 	}
 	ADDQ(U32(16), s)
 	ADDQ(U32(128), d)
+	DECQ(steps)
+	JMP(LabelRef("loop"))
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+// lastToLane sets every element of each 128-bit lane of x to the lane's
+// last element of w bytes.
+func lastToLane(x reg.VecVirtual, w int, bcast Mem) {
+	switch w {
+	case 1, 2:
+		m := YMM()
+		VMOVDQU(bcast.Offset(32*(w-1)), m)
+		VPSHUFB(m, x, x)
+	case 4:
+		VPSHUFD(U8(0xff), x, x)
+	default:
+		VPSHUFD(U8(0xee), x, x)
+	}
+}
+
+// emitPrefixSum emits the running sum (wrapping) of w-byte integers,
+// one vector of 32 bytes a step (AVX2): within each 128-bit lane by
+// shifted additions, then the low lane's total into the high lane, then
+// the total of everything before the vector into all of it; that total
+// grows by the vector's own, computed beside, so that one addition a step
+// waits for the step before. Integer
+// addition wraps and is associative, so the sums are those of the
+// sequential loop.
+func emitPrefixSum(name string, w int, bcast Mem) {
+	TEXT(name, NOSPLIT, "func(d, s *byte, steps int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s writes the running sums of %d-bit integers (AVX2).", name, 8*w))
+	d := Load(Param("d"), GP64()).(reg.GPVirtual)
+	s := Load(Param("s"), GP64()).(reg.GPVirtual)
+	steps := Load(Param("steps"), GP64()).(reg.GPVirtual)
+	add := map[int]func(...Op){1: VPADDB, 2: VPADDW, 4: VPADDD, 8: VPADDQ}[w]
+	carry := YMM()
+	VPXOR(carry, carry, carry)
+	Label("loop")
+	TESTQ(steps, steps)
+	JZ(LabelRef("done"))
+	x, t := YMM(), YMM()
+	VMOVDQU(Mem{Base: s}, x)
+	for sh := w; sh < 16; sh *= 2 {
+		VPSLLDQ(U8(sh), x, t)
+		add(t, x, x)
+	}
+	VPERM2I128(U8(0x08), x, x, t) // low lane zero, high lane = x's low lane
+	lastToLane(t, w, bcast)
+	add(t, x, x)
+	total := YMM()
+	VPERMQ(U8(0xff), x, total) // the last quadword everywhere
+	lastToLane(total, w, bcast)
+	add(carry, x, x)
+	VMOVDQU(x, Mem{Base: d})
+	add(total, carry, carry) // the only addition that waits for the step before
+	ADDQ(U8(32), s)
+	ADDQ(U8(32), d)
 	DECQ(steps)
 	JMP(LabelRef("loop"))
 	Label("done")
