@@ -39,9 +39,9 @@ func FuzzConfig(f *testing.F) {
 	})
 }
 
-// FuzzDecode decodes any bytes without panicking; what decodes encodes
-// back to the same bytes with zero padding bits, and encoding any chunk
-// decodes and encodes again to the same bytes.
+// FuzzDecode decodes any bytes without panicking; what decodes encodes to
+// bytes that decode to the same chunk, and encoding any chunk decodes and
+// encodes again to the same bytes.
 func FuzzDecode(f *testing.F) {
 	f.Add(uint8(0), uint8(1), uint8(0), uint8(255), uint8(9), []byte{1, 0xff, 0x01})
 	f.Add(uint8(3), uint8(0), uint8(1), uint8(2), uint8(5), []byte{0x12, 0x34, 0x56})
