@@ -23,6 +23,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/lz4"            // numcodecs.lz4
 	_ "github.com/zcodec/zcodec/codecs/lzma"           // numcodecs.lzma
 	_ "github.com/zcodec/zcodec/codecs/numcodecs"      // numcodecs.fixedscaleoffset, .astype, .delta, .bitround, .quantize, .packbits
+	_ "github.com/zcodec/zcodec/codecs/packbits"       // packbits
 	_ "github.com/zcodec/zcodec/codecs/scaleoffset"    // scale_offset
 	_ "github.com/zcodec/zcodec/codecs/sharding"       // sharding_indexed
 	_ "github.com/zcodec/zcodec/codecs/shuffle"        // numcodecs.shuffle

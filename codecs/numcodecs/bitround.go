@@ -151,19 +151,26 @@ func bitRoundLoop[I int16 | int32 | int64](maskbits uint) func(dst, src []byte) 
 		s := elements.Load[I](src)
 		d, direct := elements.Output[I](dst)
 		d = d[:len(s)]
-		i := 0
-		for ; i+4 <= len(s); i += 4 {
-			w := s[i : i+4 : i+4]
-			o := d[i : i+4 : i+4]
-			o[0] = (w[0] + (w[0]>>maskbits)&1 + half) & mask
-			o[1] = (w[1] + (w[1]>>maskbits)&1 + half) & mask
-			o[2] = (w[2] + (w[2]>>maskbits)&1 + half) & mask
-			o[3] = (w[3] + (w[3]>>maskbits)&1 + half) & mask
-		}
-		for ; i < len(s); i++ {
-			x := s[i]
-			d[i] = (x + (x>>maskbits)&1 + half) & mask
-		}
+		bitRoundFrom(d, s, bitRoundVec(vecISA, d, s, maskbits, half, mask), maskbits, half, mask)
 		elements.Store(dst, d, direct)
+	}
+}
+
+// bitRoundFrom rounds s[i] into d[i] for i from from on: the Go loop, and
+// the twin of the vector loops.
+func bitRoundFrom[I int16 | int32 | int64](d, s []I, from int, maskbits uint, half, mask I) {
+	d = d[:len(s)]
+	i := from
+	for ; i+4 <= len(s); i += 4 {
+		w := s[i : i+4 : i+4]
+		o := d[i : i+4 : i+4]
+		o[0] = (w[0] + (w[0]>>maskbits)&1 + half) & mask
+		o[1] = (w[1] + (w[1]>>maskbits)&1 + half) & mask
+		o[2] = (w[2] + (w[2]>>maskbits)&1 + half) & mask
+		o[3] = (w[3] + (w[3]>>maskbits)&1 + half) & mask
+	}
+	for ; i < len(s); i++ {
+		x := s[i]
+		d[i] = (x + (x>>maskbits)&1 + half) & mask
 	}
 }

@@ -67,7 +67,14 @@ func deltaEncode[T deltaElem](d, s []T) {
 	}
 	d = d[:len(s)]
 	d[0] = s[0]
-	i := 1
+	deltaEncodeFrom(d, s, deltaVec(vecISA, d, s))
+}
+
+// deltaEncodeFrom sets d[i] = s[i] - s[i-1] for i from from (at least 1)
+// on: the Go loop, and the twin of the vector loops.
+func deltaEncodeFrom[T deltaElem](d, s []T, from int) {
+	d = d[:len(s)]
+	i := from
 	for ; i+4 <= len(s); i += 4 { // four independent differences
 		w := s[i-1 : i+4 : i+4]
 		o := d[i : i+4 : i+4]
@@ -84,9 +91,23 @@ func deltaDecode[T deltaElem](d, s []T) {
 		return
 	}
 	d = d[:len(s)]
-	sum := s[0] // copied, not added to zero: -0.0 stays -0.0
-	d[0] = sum
-	for i := 1; i < len(s); i++ {
+	deltaDecodeFrom(d, s, deltaDecodeVec(vecISA, d, s))
+}
+
+// deltaDecodeFrom continues the running sum of s into d from element from
+// on (d[from-1] holds the sum before it): the Go loop, and the twin of the
+// vector loops.
+func deltaDecodeFrom[T deltaElem](d, s []T, from int) {
+	d = d[:len(s)]
+	if from >= len(s) {
+		return
+	}
+	if from == 0 {
+		d[0] = s[0] // copied, not added to zero: -0.0 stays -0.0
+		from = 1
+	}
+	sum := d[from-1]
+	for i := from; i < len(s); i++ {
 		sum += s[i]
 		d[i] = sum
 	}

@@ -70,7 +70,6 @@ func TestFilterMarshalJSON(t *testing.T) {
 		{`{"name": "numcodecs.delta", "configuration": {"dtype": "<f8", "astype": ">f4"}}`, `{"name":"numcodecs.delta","configuration":{"dtype":"<f8","astype":">f4"}}`},
 		{`{"name": "bitround", "configuration": {"keepbits": 7}}`, `{"name":"numcodecs.bitround","configuration":{"keepbits":7}}`},
 		{`{"name": "quantize", "configuration": {"digits": -2, "dtype": "<f4"}}`, `{"name":"numcodecs.quantize","configuration":{"digits":-2,"dtype":"<f4","astype":"<f4"}}`},
-		{`{"name": "packbits"}`, `{"name":"numcodecs.packbits","configuration":{}}`},
 		{`{"name": "numcodecs.packbits", "configuration": {}}`, `{"name":"numcodecs.packbits","configuration":{}}`},
 	} {
 		c, _, err := registry.Default().ParseCodec([]byte(tc.entry), "/codecs/0")

@@ -9,7 +9,8 @@ import (
 )
 
 // PackBitsName is the name of the numcodecs PackBits codec in Zarr v3
-// metadata; "packbits" is read as an alias.
+// metadata. "packbits" is the zarr-extensions codec of package
+// codecs/packbits (docs/decisions.md#d25).
 const PackBitsName = "numcodecs.packbits"
 
 // PackBits is numcodecs' PackBits filter as an array->array codec: a bool
@@ -76,9 +77,16 @@ func (b *packBitsBound) EncodeArray(dst, src []byte) error {
 		return &codec.SizeError{What: "destination", Got: len(dst), Want: 1 + (b.n+7)/8}
 	}
 	dst[0] = b.padding()
-	out := dst[1:]
-	full := b.n / 8
-	i := 0
+	packBitsFrom(dst[1:], src, packBitsVec(vecISA, dst[1:1+b.n/8], src))
+	return nil
+}
+
+// packBitsFrom packs the bools of src into out, eight to a byte, from
+// output byte from (a multiple of 8) on: the Go loop, and the twin of the
+// vector loops. len(out) == ceil(len(src)/8).
+func packBitsFrom(out, src []byte, from int) {
+	full := len(src) / 8
+	i := from
 	for ; i+8 <= full; i += 8 { // 64 bools into one 8-byte store
 		s := src[8*i : 8*i+64 : 8*i+64]
 		w0, w1 := binary.LittleEndian.Uint64(s[0:]), binary.LittleEndian.Uint64(s[8:])
@@ -102,7 +110,6 @@ func (b *packBitsBound) EncodeArray(dst, src []byte) error {
 		copy(tail[:], rest)
 		out[full] = packByte(binary.LittleEndian.Uint64(tail[:]))
 	}
-	return nil
 }
 
 // packByte packs the eight bytes of x (byte 0 first) into one byte, most
@@ -140,10 +147,17 @@ func (b *packBitsBound) DecodeArray(dst, src []byte) error {
 	if src[0] != b.padding() {
 		return &codec.CorruptError{Codec: PackBitsName, Reason: fmt.Sprintf("%d padding bits recorded, but a chunk of %d elements has %d", src[0], b.n, b.padding())}
 	}
-	in := src[1:]
-	full := b.n / 8
+	unpackBitsFrom(dst, src[1:], unpackBitsVec(vecISA, dst, src[1:1+b.n/8]))
+	return nil
+}
+
+// unpackBitsFrom unpacks the bytes of in into the bools of dst, eight to
+// a byte, from input byte from (a multiple of 8) on: the Go loop, and the
+// twin of the vector loops. len(in) == ceil(len(dst)/8).
+func unpackBitsFrom(dst, in []byte, from int) {
+	full := len(dst) / 8
 	t := &unpackTable
-	i := 0
+	i := from
 	for ; i+8 <= full; i += 8 { // 8 packed bytes, 64 bools
 		w := binary.LittleEndian.Uint64(in[i : i+8])
 		d := dst[8*i : 8*i+64 : 8*i+64]
@@ -164,7 +178,6 @@ func (b *packBitsBound) DecodeArray(dst, src []byte) error {
 		binary.LittleEndian.PutUint64(tail[:], t[in[full]])
 		copy(rest, tail[:])
 	}
-	return nil
 }
 
 // unpackTable holds the eight bools of each byte value, as the

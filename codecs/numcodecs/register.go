@@ -17,7 +17,7 @@ func init() {
 			Summary: "numcodecs BitRound: float mantissas rounded to keepbits bits, half to even"},
 		{Name: QuantizeName, Aliases: []string{"quantize"}, New: NewQuantizeFromConfig,
 			Summary: "numcodecs Quantize: floats rounded to a power-of-two step of about digits decimals"},
-		{Name: PackBitsName, Aliases: []string{"packbits"}, New: NewPackBitsFromConfig,
+		{Name: PackBitsName, New: NewPackBitsFromConfig,
 			Summary: "numcodecs PackBits: bools packed eight to a byte after a padding count"},
 	} {
 		r.Kind = codec.KindArrayToArray

@@ -6,6 +6,7 @@
 //	go run . numeric -pkg numeric -out ../../numeric/vec_amd64.s -stubs ../../numeric/vec_amd64_decl.go
 //	go run . scaleoffset -pkg scaleoffset -out ../../codecs/scaleoffset/vec_amd64.s -stubs ../../codecs/scaleoffset/vec_amd64_decl.go
 //	go run . shuffle -pkg shuffle -out ../../codecs/shuffle/vec_amd64.s -stubs ../../codecs/shuffle/vec_amd64_decl.go
+//	go run . numcodecs -pkg numcodecs -out ../../codecs/numcodecs/vec_amd64.s -stubs ../../codecs/numcodecs/vec_amd64_decl.go
 //
 // The first argument names the set of kernels; the flags are avo's. The
 // packages' go:generate lines run these commands. Every kernel has a
@@ -29,11 +30,12 @@ var sets = map[string]func() string{
 	"numeric":     numericSet,
 	"scaleoffset": scaleoffsetSet,
 	"shuffle":     shuffleSet,
+	"numcodecs":   numcodecsSet,
 }
 
 func main() {
 	if len(os.Args) < 2 || sets[os.Args[1]] == nil {
-		fmt.Fprintln(os.Stderr, "usage: asmgen numeric|scaleoffset|shuffle -out FILE.s -stubs FILE.go")
+		fmt.Fprintln(os.Stderr, "usage: asmgen numeric|scaleoffset|shuffle|numcodecs -out FILE.s -stubs FILE.go")
 		os.Exit(2)
 	}
 	set := os.Args[1]
