@@ -71,6 +71,7 @@ func TestPeerTimes(t *testing.T) {
 		{name: "lz4-1-bitshuffle", cname: "lz4", clevel: 1, ts: 4, shuffle: BitShuffle, isolate: true},
 		{name: "lz4-1-bitshuffle-ts2", cname: "lz4", clevel: 1, ts: 2, shuffle: BitShuffle, isolate: true},
 		{name: "lz4-1-bitshuffle-ts8", cname: "lz4", clevel: 1, ts: 8, shuffle: BitShuffle, isolate: true},
+		{name: "lz4-1-bitshuffle-ts16", cname: "lz4", clevel: 1, ts: 16, shuffle: BitShuffle, isolate: true},
 		{name: "lz4-0-bitshuffle", cname: "lz4", clevel: 0, ts: 4, shuffle: BitShuffle},
 		{name: "zstd-5-shuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: ByteShuffle},
 		{name: "zstd-5-bitshuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: BitShuffle},
@@ -123,7 +124,7 @@ func TestPeerTimes(t *testing.T) {
 	}
 	binders := map[*peerCase][2]codec.BoundBytesToBytes{}
 	for _, c := range sel {
-		c.dataType = map[int]numeric.DataType{1: numeric.Uint8, 2: numeric.Uint16, 4: numeric.Float32, 8: numeric.Float64}[c.ts]
+		c.dataType = map[int]numeric.DataType{1: numeric.Uint8, 2: numeric.Uint16, 4: numeric.Float32, 8: numeric.Float64, 16: numeric.Complex128}[c.ts]
 		bd := c.bind(t, c.shuffle, len(data))
 		framePath := filepath.Join(dir, c.name+".frame")
 		j := job(c, "frame", dataPath, c.shuffle)

@@ -51,7 +51,7 @@ for line in sys.stdin:
         res = timed(lambda: dec.decode(frame, out), job["mintime"])
     else:
         with open(job["data"], "rb") as fh:
-            arr = np.frombuffer(fh.read(), dtype=DTYPE[job["typesize"]])
+            arr = np.frombuffer(fh.read(), dtype=DTYPE.get(job["typesize"], f"V{job['typesize']}"))
         codec = Blosc(cname=job["cname"], clevel=job["clevel"], shuffle=SHUFFLE[job["shuffle"]],
                       blocksize=job["blocksize"])
         if job["op"] == "frame":

@@ -64,7 +64,7 @@ func firstDiff(a, b []byte) int {
 }
 
 func TestMatchesDefinition(t *testing.T) {
-	for _, es := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 255} {
+	for _, es := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 32, 64, 255} {
 		for _, n := range []int{0, 8, 16, 56, 64, 72, 128, 136, 1000, 4096 + 24} {
 			t.Run(fmt.Sprintf("es%d/n%d", es, n), func(t *testing.T) {
 				checkAgainstDefinition(t, random(n*es, uint64(n*1000+es)), es)
