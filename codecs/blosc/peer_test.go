@@ -74,6 +74,8 @@ func TestPeerTimes(t *testing.T) {
 		{name: "lz4-1-bitshuffle-ts16", cname: "lz4", clevel: 1, ts: 16, shuffle: BitShuffle, isolate: true},
 		{name: "lz4-0-bitshuffle", cname: "lz4", clevel: 0, ts: 4, shuffle: BitShuffle},
 		{name: "zstd-5-shuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: ByteShuffle},
+		{name: "zstd-5-shuffle-b1m", cname: "zstd", clevel: 5, ts: 4, bsize: 1 << 20, shuffle: ByteShuffle},
+		{name: "zstd-5-shuffle-b64k", cname: "zstd", clevel: 5, ts: 4, bsize: 1 << 16, shuffle: ByteShuffle},
 		{name: "zstd-5-bitshuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: BitShuffle},
 	}
 	var sel []*peerCase
