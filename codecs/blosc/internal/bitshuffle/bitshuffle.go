@@ -42,62 +42,13 @@ func Shuffle(dst, src, scratch []byte, elemSize int) {
 		shuffleGo(dst, src, scratch, n, elemSize)
 		return
 	}
-	if p := wideFactor(elemSize); p != 0 {
-		shuffleWide(dst, src, scratch, n, p)
-		return
-	}
-	// Byte planes first, then the bits of each byte plane.
+	// Byte planes first (in scratch), then the bits of each byte plane.
 	tmp := scratch[:len(src)]
-	shuffle.Shuffle(tmp, src, elemSize)
+	p := bytePlanes(tmp, src, dst, n, elemSize)
 	for b := range elemSize {
-		shuffleBits(dst[b*n:(b+1)*n], tmp[b*n:(b+1)*n], n)
+		at := planeAt(b, p)
+		shuffleBits(dst[b*n:(b+1)*n], tmp[at*n:(at+1)*n], n)
 	}
-}
-
-// wideFactor returns p when es is 8*p with p 2, 4 or 8, which
-// shuffleWide splits into two byte transposes that have vector kernels in
-// codecs/shuffle; 0 otherwise.
-func wideFactor(es int) int {
-	if p := es / 8; es%8 == 0 && (p == 2 || p == 4 || p == 8) {
-		return p
-	}
-	return 0
-}
-
-// shuffleWide bit-shuffles n elements of 8*p bytes. Byte i*8+r of an
-// element (its quadword i, byte r of it) reaches its byte plane in two
-// byte transposes: of the p*n quadwords (into dst), which leaves row r
-// holding byte r of every quadword, then of each row as n elements of p
-// bytes (into scratch), which leaves the plane of byte i*8+r at row r,
-// place i. The bit transpose then writes each such plane's bit planes to
-// their place in dst.
-func shuffleWide(dst, src, scratch []byte, n, p int) {
-	row := p * n
-	shuffle.Shuffle(dst, src, 8)
-	for r := range 8 {
-		shuffle.Shuffle(scratch[r*row:(r+1)*row], dst[r*row:(r+1)*row], p)
-	}
-	for r := range 8 {
-		for i := range p {
-			b := i*8 + r
-			shuffleBits(dst[b*n:(b+1)*n], scratch[r*row+i*n:r*row+(i+1)*n], n)
-		}
-	}
-}
-
-// unshuffleWide is the inverse of shuffleWide, through the same places.
-func unshuffleWide(dst, src, scratch []byte, n, p int) {
-	row := p * n
-	for r := range 8 {
-		for i := range p {
-			b := i*8 + r
-			unshuffleBits(dst[r*row+i*n:r*row+(i+1)*n], src[b*n:(b+1)*n], n)
-		}
-	}
-	for r := range 8 {
-		shuffle.Unshuffle(scratch[r*row:(r+1)*row], dst[r*row:(r+1)*row], p)
-	}
-	shuffle.Unshuffle(dst, scratch[:len(src)], 8)
 }
 
 // shuffleGo is Shuffle in Go alone, the twin the vector kernels must match
@@ -145,15 +96,21 @@ func Unshuffle(dst, src, scratch []byte, elemSize int) {
 		unshuffleGo(dst, src, scratch, n, elemSize)
 		return
 	}
-	if p := wideFactor(elemSize); p != 0 {
-		unshuffleWide(dst, src, scratch, n, p)
+	if direct(elemSize) {
+		tmp := scratch[:len(src)]
+		for b := range elemSize {
+			unshuffleBits(tmp[b*n:(b+1)*n], src[b*n:(b+1)*n], n)
+		}
+		shuffle.Unshuffle(dst, tmp, elemSize)
 		return
 	}
-	tmp := scratch[:len(src)]
+	// The byte planes in dst, then the elements from them through scratch.
+	p := wideFactor(elemSize)
 	for b := range elemSize {
-		unshuffleBits(tmp[b*n:(b+1)*n], src[b*n:(b+1)*n], n)
+		at := planeAt(b, p)
+		unshuffleBits(dst[at*n:(at+1)*n], src[b*n:(b+1)*n], n)
 	}
-	shuffle.Unshuffle(dst, tmp, elemSize)
+	fromBytePlanes(dst, scratch[:len(src)], n, elemSize, p)
 }
 
 // shuffleBits bit-shuffles n one-byte elements: with the vector kernel
