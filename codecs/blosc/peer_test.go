@@ -39,6 +39,7 @@ type peerCase struct {
 	isolate              bool
 	dataType             numeric.DataType
 	frame, ours, shuffld []byte
+	intData              bool   // makeInput's "smooth" integers of ts bytes, not the float chunk
 	data                 []byte // the chunk cut to whole elements
 	dataPath             string // where the peer reads data
 }
@@ -74,7 +75,9 @@ func TestPeerTimes(t *testing.T) {
 		{name: "lz4-1-bitshuffle-ts2", cname: "lz4", clevel: 1, ts: 2, shuffle: BitShuffle, isolate: true},
 		{name: "lz4-1-bitshuffle-ts8", cname: "lz4", clevel: 1, ts: 8, shuffle: BitShuffle, isolate: true},
 		{name: "lz4-1-bitshuffle-ts16", cname: "lz4", clevel: 1, ts: 16, shuffle: BitShuffle, isolate: true},
-		{name: "lz4-1-bitshuffle-ts3", cname: "lz4", clevel: 1, ts: 3, shuffle: BitShuffle},
+		{name: "lz4-1-bitshuffle-ts3-int", cname: "lz4", clevel: 1, ts: 3, shuffle: BitShuffle, intData: true},
+		{name: "lz4-1-bitshuffle-ts6-int", cname: "lz4", clevel: 1, ts: 6, shuffle: BitShuffle, intData: true},
+		{name: "lz4-1-bitshuffle-ts7-int", cname: "lz4", clevel: 1, ts: 7, shuffle: BitShuffle, intData: true},
 		{name: "lz4-1-bitshuffle-ts12", cname: "lz4", clevel: 1, ts: 12, shuffle: BitShuffle},
 		{name: "lz4-0-bitshuffle", cname: "lz4", clevel: 0, ts: 4, shuffle: BitShuffle},
 		{name: "zstd-5-shuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: ByteShuffle},
@@ -132,7 +135,10 @@ func TestPeerTimes(t *testing.T) {
 	for _, c := range sel {
 		c.dataType = map[int]numeric.DataType{1: numeric.Uint8, 2: numeric.Uint16, 4: numeric.Float32, 8: numeric.Float64, 16: numeric.Complex128}[c.ts]
 		c.data, c.dataPath = data[:len(data)/c.ts*c.ts], dataPath
-		if len(c.data) != len(data) {
+		if c.intData {
+			c.data = makeInput("smooth", len(data)/c.ts*c.ts, c.ts, 1)
+		}
+		if len(c.data) != len(data) || c.intData {
 			c.dataPath = filepath.Join(dir, c.name+".data")
 			if err := os.WriteFile(c.dataPath, c.data, 0o644); err != nil {
 				t.Fatal(err)

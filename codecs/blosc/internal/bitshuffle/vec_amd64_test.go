@@ -107,7 +107,7 @@ func TestVectorMatchesGo(t *testing.T) {
 	if !cpufeat.AVX2 {
 		t.Skip("CPU has no AVX2: the Go kernels run")
 	}
-	ess := []int{24, 32, 64, 255}
+	ess := []int{20, 24, 32, 40, 48, 64, 255}
 	for es := 1; es <= 17; es++ {
 		ess = append(ess, es)
 	}
