@@ -32,6 +32,8 @@ func bitshuffleSet() string {
 	emitBits512(true)
 	emitBits256(false)
 	emitBits256(true)
+	emitUnitGather(4)
+	emitUnitGather(8)
 	return ""
 }
 
@@ -266,6 +268,66 @@ func emitBits256(inverse bool) {
 	ADDQ(U32(256), elems)
 	p.advance(32)
 	JMP(LabelRef(name + "_loop"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// emitUnitGather writes unitGather4AVX512 and unitGather8AVX512, the
+// transposes of 4- and 8-byte units of package bitshuffle, as gathers
+// (AVX-512) through index vectors the caller computes:
+//
+//	func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep, dstVecStride int)
+//
+// For each of steps steps s and each vector v < nvec, it gathers 16
+// four-byte (or 8 eight-byte) units from src + s*srcStep at the byte
+// offsets idx[v*16:] (or idx[v*8:]) and stores them, 64 bytes, at
+// dst + s*dstStep + v*dstVecStride.
+func emitUnitGather(w int) {
+	name := fmt.Sprintf("unitGather%dAVX512", w)
+	lanes := 64 / w
+	TEXT(name, NOSPLIT, "func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep, dstVecStride int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s gathers %d-byte units, %d a vector, at the offsets idx gives (AVX-512).", name, w, lanes))
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	idx := Load(Param("idx"), GP64())
+	nvec := Load(Param("nvec"), GP64())
+	steps := Load(Param("steps"), GP64())
+	srcStep := Load(Param("srcStep"), GP64())
+	dstStep := Load(Param("dstStep"), GP64())
+	vecStride := Load(Param("dstVecStride"), GP64())
+	Label(name + "_step")
+	TESTQ(steps, steps)
+	JZ(LabelRef(name + "_done"))
+	d, iv, v := GP64(), GP64(), GP64()
+	MOVQ(dst, d)
+	MOVQ(idx, iv)
+	MOVQ(nvec, v)
+	Label(name + "_vec")
+	m := K()
+	x := ZMM()
+	if w == 4 {
+		ix := ZMM()
+		VMOVDQU32(Mem{Base: iv}, ix)
+		KXNORW(m, m, m)
+		VPGATHERDD(Mem{Base: src, Index: ix, Scale: 1}, m, x)
+		ADDQ(U8(64), iv)
+	} else {
+		ix := YMM()
+		VMOVDQU(Mem{Base: iv}, ix)
+		KXNORB(m, m, m)
+		VPGATHERDQ(Mem{Base: src, Index: ix, Scale: 1}, m, x)
+		ADDQ(U8(32), iv)
+	}
+	VMOVDQU64(x, Mem{Base: d})
+	ADDQ(vecStride, d)
+	DECQ(v)
+	JNZ(LabelRef(name + "_vec"))
+	ADDQ(srcStep, src)
+	ADDQ(dstStep, dst)
+	DECQ(steps)
+	JMP(LabelRef(name + "_step"))
 	Label(name + "_done")
 	VZEROUPPER()
 	RET()

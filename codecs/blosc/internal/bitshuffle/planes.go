@@ -106,20 +106,23 @@ func unitBytes(es int) int {
 }
 
 // unitTranspose moves unit j (w bytes) of element i of src (n elements of
-// p units) to place i of unit plane j of dst (n units each).
+// p units) to place i of unit plane j of dst (n units each): with the
+// vector gathers where the CPU has them (unitsVector), the elements after
+// their last whole step here.
 func unitTranspose(dst, src []byte, n, p, w int) {
 	es := p * w
 	src, dst = src[:n*es], dst[:n*es]
+	from := unitsVector(dst, src, n, p, w, false)
 	for j := range p {
 		d := dst[j*n*w : (j+1)*n*w]
 		s := src[j*w:]
 		switch w {
 		case 8:
-			for i, k := 0, 0; i+8 <= len(d) && k+8 <= len(s); i, k = i+8, k+es {
+			for i, k := from*8, from*es; i+8 <= len(d) && k+8 <= len(s); i, k = i+8, k+es {
 				binary.LittleEndian.PutUint64(d[i:i+8], binary.LittleEndian.Uint64(s[k:k+8]))
 			}
 		default:
-			for i, k := 0, 0; i+4 <= len(d) && k+4 <= len(s); i, k = i+4, k+es {
+			for i, k := from*4, from*es; i+4 <= len(d) && k+4 <= len(s); i, k = i+4, k+es {
 				binary.LittleEndian.PutUint32(d[i:i+4], binary.LittleEndian.Uint32(s[k:k+4]))
 			}
 		}
@@ -130,16 +133,17 @@ func unitTranspose(dst, src []byte, n, p, w int) {
 func unitUntranspose(dst, src []byte, n, p, w int) {
 	es := p * w
 	src, dst = src[:n*es], dst[:n*es]
+	from := unitsVector(dst, src, n, p, w, true)
 	for j := range p {
 		s := src[j*n*w : (j+1)*n*w]
 		d := dst[j*w:]
 		switch w {
 		case 8:
-			for i, k := 0, 0; i+8 <= len(s) && k+8 <= len(d); i, k = i+8, k+es {
+			for i, k := from*8, from*es; i+8 <= len(s) && k+8 <= len(d); i, k = i+8, k+es {
 				binary.LittleEndian.PutUint64(d[k:k+8], binary.LittleEndian.Uint64(s[i:i+8]))
 			}
 		default:
-			for i, k := 0, 0; i+4 <= len(s) && k+4 <= len(d); i, k = i+4, k+es {
+			for i, k := from*4, from*es; i+4 <= len(s) && k+4 <= len(d); i, k = i+4, k+es {
 				binary.LittleEndian.PutUint32(d[k:k+4], binary.LittleEndian.Uint32(s[i:i+4]))
 			}
 		}

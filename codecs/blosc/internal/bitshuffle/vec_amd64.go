@@ -3,6 +3,7 @@
 package bitshuffle
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/zcodec/zcodec/internal/cpufeat"
@@ -58,3 +59,47 @@ func unshuffleBitsVector(dst, src []byte, n int) int {
 	}
 	return 0
 }
+
+// unitsVector runs unitTranspose (or, with inverse, unitUntranspose) of n
+// elements of p units of w bytes (4 or 8) as AVX-512 gathers over whole
+// steps of 64/w elements, and returns how many elements it did (0 without
+// AVX-512, or when offsets would not fit the gathers' 32-bit indices).
+func unitsVector(dst, src []byte, n, p, w int, inverse bool) int {
+	lanes := 64 / w
+	if !cpufeat.AVX512 || n < lanes || p > maxUnits || n*p*w > math.MaxInt32 {
+		return 0
+	}
+	// vector v of a step: index l is a byte offset in src from the step's
+	// start
+	var idx [maxUnits * 16]int32
+	for v := range p {
+		for l := range lanes {
+			if !inverse {
+				// plane v, element l of the step: its unit v
+				idx[v*lanes+l] = int32((l*p + v) * w)
+			} else {
+				// unit q of the step's elements: unit j of element e, from
+				// place e of plane j
+				q := v*lanes + l
+				e, j := q/p, q%p
+				idx[v*lanes+l] = int32((j*n + e) * w)
+			}
+		}
+	}
+	steps := n / lanes
+	srcStep, dstStep, stride := lanes*p*w, 64, n*w
+	if inverse {
+		srcStep, dstStep, stride = 64, lanes*p*w, 64
+	}
+	_, _ = dst[n*p*w-1], src[n*p*w-1]
+	gather := unitGather4AVX512
+	if w == 8 {
+		gather = unitGather8AVX512
+	}
+	gather(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], p, steps, srcStep, dstStep, stride)
+	return steps * lanes
+}
+
+// maxUnits bounds the units per element the gathers take (their index
+// tables live on the stack): elements up to 256 bytes of 4-byte units.
+const maxUnits = 64

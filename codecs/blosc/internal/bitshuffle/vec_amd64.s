@@ -777,3 +777,77 @@ unbits1AVX2_loop:
 unbits1AVX2_done:
 	VZEROUPPER
 	RET
+
+// func unitGather4AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+// Requires: AVX, AVX512F
+TEXT ·unitGather4AVX512(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ idx+16(FP), DX
+	MOVQ nvec+24(FP), BX
+	MOVQ steps+32(FP), SI
+	MOVQ srcStep+40(FP), DI
+	MOVQ dstStep+48(FP), R8
+	MOVQ dstVecStride+56(FP), R9
+
+unitGather4AVX512_step:
+	TESTQ SI, SI
+	JZ    unitGather4AVX512_done
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  BX, R12
+
+unitGather4AVX512_vec:
+	VMOVDQU32  (R11), Z1
+	KXNORW     K1, K1, K1
+	VPGATHERDD (CX)(Z1*1), K1, Z0
+	ADDQ       $0x40, R11
+	VMOVDQU64  Z0, (R10)
+	ADDQ       R9, R10
+	DECQ       R12
+	JNZ        unitGather4AVX512_vec
+	ADDQ       DI, CX
+	ADDQ       R8, AX
+	DECQ       SI
+	JMP        unitGather4AVX512_step
+
+unitGather4AVX512_done:
+	VZEROUPPER
+	RET
+
+// func unitGather8AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+// Requires: AVX, AVX512DQ, AVX512F
+TEXT ·unitGather8AVX512(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ idx+16(FP), DX
+	MOVQ nvec+24(FP), BX
+	MOVQ steps+32(FP), SI
+	MOVQ srcStep+40(FP), DI
+	MOVQ dstStep+48(FP), R8
+	MOVQ dstVecStride+56(FP), R9
+
+unitGather8AVX512_step:
+	TESTQ SI, SI
+	JZ    unitGather8AVX512_done
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  BX, R12
+
+unitGather8AVX512_vec:
+	VMOVDQU    (R11), Y1
+	KXNORB     K1, K1, K1
+	VPGATHERDQ (CX)(Y1*1), K1, Z0
+	ADDQ       $0x20, R11
+	VMOVDQU64  Z0, (R10)
+	ADDQ       R9, R10
+	DECQ       R12
+	JNZ        unitGather8AVX512_vec
+	ADDQ       DI, CX
+	ADDQ       R8, AX
+	DECQ       SI
+	JMP        unitGather8AVX512_step
+
+unitGather8AVX512_done:
+	VZEROUPPER
+	RET

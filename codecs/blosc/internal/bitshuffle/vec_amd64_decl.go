@@ -23,3 +23,13 @@ func bits1AVX2(dst *byte, src *byte, n int)
 //
 //go:noescape
 func unbits1AVX2(dst *byte, src *byte, n int)
+
+// unitGather4AVX512 gathers 4-byte units, 16 a vector, at the offsets idx gives (AVX-512).
+//
+//go:noescape
+func unitGather4AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+
+// unitGather8AVX512 gathers 8-byte units, 8 a vector, at the offsets idx gives (AVX-512).
+//
+//go:noescape
+func unitGather8AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)

@@ -13,3 +13,6 @@ func shuffleBitsVector(_, _ []byte, _ int) int { return 0 }
 
 // unshuffleBitsVector does nothing in this build and returns 0.
 func unshuffleBitsVector(_, _ []byte, _ int) int { return 0 }
+
+// unitsVector does nothing in this build and returns 0.
+func unitsVector(_, _ []byte, _, _, _ int, _ bool) int { return 0 }
