@@ -34,6 +34,8 @@ func bitshuffleSet() string {
 	emitBits256(true)
 	emitUnitGather(4)
 	emitUnitGather(8)
+	emitByteGather()
+	emitByteUngather()
 	return ""
 }
 
@@ -322,6 +324,117 @@ func emitUnitGather(w int) {
 	}
 	VMOVDQU64(x, Mem{Base: d})
 	ADDQ(vecStride, d)
+	DECQ(v)
+	JNZ(LabelRef(name + "_vec"))
+	ADDQ(srcStep, src)
+	ADDQ(dstStep, dst)
+	DECQ(steps)
+	JMP(LabelRef(name + "_step"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// emitByteGather writes byteGatherAVX512, the byte transpose of package
+// bitshuffle for element sizes without a vector transpose of their own:
+//
+//	func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep, dstVecStride int)
+//
+// For each of steps steps s and vector v < nvec it gathers 16 four-byte
+// words from src + s*srcStep at the byte offsets idx[v*16:], keeps the low
+// byte of each (VPMOVDB) and stores the 16 bytes at dst + s*dstStep +
+// v*dstVecStride. Every word read must lie inside src.
+func emitByteGather() {
+	name := "byteGatherAVX512"
+	TEXT(name, NOSPLIT, "func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep, dstVecStride int)")
+	Pragma("noescape")
+	Doc(name + " gathers the low bytes of 16 words a vector at the offsets idx gives (AVX-512).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	idx := Load(Param("idx"), GP64())
+	nvec := Load(Param("nvec"), GP64())
+	steps := Load(Param("steps"), GP64())
+	srcStep := Load(Param("srcStep"), GP64())
+	dstStep := Load(Param("dstStep"), GP64())
+	vecStride := Load(Param("dstVecStride"), GP64())
+	Label(name + "_step")
+	TESTQ(steps, steps)
+	JZ(LabelRef(name + "_done"))
+	d, iv, v := GP64(), GP64(), GP64()
+	MOVQ(dst, d)
+	MOVQ(idx, iv)
+	MOVQ(nvec, v)
+	Label(name + "_vec")
+	m := K()
+	x, ix := ZMM(), ZMM()
+	VMOVDQU32(Mem{Base: iv}, ix)
+	KXNORW(m, m, m)
+	VPGATHERDD(Mem{Base: src, Index: ix, Scale: 1}, m, x)
+	VPMOVDB(x, Mem{Base: d})
+	ADDQ(U8(64), iv)
+	ADDQ(vecStride, d)
+	DECQ(v)
+	JNZ(LabelRef(name + "_vec"))
+	ADDQ(srcStep, src)
+	ADDQ(dstStep, dst)
+	DECQ(steps)
+	JMP(LabelRef(name + "_step"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// emitByteUngather writes byteUngatherAVX512, the inverse byte transpose:
+//
+//	func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep int)
+//
+// For each of steps steps s and vector v < nvec it makes 64 bytes from
+// four gathers of 16 words each from src + s*srcStep, at the byte offsets
+// idx[(4*v+t)*16:] for byte t of every word of the result: the low byte of
+// each gathered word goes to byte t. The 64 bytes are stored at
+// dst + s*dstStep + 64*v. Every word read must lie inside src.
+func emitByteUngather() {
+	name := "byteUngatherAVX512"
+	TEXT(name, NOSPLIT, "func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep int)")
+	Pragma("noescape")
+	Doc(name + " assembles 64 bytes a vector from four gathers of low bytes at the offsets idx gives (AVX-512).")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	idx := Load(Param("idx"), GP64())
+	nvec := Load(Param("nvec"), GP64())
+	steps := Load(Param("steps"), GP64())
+	srcStep := Load(Param("srcStep"), GP64())
+	dstStep := Load(Param("dstStep"), GP64())
+	low := ZMM()
+	t32 := GP32()
+	MOVL(U32(0xff), t32)
+	VPBROADCASTD(t32, low)
+	Label(name + "_step")
+	TESTQ(steps, steps)
+	JZ(LabelRef(name + "_done"))
+	d, iv, v := GP64(), GP64(), GP64()
+	MOVQ(dst, d)
+	MOVQ(idx, iv)
+	MOVQ(nvec, v)
+	Label(name + "_vec")
+	var acc reg.VecVirtual
+	for t := range 4 {
+		m := K()
+		x, ix := ZMM(), ZMM()
+		VMOVDQU32(Mem{Base: iv, Disp: 64 * t}, ix)
+		KXNORW(m, m, m)
+		VPGATHERDD(Mem{Base: src, Index: ix, Scale: 1}, m, x)
+		VPANDD(low, x, x)
+		if t == 0 {
+			acc = x
+			continue
+		}
+		VPSLLD(U8(8*t), x, x)
+		VPORD(x, acc, acc)
+	}
+	VMOVDQU64(acc, Mem{Base: d})
+	ADDQ(U32(256), iv)
+	ADDQ(U8(64), d)
 	DECQ(v)
 	JNZ(LabelRef(name + "_vec"))
 	ADDQ(srcStep, src)

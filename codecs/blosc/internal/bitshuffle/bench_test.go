@@ -30,7 +30,7 @@ func BenchmarkShuffle(b *testing.B) {
 		b.ReportAllocs()
 		cputime.Loop(b, len(src), func() { copy(dst, src) })
 	})
-	for _, es := range []int{1, 2, 4, 8, 3, 12, 16, 32} {
+	for _, es := range []int{1, 2, 4, 8, 3, 6, 12, 16, 32} {
 		bs := block / es / 8 * 8 * es
 		n := len(src) / bs * bs
 		blocks := func(f func(dst, src []byte)) func() {

@@ -101,7 +101,7 @@ func Unshuffle(dst, src, scratch []byte, elemSize int) {
 		for b := range elemSize {
 			unshuffleBits(tmp[b*n:(b+1)*n], src[b*n:(b+1)*n], n)
 		}
-		shuffle.Unshuffle(dst, tmp, elemSize)
+		fromPlanes(dst, tmp, n, elemSize)
 		return
 	}
 	// The byte planes in dst, then the elements from them through scratch.

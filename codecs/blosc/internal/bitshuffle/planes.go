@@ -21,7 +21,7 @@ import (
 // b is at dst[planeAt(b, p)*n:], for the p it returns.
 func bytePlanes(dst, src, work []byte, n, es int) (p int) {
 	if direct(es) {
-		shuffle.Shuffle(dst, src, es)
+		toPlanes(dst, src, n, es)
 		return 0
 	}
 	if p := wideFactor(es); p != 0 {
@@ -146,6 +146,45 @@ func unitUntranspose(dst, src []byte, n, p, w int) {
 			for i, k := from*4, from*es; i+4 <= len(s) && k+4 <= len(d); i, k = i+4, k+es {
 				binary.LittleEndian.PutUint32(d[k:k+4], binary.LittleEndian.Uint32(s[i:i+4]))
 			}
+		}
+	}
+}
+
+// toPlanes writes the byte planes of src to dst in one byte transpose: the
+// vector kernels of codecs/shuffle for element sizes 2, 4 and 8, for
+// others the AVX-512 byte gathers where the CPU has them (bytesVector) and
+// a loop for the elements after their last step.
+func toPlanes(dst, src []byte, n, es int) {
+	done := 0
+	if es != 2 && es != 4 && es != 8 {
+		done = bytesVector(dst, src, n, es, false)
+	}
+	if done == 0 {
+		shuffle.Shuffle(dst, src, es)
+		return
+	}
+	for b := range es {
+		plane := dst[b*n : (b+1)*n]
+		for i := done; i < n; i++ {
+			plane[i] = src[i*es+b]
+		}
+	}
+}
+
+// fromPlanes is the inverse of toPlanes.
+func fromPlanes(dst, src []byte, n, es int) {
+	done := 0
+	if es != 2 && es != 4 && es != 8 {
+		done = bytesVector(dst, src, n, es, true)
+	}
+	if done == 0 {
+		shuffle.Unshuffle(dst, src, es)
+		return
+	}
+	for i := done; i < n; i++ {
+		e := dst[i*es : (i+1)*es]
+		for b := range e {
+			e[b] = src[b*n+i]
 		}
 	}
 }

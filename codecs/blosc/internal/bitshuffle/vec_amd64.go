@@ -103,3 +103,52 @@ func unitsVector(dst, src []byte, n, p, w int, inverse bool) int {
 // maxUnits bounds the units per element the gathers take (their index
 // tables live on the stack): elements up to 256 bytes of 4-byte units.
 const maxUnits = 64
+
+// bytesVector runs the byte transpose of n elements of es bytes (3 to
+// maxGatherBytes, es not 4 or 8) to byte planes, or with inverse from them,
+// as AVX-512 gathers of words whose low byte is kept, over whole steps (16
+// elements, or 64 for the inverse) whose words lie inside src, and returns
+// how many elements it did (0 without AVX-512).
+func bytesVector(dst, src []byte, n, es int, inverse bool) int {
+	if !cpufeat.AVX512 || es < 3 || es > maxGatherBytes || n*es > math.MaxInt32 {
+		return 0
+	}
+	var idx [4 * maxGatherBytes * 16]int32
+	_, _ = dst[n*es-1], src[n*es-1]
+	if !inverse {
+		// plane b, element l of a step: byte b of element l; the last
+		// step's words end by byte n*es-1 (es >= 3)
+		steps := (n - 1) / 16
+		if steps <= 0 {
+			return 0
+		}
+		for b := range es {
+			for l := range 16 {
+				idx[b*16+l] = int32(l*es + b)
+			}
+		}
+		byteGatherAVX512(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], es, steps, 16*es, 16, n)
+		return steps * 16
+	}
+	// byte o of a step's 64 elements is byte o%es of element o/es, at
+	// place o/es of plane o%es; the words of the last step end before
+	// byte n*es
+	steps := (n - 3) / 64
+	if steps <= 0 {
+		return 0
+	}
+	for v := range es {
+		for t := range 4 {
+			for l := range 16 {
+				o := 64*v + 4*l + t
+				idx[(4*v+t)*16+l] = int32(o%es*n + o/es)
+			}
+		}
+	}
+	byteUngatherAVX512(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], es, steps, 64, 64*es)
+	return steps * 64
+}
+
+// maxGatherBytes bounds the element size bytesVector takes (its index
+// tables live on the stack).
+const maxGatherBytes = 32

@@ -851,3 +851,97 @@ unitGather8AVX512_vec:
 unitGather8AVX512_done:
 	VZEROUPPER
 	RET
+
+// func byteGatherAVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+// Requires: AVX, AVX512F
+TEXT ·byteGatherAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ idx+16(FP), DX
+	MOVQ nvec+24(FP), BX
+	MOVQ steps+32(FP), SI
+	MOVQ srcStep+40(FP), DI
+	MOVQ dstStep+48(FP), R8
+	MOVQ dstVecStride+56(FP), R9
+
+byteGatherAVX512_step:
+	TESTQ SI, SI
+	JZ    byteGatherAVX512_done
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  BX, R12
+
+byteGatherAVX512_vec:
+	VMOVDQU32  (R11), Z1
+	KXNORW     K1, K1, K1
+	VPGATHERDD (CX)(Z1*1), K1, Z0
+	VPMOVDB    Z0, (R10)
+	ADDQ       $0x40, R11
+	ADDQ       R9, R10
+	DECQ       R12
+	JNZ        byteGatherAVX512_vec
+	ADDQ       DI, CX
+	ADDQ       R8, AX
+	DECQ       SI
+	JMP        byteGatherAVX512_step
+
+byteGatherAVX512_done:
+	VZEROUPPER
+	RET
+
+// func byteUngatherAVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int)
+// Requires: AVX, AVX512F
+TEXT ·byteUngatherAVX512(SB), NOSPLIT, $0-56
+	MOVQ         dst+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVQ         idx+16(FP), DX
+	MOVQ         nvec+24(FP), BX
+	MOVQ         steps+32(FP), SI
+	MOVQ         srcStep+40(FP), DI
+	MOVQ         dstStep+48(FP), R8
+	MOVL         $0x000000ff, R9
+	VPBROADCASTD R9, Z0
+
+byteUngatherAVX512_step:
+	TESTQ SI, SI
+	JZ    byteUngatherAVX512_done
+	MOVQ  AX, R9
+	MOVQ  DX, R10
+	MOVQ  BX, R11
+
+byteUngatherAVX512_vec:
+	VMOVDQU32  (R10), Z2
+	KXNORW     K1, K1, K1
+	VPGATHERDD (CX)(Z2*1), K1, Z1
+	VPANDD     Z0, Z1, Z1
+	VMOVDQU32  64(R10), Z2
+	KXNORW     K2, K2, K2
+	VPGATHERDD (CX)(Z2*1), K2, Z3
+	VPANDD     Z0, Z3, Z3
+	VPSLLD     $0x08, Z3, Z3
+	VPORD      Z3, Z1, Z1
+	VMOVDQU32  128(R10), Z2
+	KXNORW     K3, K3, K3
+	VPGATHERDD (CX)(Z2*1), K3, Z4
+	VPANDD     Z0, Z4, Z4
+	VPSLLD     $0x10, Z4, Z4
+	VPORD      Z4, Z1, Z1
+	VMOVDQU32  192(R10), Z2
+	KXNORW     K4, K4, K4
+	VPGATHERDD (CX)(Z2*1), K4, Z5
+	VPANDD     Z0, Z5, Z5
+	VPSLLD     $0x18, Z5, Z5
+	VPORD      Z5, Z1, Z1
+	VMOVDQU64  Z1, (R9)
+	ADDQ       $0x00000100, R10
+	ADDQ       $0x40, R9
+	DECQ       R11
+	JNZ        byteUngatherAVX512_vec
+	ADDQ       DI, CX
+	ADDQ       R8, AX
+	DECQ       SI
+	JMP        byteUngatherAVX512_step
+
+byteUngatherAVX512_done:
+	VZEROUPPER
+	RET

@@ -33,3 +33,13 @@ func unitGather4AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, sr
 //
 //go:noescape
 func unitGather8AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+
+// byteGatherAVX512 gathers the low bytes of 16 words a vector at the offsets idx gives (AVX-512).
+//
+//go:noescape
+func byteGatherAVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+
+// byteUngatherAVX512 assembles 64 bytes a vector from four gathers of low bytes at the offsets idx gives (AVX-512).
+//
+//go:noescape
+func byteUngatherAVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int)

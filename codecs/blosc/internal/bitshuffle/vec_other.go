@@ -16,3 +16,6 @@ func unshuffleBitsVector(_, _ []byte, _ int) int { return 0 }
 
 // unitsVector does nothing in this build and returns 0.
 func unitsVector(_, _ []byte, _, _, _ int, _ bool) int { return 0 }
+
+// bytesVector does nothing in this build and returns 0.
+func bytesVector(_, _ []byte, _, _ int, _ bool) int { return 0 }
