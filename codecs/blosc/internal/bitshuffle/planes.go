@@ -7,14 +7,17 @@ import (
 )
 
 // With the vector bit kernels, every element size above 1 first becomes
-// byte planes (plane b: byte b of every element, n bytes), which the byte
-// transposes of codecs/shuffle write fast for element sizes 2, 4 and 8 and
-// one byte at a time for the others. Larger multiples of 4, w*p with w 8
-// or 4, go in two steps, as c-blosc does: 8*p for p 2, 4 and 8 through two
-// vector byte transposes (of the quadwords, then of each row as elements
-// of p bytes), the others through a transpose of the w-byte units (unit j
-// of every element together) and the byte transpose of each unit plane,
-// which writes byte planes w*j to w*j+w-1 in order.
+// byte planes (plane b: byte b of every element, n bytes). The byte
+// transposes of codecs/shuffle write them with vector kernels for element
+// sizes 2, 4 and 8. Larger multiples of 4, w*p with w 8 or 4, go in two
+// steps, as c-blosc does: 8*p for p 2, 4 and 8 through two vector byte
+// transposes (of the quadwords, then of each row as elements of p bytes),
+// the others through a transpose of the w-byte units (unit j of every
+// element together; AVX-512 gathers where the CPU has them) and the byte
+// transpose of each unit plane, which writes byte planes w*j to w*j+w-1 in
+// order. The remaining sizes (odd, or twice odd) are gathered a byte at a
+// time, as the low bytes of gathered words with AVX-512, else by the byte
+// loops of codecs/shuffle.
 
 // bytePlanes writes the byte planes of src, n elements of es bytes, to dst;
 // work, as long as src, is clobbered. None of the three may overlap. Plane
