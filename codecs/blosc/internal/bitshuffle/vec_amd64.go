@@ -92,11 +92,12 @@ func unitsVector(dst, src []byte, n, p, w int, inverse bool) int {
 		srcStep, dstStep, stride = 64, lanes*p*w, 64
 	}
 	_, _ = dst[n*p*w-1], src[n*p*w-1]
-	gather := unitGather4AVX512
+	// direct calls: through a func value idx would escape to the heap
 	if w == 8 {
-		gather = unitGather8AVX512
+		unitGather8AVX512(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], p, steps, srcStep, dstStep, stride)
+	} else {
+		unitGather4AVX512(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], p, steps, srcStep, dstStep, stride)
 	}
-	gather(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], p, steps, srcStep, dstStep, stride)
 	return steps * lanes
 }
 
