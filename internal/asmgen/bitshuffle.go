@@ -34,6 +34,8 @@ func bitshuffleSet() string {
 	emitBits256(true)
 	emitUnitGather(4)
 	emitUnitGather(8)
+	emitUnitGather256(4)
+	emitUnitGather256(8)
 	emitByteGather()
 	emitByteUngather()
 	return ""
@@ -435,6 +437,57 @@ func emitByteUngather() {
 	VMOVDQU64(acc, Mem{Base: d})
 	ADDQ(U32(256), iv)
 	ADDQ(U8(64), d)
+	DECQ(v)
+	JNZ(LabelRef(name + "_vec"))
+	ADDQ(srcStep, src)
+	ADDQ(dstStep, dst)
+	DECQ(steps)
+	JMP(LabelRef(name + "_step"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// emitUnitGather256 writes unitGather4AVX2 and unitGather8AVX2, the AVX2
+// forms of emitUnitGather's kernels: 8 four-byte (or 4 eight-byte) units a
+// vector, 32 bytes stored, with the same signature and meaning (idx holds
+// 8 offsets a vector; for the eight-byte units the first 4 of them are
+// used).
+func emitUnitGather256(w int) {
+	name := fmt.Sprintf("unitGather%dAVX2", w)
+	TEXT(name, NOSPLIT, "func(dst, src *byte, idx *int32, nvec, steps, srcStep, dstStep, dstVecStride int)")
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s gathers %d-byte units, %d a vector, at the offsets idx gives (AVX2).", name, w, 32/w))
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	idx := Load(Param("idx"), GP64())
+	nvec := Load(Param("nvec"), GP64())
+	steps := Load(Param("steps"), GP64())
+	srcStep := Load(Param("srcStep"), GP64())
+	dstStep := Load(Param("dstStep"), GP64())
+	vecStride := Load(Param("dstVecStride"), GP64())
+	Label(name + "_step")
+	TESTQ(steps, steps)
+	JZ(LabelRef(name + "_done"))
+	d, iv, v := GP64(), GP64(), GP64()
+	MOVQ(dst, d)
+	MOVQ(idx, iv)
+	MOVQ(nvec, v)
+	Label(name + "_vec")
+	m, x := YMM(), YMM()
+	VPCMPEQD(m, m, m)
+	if w == 4 {
+		ix := YMM()
+		VMOVDQU(Mem{Base: iv}, ix)
+		VPGATHERDD(m, Mem{Base: src, Index: ix, Scale: 1}, x)
+	} else {
+		ix := XMM()
+		VMOVDQU(Mem{Base: iv}, ix)
+		VPGATHERDQ(m, Mem{Base: src, Index: ix, Scale: 1}, x)
+	}
+	ADDQ(U8(32), iv)
+	VMOVDQU(x, Mem{Base: d})
+	ADDQ(vecStride, d)
 	DECQ(v)
 	JNZ(LabelRef(name + "_vec"))
 	ADDQ(srcStep, src)

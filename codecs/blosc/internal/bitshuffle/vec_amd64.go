@@ -61,12 +61,23 @@ func unshuffleBitsVector(dst, src []byte, n int) int {
 }
 
 // unitsVector runs unitTranspose (or, with inverse, unitUntranspose) of n
-// elements of p units of w bytes (4 or 8) as AVX-512 gathers over whole
-// steps of 64/w elements, and returns how many elements it did (0 without
-// AVX-512, or when offsets would not fit the gathers' 32-bit indices).
+// elements of p units of w bytes (4 or 8) as gathers over whole steps of
+// one vector of units per plane (64 bytes with AVX-512, 32 with AVX2), and
+// returns how many elements it did (0 without a vector kernel, or when
+// offsets would not fit the gathers' 32-bit indices).
 func unitsVector(dst, src []byte, n, p, w int, inverse bool) int {
-	lanes := 64 / w
-	if !cpufeat.AVX512 || n < lanes || p > maxUnits || n*p*w > math.MaxInt32 {
+	vecBytes := 64
+	if !cpufeat.AVX512 {
+		vecBytes = 32
+	}
+	lanes := vecBytes / w
+	// offsets a vector in idx: the kernels step by 64 bytes for AVX-512's
+	// four-byte units, else by 32 bytes
+	stride := 8
+	if vecBytes == 64 && w == 4 {
+		stride = 16
+	}
+	if !cpufeat.AVX2 || n < lanes || p > maxUnits || n*p*w > math.MaxInt32 {
 		return 0
 	}
 	// vector v of a step: index l is a byte offset in src from the step's
@@ -76,27 +87,33 @@ func unitsVector(dst, src []byte, n, p, w int, inverse bool) int {
 		for l := range lanes {
 			if !inverse {
 				// plane v, element l of the step: its unit v
-				idx[v*lanes+l] = int32((l*p + v) * w)
+				idx[v*stride+l] = int32((l*p + v) * w)
 			} else {
 				// unit q of the step's elements: unit j of element e, from
 				// place e of plane j
 				q := v*lanes + l
 				e, j := q/p, q%p
-				idx[v*lanes+l] = int32((j*n + e) * w)
+				idx[v*stride+l] = int32((j*n + e) * w)
 			}
 		}
 	}
 	steps := n / lanes
-	srcStep, dstStep, stride := lanes*p*w, 64, n*w
+	srcStep, dstStep, vstride := lanes*p*w, vecBytes, n*w
 	if inverse {
-		srcStep, dstStep, stride = 64, lanes*p*w, 64
+		srcStep, dstStep, vstride = vecBytes, lanes*p*w, vecBytes
 	}
 	_, _ = dst[n*p*w-1], src[n*p*w-1]
+	d, sp, ip := unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0]
 	// direct calls: through a func value idx would escape to the heap
-	if w == 8 {
-		unitGather8AVX512(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], p, steps, srcStep, dstStep, stride)
-	} else {
-		unitGather4AVX512(unsafe.SliceData(dst), unsafe.SliceData(src), &idx[0], p, steps, srcStep, dstStep, stride)
+	switch {
+	case vecBytes == 64 && w == 8:
+		unitGather8AVX512(d, sp, ip, p, steps, srcStep, dstStep, vstride)
+	case vecBytes == 64:
+		unitGather4AVX512(d, sp, ip, p, steps, srcStep, dstStep, vstride)
+	case w == 8:
+		unitGather8AVX2(d, sp, ip, p, steps, srcStep, dstStep, vstride)
+	default:
+		unitGather4AVX2(d, sp, ip, p, steps, srcStep, dstStep, vstride)
 	}
 	return steps * lanes
 }

@@ -852,6 +852,80 @@ unitGather8AVX512_done:
 	VZEROUPPER
 	RET
 
+// func unitGather4AVX2(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+// Requires: AVX, AVX2
+TEXT ·unitGather4AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ idx+16(FP), DX
+	MOVQ nvec+24(FP), BX
+	MOVQ steps+32(FP), SI
+	MOVQ srcStep+40(FP), DI
+	MOVQ dstStep+48(FP), R8
+	MOVQ dstVecStride+56(FP), R9
+
+unitGather4AVX2_step:
+	TESTQ SI, SI
+	JZ    unitGather4AVX2_done
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  BX, R12
+
+unitGather4AVX2_vec:
+	VPCMPEQD   Y0, Y0, Y0
+	VMOVDQU    (R11), Y2
+	VPGATHERDD Y0, (CX)(Y2*1), Y1
+	ADDQ       $0x20, R11
+	VMOVDQU    Y1, (R10)
+	ADDQ       R9, R10
+	DECQ       R12
+	JNZ        unitGather4AVX2_vec
+	ADDQ       DI, CX
+	ADDQ       R8, AX
+	DECQ       SI
+	JMP        unitGather4AVX2_step
+
+unitGather4AVX2_done:
+	VZEROUPPER
+	RET
+
+// func unitGather8AVX2(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+// Requires: AVX, AVX2
+TEXT ·unitGather8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ idx+16(FP), DX
+	MOVQ nvec+24(FP), BX
+	MOVQ steps+32(FP), SI
+	MOVQ srcStep+40(FP), DI
+	MOVQ dstStep+48(FP), R8
+	MOVQ dstVecStride+56(FP), R9
+
+unitGather8AVX2_step:
+	TESTQ SI, SI
+	JZ    unitGather8AVX2_done
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  BX, R12
+
+unitGather8AVX2_vec:
+	VPCMPEQD   Y0, Y0, Y0
+	VMOVDQU    (R11), X2
+	VPGATHERDQ Y0, (CX)(X2*1), Y1
+	ADDQ       $0x20, R11
+	VMOVDQU    Y1, (R10)
+	ADDQ       R9, R10
+	DECQ       R12
+	JNZ        unitGather8AVX2_vec
+	ADDQ       DI, CX
+	ADDQ       R8, AX
+	DECQ       SI
+	JMP        unitGather8AVX2_step
+
+unitGather8AVX2_done:
+	VZEROUPPER
+	RET
+
 // func byteGatherAVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
 // Requires: AVX, AVX512F
 TEXT ·byteGatherAVX512(SB), NOSPLIT, $0-64

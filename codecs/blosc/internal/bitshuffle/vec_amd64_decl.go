@@ -34,6 +34,16 @@ func unitGather4AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, sr
 //go:noescape
 func unitGather8AVX512(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
 
+// unitGather4AVX2 gathers 4-byte units, 8 a vector, at the offsets idx gives (AVX2).
+//
+//go:noescape
+func unitGather4AVX2(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+
+// unitGather8AVX2 gathers 8-byte units, 4 a vector, at the offsets idx gives (AVX2).
+//
+//go:noescape
+func unitGather8AVX2(dst *byte, src *byte, idx *int32, nvec int, steps int, srcStep int, dstStep int, dstVecStride int)
+
 // byteGatherAVX512 gathers the low bytes of 16 words a vector at the offsets idx gives (AVX-512).
 //
 //go:noescape

@@ -4,6 +4,9 @@ package bitshuffle
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -134,5 +137,26 @@ func TestVectorMatchesGo(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAVX2PathOnAVX512 runs TestVectorMatchesGo again in a child process
+// with GODEBUG=cpu.avx512f=off where the CPU has AVX-512, so that the AVX2
+// dispatch (and the AVX2 unit gathers) is compared with the Go twin too.
+func TestAVX2PathOnAVX512(t *testing.T) {
+	if !cpufeat.AVX512 {
+		t.Skip("no AVX-512: TestVectorMatchesGo already runs the AVX2 path")
+	}
+	if testing.Short() {
+		t.Skip("runs a child process")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestVectorMatchesGo$", "-test.v")
+	cmd.Env = append(os.Environ(), "GODEBUG=cpu.avx512f=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("GODEBUG=cpu.avx512f=off: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "--- PASS: TestVectorMatchesGo") {
+		t.Fatalf("GODEBUG=cpu.avx512f=off: TestVectorMatchesGo did not run:\n%s", out)
 	}
 }
