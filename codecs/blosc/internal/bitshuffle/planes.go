@@ -13,11 +13,11 @@ import (
 // steps, as c-blosc does: 8*p for p 2, 4 and 8 through two vector byte
 // transposes (of the quadwords, then of each row as elements of p bytes),
 // the others through a transpose of the w-byte units (unit j of every
-// element together; AVX-512 gathers where the CPU has them) and the byte
-// transpose of each unit plane, which writes byte planes w*j to w*j+w-1 in
-// order. The remaining sizes (odd, or twice odd) are gathered a byte at a
-// time, as the low bytes of gathered words with AVX-512, else by the byte
-// loops of codecs/shuffle.
+// element together; AVX-512 or AVX2 gathers) and the byte transpose of
+// each unit plane, which writes byte planes w*j to w*j+w-1 in order. The
+// remaining sizes (odd, or twice odd) are gathered a byte at a time, as the
+// low bytes of gathered words with AVX-512, else by the byte loops of
+// codecs/shuffle.
 
 // bytePlanes writes the byte planes of src, n elements of es bytes, to dst;
 // work, as long as src, is clobbered. None of the three may overlap. Plane
