@@ -88,7 +88,7 @@ func decodeBlock(block, frame []byte, start int, h header, last bool, sc *scratc
 			break
 		}
 		q := ne * ts
-		if ts != 1 && ts != 2 && ts != 4 && ts != 8 {
+		if ts != 1 {
 			sc.tmp = grow(sc.tmp, q)
 		}
 		bitshuffle.Unshuffle(block[:q], target[:q], sc.tmp, ts)

@@ -118,7 +118,7 @@ func shuffleBlock(block []byte, sh Shuffle, ts int, sc *scratch) []byte {
 		}
 		sc.block = grow(sc.block, bsize)
 		q := ne * ts
-		if ts != 1 && ts != 2 && ts != 4 && ts != 8 {
+		if ts != 1 {
 			sc.tmp = grow(sc.tmp, q)
 		}
 		bitshuffle.Shuffle(sc.block[:q], block[:q], sc.tmp, ts)

@@ -15,7 +15,7 @@ import (
 // Scratches are pooled; the buffers keep the largest size asked of them.
 type scratch struct {
 	block []byte // a block before unshuffling or after shuffling
-	tmp   []byte // bitshuffle's work space for odd type sizes
+	tmp   []byte // bitshuffle's work space for type sizes above 1
 	out   []byte // compressor output before it is known to fit
 
 	lz      *blosclz.Encoder

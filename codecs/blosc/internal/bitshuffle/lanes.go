@@ -56,13 +56,13 @@ func ungroup(st *stage, k int, dst []byte, es int) {
 }
 
 // shuffleGroups bit-shuffles the whole groups of n elements of es bytes
-// (1, 2, 4 or 8) into the planes of dst; it returns the number of elements
-// done (a multiple of 64).
-func shuffleGroups(dst, src []byte, n, es int) int {
+// (1, 2, 4 or 8) from element from (a multiple of 64) on into the planes
+// of dst; it returns the number of elements done (a multiple of 64).
+func shuffleGroups(dst, src []byte, n, es, from int) int {
 	pl, np, gb := n/8, 8*es, 64*es
 	le := binary.LittleEndian
 	var st stage
-	g := 0
+	g := from
 	for ; g+512 <= n; g += 512 {
 		for k := range 8 {
 			off := (g + 64*k) * es
@@ -93,11 +93,11 @@ func shuffleGroups(dst, src []byte, n, es int) int {
 }
 
 // unshuffleGroups is the inverse of shuffleGroups.
-func unshuffleGroups(dst, src []byte, n, es int) int {
+func unshuffleGroups(dst, src []byte, n, es, from int) int {
 	pl, np, gb := n/8, 8*es, 64*es
 	le := binary.LittleEndian
 	var st stage
-	g := 0
+	g := from
 	for ; g+512 <= n; g += 512 {
 		r := g / 8
 		for p := range np {

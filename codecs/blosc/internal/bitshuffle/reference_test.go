@@ -64,7 +64,7 @@ func firstDiff(a, b []byte) int {
 }
 
 func TestMatchesDefinition(t *testing.T) {
-	for _, es := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 255} {
+	for _, es := range []int{1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 32, 64, 255} {
 		for _, n := range []int{0, 8, 16, 56, 64, 72, 128, 136, 1000, 4096 + 24} {
 			t.Run(fmt.Sprintf("es%d/n%d", es, n), func(t *testing.T) {
 				checkAgainstDefinition(t, random(n*es, uint64(n*1000+es)), es)
@@ -93,7 +93,7 @@ func TestSingleBits(t *testing.T) {
 func TestKnownLayout(t *testing.T) {
 	src := []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 	got := make([]byte, 16)
-	Shuffle(got, src, nil, 2)
+	Shuffle(got, src, make([]byte, 16), 2)
 	// low bytes 0,2,...,14: bit 0 is never set; bit 1 is set in 2,6,10,14
 	// (elements 1,3,5,7 -> 0b10101010); bit 2 in 4,6,12,14 (elements
 	// 2,3,6,7 -> 0b11001100); bit 3 in 8..14 (elements 4..7 -> 0xf0).
