@@ -10,8 +10,6 @@ import (
 
 //	go run . bitshuffle -pkg bitshuffle -out ../../codecs/blosc/internal/bitshuffle/vec_amd64.s -stubs ../../codecs/blosc/internal/bitshuffle/vec_amd64_decl.go
 
-func init() { sets["bitshuffle"] = bitshuffleSet }
-
 // bitshuffleSet emits the bit transposes of one-byte elements of package
 // bitshuffle (codecs/blosc/internal/bitshuffle), the step every element
 // size reaches after its bytes are split into byte planes. Each has the Go

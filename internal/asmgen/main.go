@@ -31,11 +31,12 @@ var sets = map[string]func() string{
 	"scaleoffset": scaleoffsetSet,
 	"shuffle":     shuffleSet,
 	"numcodecs":   numcodecsSet,
+	"bitshuffle":  bitshuffleSet,
 }
 
 func main() {
 	if len(os.Args) < 2 || sets[os.Args[1]] == nil {
-		fmt.Fprintln(os.Stderr, "usage: asmgen numeric|scaleoffset|shuffle|numcodecs -out FILE.s -stubs FILE.go")
+		fmt.Fprintln(os.Stderr, "usage: asmgen numeric|scaleoffset|shuffle|numcodecs|bitshuffle -out FILE.s -stubs FILE.go")
 		os.Exit(2)
 	}
 	set := os.Args[1]
