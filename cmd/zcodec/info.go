@@ -30,6 +30,7 @@ type infoNode struct {
 	GridShape    []int64           `json:"grid_shape,omitempty"`
 	Codecs       []json.RawMessage `json:"codecs,omitempty"`
 	FillValue    json.RawMessage   `json:"fill_value,omitempty"`
+	FillText     string            `json:"fill_value_text,omitempty"` // dates and durations: NumPy's text of the fill value
 	Chunks       *infoChunks       `json:"chunks,omitempty"`
 	Attributes   json.RawMessage   `json:"attributes,omitempty"`
 	Warnings     []string          `json:"warnings,omitempty"`
@@ -144,6 +145,7 @@ func describeArray(ctx context.Context, a *zarr.Array) infoNode {
 		}
 	}
 	n.FillValue, _ = a.FillValue().MarshalJSON()
+	n.FillText = fillValueText(a.FillValue())
 	st, err := a.Stats(ctx)
 	switch {
 	case errors.Is(err, errors.ErrUnsupported):
@@ -228,7 +230,11 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 				names[i] = codecSummary(c)
 			}
 			fmt.Fprintf(w, "  codecs       %s\n", strings.Join(names, "\n               -> "))
-			fmt.Fprintf(w, "  fill value   %s\n", n.FillValue)
+			if n.FillText != "" {
+				fmt.Fprintf(w, "  fill value   %s (%s)\n", n.FillValue, n.FillText)
+			} else {
+				fmt.Fprintf(w, "  fill value   %s\n", n.FillValue)
+			}
 			if c := n.Chunks; c != nil {
 				what := "chunks"
 				if n.InnerChunks != nil {
