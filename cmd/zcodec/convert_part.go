@@ -78,11 +78,12 @@ func runPart(ctx context.Context, env *environment, d store.Store, t *target, i,
 	if err != nil {
 		return 0, 0, err
 	}
-	arrays, err := sourceArrays(ctx, t)
+	found, _, err := sourceArrays(ctx, t)
 	if err != nil {
 		return 0, 0, err
 	}
-	if err := p.checkSource(arrays); err != nil {
+	arrays, err := p.matchSource(found)
+	if err != nil {
 		return 0, 0, err
 	}
 	first, end = partRange(i, n, p.Units)

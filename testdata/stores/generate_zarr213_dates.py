@@ -59,8 +59,7 @@ add("durations", "<m8[s]", [0, 1, -1, 86_400, NAT, 2**40], (4,), 5,
 add("durations_ms", ">m8[7ms]", [3, -3, NAT, 0], (3,), np.timedelta64(2, "7ms"))
 add("nested/us", "<M8[us]", [1_000_000, -1_000_000, NAT], (2,), np.datetime64("NaT"),
     dimension_separator="/")
-add("no_fill", "<M8[ms]", [1, 2, 3], (2,), None,
-    skip="fill_value null: Zarr v3 needs a fill value")
+add("no_fill", "<M8[ms]", [1, 2, 3], (2,), None)
 add("delta", "<m8[s]", [10, 11, 13, 16], (4,), 0,
     filters=[numcodecs.Delta(dtype="<m8[s]")],
     skip="numcodecs.delta of a timedelta64 dtype", unreadable=True)
