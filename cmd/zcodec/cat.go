@@ -56,12 +56,12 @@ func runCat(env *environment, args []string) int {
 	ctx := env.context()
 	s, closeStore, err := openStore(ctx, path, false, sf)
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	defer closeStore()
 	a, err := openArrayAt(ctx, s, path, sf.arrayOptions())
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	for _, w := range arrayWarnings(a) {
 		fmt.Fprintf(env.stderr, "zcodec cat: warning: %s\n", w)
@@ -74,14 +74,14 @@ func runCat(env *environment, args []string) int {
 			// parse or lies outside the array.
 			return fs.fail("--%v (the array's shape is %v)", err, a.Shape())
 		}
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	if _, _, err := pngPlane(a.DataType(), region.Shape); *format == "png" && err != nil {
 		return fs.fail("--format png: %v", err)
 	}
 	out, err := createOutput(env, *outName)
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
@@ -100,7 +100,7 @@ func runCat(env *environment, args []string) int {
 		err = out.Commit()
 	}
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	return 0
 }

@@ -171,7 +171,7 @@ func runConvert(env *environment, args []string) int {
 		err = convertToObjectStore(ctx, env, sf, t, dst, plan)
 	}
 	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+		return failf(env.stderr, "convert", "%v", copyErr(src, dst, err))
 	}
 	return 0
 }
@@ -244,7 +244,7 @@ func writeConverted(ctx context.Context, env *environment, d store.Store, t *tar
 	for _, a := range job.arrays {
 		src := a.src
 		for _, w := range arrayWarnings(src) {
-			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+src.Path()), w))
+			prog.note(fmt.Sprintf("warning: %s: %s", nodeName(t.path, src.Path()), w))
 		}
 		out, err := a.dst.Publish(ctx)
 		if err != nil {

@@ -45,7 +45,7 @@ func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, []skippedNode,
 			}
 			reason, ok := skipReason(p.Err)
 			if !ok {
-				return nil, nil, fmt.Errorf("%s: %w", memberName("/"+key), p.Err)
+				return nil, nil, fmt.Errorf("%s: %w", nodeName(t.path, key), p.Err)
 			}
 			skipped = append(skipped, skippedNode{Path: key, Reason: reason})
 		}
@@ -59,7 +59,7 @@ func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, []skippedNode,
 		if err != nil {
 			reason, ok := skipReason(err)
 			if !ok {
-				return nil, nil, err
+				return nil, nil, namedErr(t.path, err)
 			}
 			skipped = append(skipped, skippedNode{Path: m.Path, Reason: reason})
 			continue
@@ -120,13 +120,13 @@ func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPl
 		if err != nil {
 			reason, ok := skipReason(err)
 			if t.group == nil || !ok {
-				return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
+				return nil, namedErr(t.path, &zarr.NodeError{Kind: "array", Path: src.Path(), Err: err})
 			}
 			job.skipped = append(job.skipped, skippedNode{Path: src.Path(), Reason: reason})
 			continue
 		}
 		if p.Array().NumUnits() < 0 {
-			return nil, fmt.Errorf("array %s: its grid has more chunks than an int64 counts", memberName("/"+src.Path()))
+			return nil, fmt.Errorf("array %s: its grid has more chunks than an int64 counts", nodeName(t.path, src.Path()))
 		}
 		job.arrays = append(job.arrays, jobArray{src: src, dst: p})
 	}

@@ -165,7 +165,7 @@ func convertPart(env *environment, f *flags, sf *storeFlags, src, dst string, i,
 	defer closeStore()
 	first, end, err := runPart(ctx, env, d.s, t, i, n, sf.arrayOptions())
 	if err != nil {
-		return failf(env.stderr, "convert", "part %d/%d: %v", i, n, err)
+		return failf(env.stderr, "convert", "part %d/%d: %v", i, n, copyErr(src, dst, err))
 	}
 	fmt.Fprintf(env.stdout, "part %d/%d: units %d to %d written\n", i, n, first, end)
 	return 0

@@ -89,7 +89,7 @@ func runInfo(env *environment, args []string) int {
 	defer closeStore()
 	var nodes []infoNode
 	if t.array != nil {
-		nodes = append(nodes, describeArray(ctx, t.array))
+		nodes = append(nodes, describeArray(ctx, t.array, path))
 	} else {
 		consolidated := t.group.Consolidated()
 		nodes = append(nodes, infoNode{Path: "/", Kind: "group", Format: t.group.Format(),
@@ -101,10 +101,10 @@ func runInfo(env *environment, args []string) int {
 			}
 			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: err.Error()})
+				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: namedErr(path, err).Error()})
 				continue
 			}
-			nodes = append(nodes, describeArray(ctx, a))
+			nodes = append(nodes, describeArray(ctx, a, path))
 		}
 	}
 	problems := t.memberProblems()
@@ -133,7 +133,8 @@ func runInfo(env *environment, args []string) int {
 	return 0
 }
 
-func describeArray(ctx context.Context, a *zarr.Array) infoNode {
+// describeArray describes a, of the store the user gave as path.
+func describeArray(ctx context.Context, a *zarr.Array, path string) infoNode {
 	n := infoNode{Path: "/" + a.Path(), Kind: "array", Format: a.Format(), Shape: a.Shape(),
 		DataType: a.DataType().String(), ChunkShape: a.ChunkShape(), GridShape: a.GridShape(),
 		Attributes: compactJSON(a.Attributes()), Warnings: arrayWarnings(a)}
@@ -151,13 +152,13 @@ func describeArray(ctx context.Context, a *zarr.Array) infoNode {
 	case errors.Is(err, errors.ErrUnsupported):
 		n.Chunks = &infoChunks{Total: a.NumChunks(), Present: -1, Absent: -1, StoredBytes: -1, DecodedBytes: -1, Unlisted: true}
 	case err != nil:
-		n.Error = err.Error()
+		n.Error = namedErr(path, err).Error()
 	default:
 		c := &infoChunks{Total: st.Total, Present: st.Present, Absent: max(st.Total-st.Present-st.Unreadable, 0), Stray: st.Stray,
 			StoredBytes: st.StoredBytes, DecodedBytes: st.Present * int64(a.Pipeline().DecodedSize()),
 			Unreadable: st.Unreadable}
 		if err := st.FirstUnreadable; err != nil {
-			c.FirstUnreadable = &infoUnreadable{Error: err.Error()}
+			c.FirstUnreadable = &infoUnreadable{Error: namedErr(path, err).Error()}
 			var ce *codec.ChunkError
 			if errors.As(err, &ce) {
 				c.FirstUnreadable.Key = ce.Key
