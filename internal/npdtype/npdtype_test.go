@@ -134,6 +134,9 @@ func FuzzParse(f *testing.F) {
 	for _, c := range loadNumPy(f) {
 		f.Add(c.In)
 	}
+	for _, s := range []string{"<M8[ns]", ">m8[10s]", "M8", "<M8[2147483647as]", "<M8[s/2]", "<m8[010s]", "=M8[7generic]"} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		dt, e, err := Parse(s)
 		if err != nil {
