@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
@@ -42,6 +43,22 @@ func TestTypedStorage(t *testing.T) {
 	raw, err := s.Get(ctx, "d/c/1", -1)
 	if want := binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, 0), 86_400_000); err != nil || !slices.Equal(raw, want) {
 		t.Errorf("chunk c/1 = % x, %v; want % x", raw, err, want)
+	}
+	// Opened again from its zarr.json: the type and a "NaT" fill survive.
+	doc, err := s.Get(ctx, "d/zarr.json", -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc = []byte(strings.Replace(string(doc), `"fill_value": 0`, `"fill_value": "NaT"`, 1))
+	if err := s.Set(ctx, "d/zarr.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(ctx, s, "d", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := b.FillValue().TimeCount(); b.DataType() != dt || !ok || v != numeric.NaT {
+		t.Errorf("reopened: %v, fill %v; want %v, NaT\n%s", b.DataType(), b.FillValue(), dt, doc)
 	}
 	var te *codec.SliceTypeError
 	if _, err := Read[uint64](ctx, a, codec.WholeRegion(m.Shape)); !errors.As(err, &te) || te.Want != dt || te.Got != numeric.Uint64 {

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/zcodec/zcodec/numeric"
 )
 
 // TestCatDatesCSV writes every readable date and duration array zarr 2.13
@@ -53,5 +56,34 @@ func TestCatDatesCSV(t *testing.T) {
 	out, _, code := zcodec(t, nil, "info", stores+"zarr213_dates/days_be")
 	if code != 0 || !strings.Contains(out, "numpy.datetime64(unit=D, scale_factor=1)") || !strings.Contains(out, "fill value   10957 (2000-01-01)") {
 		t.Errorf("info days_be:\n%s", out)
+	}
+}
+
+// TestTimeFormatter: the CSV text of a date of the generic unit, which
+// NumPy cannot print, is its count; NaT is "NaT" in every unit; info shows
+// no date for a NaT fill, and none for other types.
+func TestTimeFormatter(t *testing.T) {
+	gen, _ := numeric.NewDatetime64(numeric.GenericUnit, 1)
+	days, _ := numeric.NewTimedelta64(numeric.Days, 7)
+	le := func(v int64) []byte { return binary.LittleEndian.AppendUint64(nil, uint64(v)) }
+	for _, c := range []struct {
+		dt   numeric.DataType
+		v    int64
+		want string
+	}{
+		{gen, 5, "5"}, {gen, numeric.NaT, "NaT"}, {days, -2, "-14 days"}, {days, numeric.NaT, "NaT"},
+	} {
+		if got := string(timeFormatter(c.dt)(nil, le(c.v))); got != c.want {
+			t.Errorf("%v %d: %q, want %q", c.dt, c.v, got, c.want)
+		}
+	}
+	if timeFormatter(numeric.Int64) != nil {
+		t.Error("timeFormatter(int64) is not nil")
+	}
+	if s := fillValueText(numeric.TimeScalar(days, numeric.NaT)); s != "" {
+		t.Errorf("fillValueText(NaT) = %q", s)
+	}
+	if s := fillValueText(numeric.Zero(numeric.Int64)); s != "" {
+		t.Errorf("fillValueText(int64) = %q", s)
 	}
 }
