@@ -44,7 +44,9 @@ for s in inputs:
 
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "numpy_times.json"), "w") as f:
-    json.dump({"generator": "internal/npdtype/testdata/gen_numpy_times.py",
-               "numpy": np.__version__, "cases": out}, f, indent=1, ensure_ascii=True)
-    f.write("\n")
+    # one case per line
+    f.write('{"generator": "internal/npdtype/testdata/gen_numpy_times.py", "numpy": %s, "cases": [\n'
+            % json.dumps(np.__version__))
+    f.write(",\n".join(json.dumps(c, ensure_ascii=True) for c in out))
+    f.write("\n]}\n")
 print("wrote", len(out))
