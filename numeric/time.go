@@ -256,10 +256,13 @@ func ToTime(dt DataType, v int64) (time.Time, error) {
 			return time.Time{}, tooFar
 		}
 		q, r := floorDivMod(months.Int64(), 12)
+		if year := 1970 + q; int64(int(year)) != year { // 32-bit int
+			return time.Time{}, tooFar
+		}
 		return time.Date(int(1970+q), time.Month(r+1), 1, 0, 0, 0, 0, time.UTC), nil
 	}
 	ns := new(big.Int)
-	if unit < Nanoseconds || unit == Nanoseconds {
+	if unit <= Nanoseconds {
 		ns.Mul(t, big.NewInt(nanosPer[unit]))
 	} else {
 		div := big.NewInt(unitsPerSecond[unit] / 1e9)
