@@ -50,3 +50,35 @@ func TestTimeFillValue(t *testing.T) {
 		t.Error("TimeScalar(int64) is valid")
 	}
 }
+
+// FuzzParseTimeFill: a date or duration fill value either fails with a
+// *FillValueError or formats to JSON that parses back to the same scalar.
+func FuzzParseTimeFill(f *testing.F) {
+	for _, s := range []string{`"NaT"`, `0`, `-9223372036854775808`, `9223372036854775807`, `1.0`, `"nat"`, ` 12 `, `-0`, `[1]`} {
+		f.Add(uint8(numeric.Seconds), false, []byte(s))
+	}
+	f.Fuzz(func(t *testing.T, u uint8, delta bool, data []byte) {
+		unit := numeric.TimeUnit(u%uint8(numeric.GenericUnit)) + numeric.Years
+		newType := numeric.NewDatetime64
+		if delta {
+			newType = numeric.NewTimedelta64
+		}
+		dt, err := newType(unit, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := numeric.ParseFillValue(dt, data)
+		if err != nil {
+			var fe *numeric.FillValueError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %T is not a *FillValueError", err)
+			}
+			return
+		}
+		text := numeric.FormatFillValue(s)
+		back, err := numeric.ParseFillValue(dt, []byte(text))
+		if err != nil || back != s {
+			t.Fatalf("%q parsed to %v, formatted as %s, which parses to %v, %v", data, s, text, back, err)
+		}
+	})
+}
