@@ -10,19 +10,27 @@ import (
 )
 
 // SliceTypeError reports a Go slice whose element type is not the Go type
-// of the pipeline's data type (numeric.DataTypeOf).
+// that holds the elements of the pipeline's data type in memory
+// (numeric.DataTypeOf[T]() != Want.Storage()).
 type SliceTypeError struct {
 	Got  numeric.DataType // the data type of the Go values given
 	Want numeric.DataType // the pipeline's decoded data type
 }
 
 func (e *SliceTypeError) Error() string {
-	return "codec: a slice of " + e.Got.String() + " values given to a pipeline for " + e.Want.String()
+	want := e.Want.String()
+	if st := e.Want.Storage(); st != e.Want {
+		want += " (held as " + st.String() + ")"
+	}
+	return "codec: a slice of " + e.Got.String() + " values given to a pipeline for " + want
 }
 
 // AppendEncodeSlice encodes src, one whole decoded chunk held as Go values,
-// with p and appends the result to dst. T must be the Go type of p's data
-// type (numeric.DataTypeOf) and len(src) the chunk's element count.
+// with p and appends the result to dst. T must be the Go type that holds
+// the elements of p's data type in memory (numeric.DataTypeOf[T]() equals
+// its Storage(): int64 for dates and durations, int8 for int2 and int4,
+// uint8 for uint2, uint4 and the small floats' bits) and len(src) the
+// chunk's element count.
 func AppendEncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]byte, error) {
 	if err := checkSlice[T](p, len(src)); err != nil {
 		return dst, err
@@ -36,8 +44,9 @@ func AppendEncodeSlice[T numeric.Element](p *Pipeline, dst []byte, src []T) ([]b
 }
 
 // DecodeSlice decodes src, one encoded chunk, into dst, which holds the
-// chunk's element count of Go values of p's data type. On error the contents
-// of dst are unspecified.
+// chunk's element count of Go values of the type that holds p's data type in
+// memory (see AppendEncodeSlice). On error the contents of dst are
+// unspecified.
 func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
 	if err := checkSlice[T](p, len(dst)); err != nil {
 		return err
@@ -54,7 +63,7 @@ func DecodeSlice[T numeric.Element](p *Pipeline, dst []T, src []byte) error {
 }
 
 func checkSlice[T numeric.Element](p *Pipeline, n int) error {
-	if dt := numeric.DataTypeOf[T](); dt != p.spec.DataType {
+	if dt := numeric.DataTypeOf[T](); dt != p.spec.DataType.Storage() {
 		return &SliceTypeError{Got: dt, Want: p.spec.DataType}
 	}
 	if want := p.spec.NumElements(); n != want {

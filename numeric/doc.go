@@ -37,6 +37,18 @@
 //   - Scalar.Equal compares numerically: every NaN equals every NaN, -0
 //     equals +0; == on Scalars compares bits.
 //
+// # Dates and durations
+//
+// numpy.datetime64 and numpy.timedelta64 elements are int64 counts of the
+// type's unit times its scale factor (since 1970-01-01T00:00:00 for
+// dates); NaT (-2^63) is Not a Time. Their fill values are JSON integers
+// or "NaT". FormatTime gives NumPy's own text of a count (str() of the
+// scalar in NumPy 1.24: ISO 8601 for dates, "10 seconds" for durations,
+// including NumPy's 64-bit wrap-around for counts far out of range, so
+// that output agrees with NumPy's value for value); ToTime and ToDuration
+// convert exactly to time.Time and time.Duration and refuse what those
+// cannot hold.
+//
 // # Narrowing
 //
 // NarrowFloat64 rounds the exact value in one of the five cast_value

@@ -11,7 +11,8 @@ import (
 // bools as true/false; integers as plain integers (64-bit values exactly);
 // floats as the shortest decimal that reads back to the same value of the
 // type, "Infinity", "-Infinity", "NaN" for the canonical NaN and "0x" hex
-// for every other NaN; complex values as [re, im].
+// for every other NaN; complex values as [re, im]; dates and durations as
+// their count, "NaT" for Not a Time.
 func FormatFillValue(s Scalar) string { return string(AppendFillValue(nil, s)) }
 
 // AppendFillValue appends FormatFillValue(s) to b.
@@ -27,6 +28,8 @@ func AppendFillValue(b []byte, s Scalar) []byte {
 		return strconv.AppendUint(b, s.lo, 10)
 	case dt.IsFloat():
 		return appendFloat(b, dt, s.lo)
+	case dt.IsTime():
+		return appendTimeFill(b, s)
 	case dt.IsComplex():
 		re, im := s.Parts()
 		b = append(b, '[')

@@ -38,6 +38,8 @@ func (e *FillValueError) Error() string {
 //     "+Infinity" is accepted with a warning (see ParseFillValueWarnings).
 //   - complex64, complex128: a two-element array [re, im], each part under
 //     the rules of float32 or float64.
+//   - numpy.datetime64, numpy.timedelta64: a JSON integer in the int64
+//     range, or the string "NaT" (the same value as -9223372036854775808).
 //
 // JSON whitespace (space, tab, CR, LF) around the value is ignored.
 // Anything else is a *FillValueError naming the value and the type.
@@ -94,6 +96,8 @@ func (p *fillParser) parse(dt DataType, v []byte) (Scalar, error) {
 		return p.parseInt(dt, v)
 	case dt.IsFloat():
 		return p.parseFloat(dt, v)
+	case dt.IsTime():
+		return p.parseTime(dt, v)
 	default:
 		return p.parseComplex(dt, v)
 	}

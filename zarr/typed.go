@@ -2,6 +2,8 @@ package zarr
 
 import (
 	"context"
+	"encoding/binary"
+	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/elements"
@@ -10,9 +12,13 @@ import (
 )
 
 // Read reads region r of a into a new slice of Go values, in C order over
-// the region. T must be the Go type of the array's data type
-// (numeric.DataTypeOf[T]() == a.DataType()); otherwise the error is a
-// *codec.SliceTypeError.
+// the region. T must be the Go type that holds the elements of the array's
+// data type in memory (numeric.DataTypeOf[T]() == a.DataType().Storage()):
+// the type's own Go type for the core types, int64 for numpy.datetime64
+// and numpy.timedelta64 (counts of the unit, NaT = math.MinInt64), int8 for
+// int2 and int4 (sign-extended), uint8 for uint2 and uint4 (zero-extended)
+// and for the floats of 8 bits and fewer (the format's bits). Otherwise the
+// error is a *codec.SliceTypeError.
 func Read[T numeric.Element](ctx context.Context, a *Array, r codec.Region) ([]T, error) {
 	if err := checkType[T](a); err != nil {
 		return nil, err
@@ -29,7 +35,8 @@ func Read[T numeric.Element](ctx context.Context, a *Array, r codec.Region) ([]T
 }
 
 // ReadInto reads region r of a into dst, which holds exactly r's element
-// count of Go values of the array's data type.
+// count of Go values of the type that holds the array's data type in memory
+// (see Read).
 func ReadInto[T numeric.Element](ctx context.Context, a *Array, r codec.Region, dst []T) error {
 	if err := checkType[T](a); err != nil {
 		return err
@@ -41,15 +48,12 @@ func ReadInto[T numeric.Element](ctx context.Context, a *Array, r codec.Region, 
 	if err := a.ReadRegion(ctx, r, buf); err != nil {
 		return err
 	}
-	for i := range dst {
-		s, _ := numeric.ScalarFromBytes(a.meta.DataType, buf[i*a.es:])
-		dst[i], _ = numeric.ValueOf[T](s)
-	}
+	getLittleEndian(dst, buf)
 	return nil
 }
 
-// Write writes src, Go values of the array's data type in C order over
-// region r, into r (see WriteRegion).
+// Write writes src, Go values of the type that holds the array's data type
+// in memory (see Read) in C order over region r, into r (see WriteRegion).
 func Write[T numeric.Element](ctx context.Context, a *Array, r codec.Region, src []T) error {
 	if err := checkType[T](a); err != nil {
 		return err
@@ -58,15 +62,35 @@ func Write[T numeric.Element](ctx context.Context, a *Array, r codec.Region, src
 		return a.WriteRegion(ctx, r, elements.Bytes(src))
 	}
 	buf := make([]byte, len(src)*a.es)
-	for i, v := range src {
-		numeric.ScalarOf(v).PutBytes(buf[i*a.es:])
-	}
+	putLittleEndian(buf, src)
 	return a.WriteRegion(ctx, r, buf)
 }
 
 func checkType[T numeric.Element](a *Array) error {
-	if dt := numeric.DataTypeOf[T](); dt != a.meta.DataType {
+	if dt := numeric.DataTypeOf[T](); dt != a.meta.DataType.Storage() {
 		return &codec.SliceTypeError{Got: dt, Want: a.meta.DataType}
 	}
 	return nil
+}
+
+// putLittleEndian writes the little-endian encoding of src into b, which
+// holds len(src) elements of T's size (the big-endian host path).
+func putLittleEndian[T numeric.Element](b []byte, src []T) {
+	size := int(unsafe.Sizeof(*new(T)))
+	for i, v := range src {
+		numeric.ScalarOf(v).PutBytes(b[i*size : (i+1)*size])
+	}
+}
+
+// getLittleEndian decodes the little-endian elements of b into dst (the
+// big-endian host path).
+func getLittleEndian[T numeric.Element](dst []T, b []byte) {
+	size := int(unsafe.Sizeof(*new(T)))
+	dt := numeric.DataTypeOf[T]()
+	for i := range dst {
+		var buf [16]byte
+		copy(buf[:], b[i*size:(i+1)*size])
+		s := numeric.ScalarFromBits(dt, binary.LittleEndian.Uint64(buf[:8]), binary.LittleEndian.Uint64(buf[8:]))
+		dst[i], _ = numeric.ValueOf[T](s)
+	}
 }

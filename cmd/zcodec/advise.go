@@ -214,7 +214,12 @@ func runAdvise(env *environment, args []string) int {
 			return f.fail("%v", err)
 		}
 	}
-	fail := func(err error) int { return failf(env.stderr, "advise", "%v", err) }
+	fail := func(err error) int {
+		if storeMode {
+			err = namedErr(operands[0], err)
+		}
+		return failf(env.stderr, "advise", "%v", err)
+	}
 	if *f.apply != "" {
 		if _, err := os.Lstat(*f.apply); err == nil {
 			return fail(fmt.Errorf("%s already exists; give a new directory to --apply", *f.apply))

@@ -28,7 +28,8 @@ func runCat(env *environment, args []string) int {
 			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
 			"  raw  the elements in C order, little-endian, as 'zcodec decode' writes them\n"+
 			"  csv  one line per row of the last dimension (one value per line for 0-d and 1-d\n"+
-			"       regions); NaN, Inf and -Inf spelled so\n"+
+			"       regions); NaN, Inf and -Inf spelled so; dates in ISO 8601 and durations\n"+
+			"       as NumPy prints them (\"2001-02-03T04:05:06\", \"10 seconds\", \"NaT\")\n"+
 			"  npy  a NumPy .npy file (version 1.0) of the region's shape\n"+
 			"  png  an image of a 2-D region (a single index in all but two dimensions) on a\n"+
 			"       perceptual colormap, NaN grey and the fill value black, with a colorbar\n"+
@@ -55,12 +56,12 @@ func runCat(env *environment, args []string) int {
 	ctx := env.context()
 	s, closeStore, err := openStore(ctx, path, false, sf)
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	defer closeStore()
 	a, err := openArrayAt(ctx, s, path, sf.arrayOptions())
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	for _, w := range arrayWarnings(a) {
 		fmt.Fprintf(env.stderr, "zcodec cat: warning: %s\n", w)
@@ -73,14 +74,14 @@ func runCat(env *environment, args []string) int {
 			// parse or lies outside the array.
 			return fs.fail("--%v (the array's shape is %v)", err, a.Shape())
 		}
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	if _, _, err := pngPlane(a.DataType(), region.Shape); *format == "png" && err != nil {
 		return fs.fail("--format png: %v", err)
 	}
 	out, err := createOutput(env, *outName)
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
@@ -99,7 +100,7 @@ func runCat(env *environment, args []string) int {
 		err = out.Commit()
 	}
 	if err != nil {
-		return failf(env.stderr, "cat", "%v", err)
+		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
 	return 0
 }
@@ -186,6 +187,9 @@ func npyHeader(dt numeric.DataType, shape []int64) ([]byte, error) {
 // csvFormatter returns the function that appends the text of one element
 // (its little-endian bytes) for dt, chosen once.
 func csvFormatter(dt numeric.DataType) func([]byte, []byte) []byte {
+	if f := timeFormatter(dt); f != nil {
+		return f
+	}
 	le := binary.LittleEndian
 	switch dt {
 	case numeric.Bool:

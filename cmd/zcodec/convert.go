@@ -25,8 +25,8 @@ import (
 )
 
 func runConvert(env *environment, args []string) int {
-	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] [--consolidate] [--max-chunk-bytes N] SRC DST\n"+
-		"       zcodec convert [--codecs FILE] [--chunks ...] [--shards ...] [--consolidate] --plan SRC DST\n"+
+	fs := newFlags(env, "convert", "zcodec convert [--codecs FILE] [--chunks N,N,...] [--shards N,N,...] [--consolidate] [--strict] [--max-chunk-bytes N] SRC DST\n"+
+		"       zcodec convert [--codecs FILE] [--chunks ...] [--shards ...] [--consolidate] [--strict] --plan SRC DST\n"+
 		"       zcodec convert --part I/N SRC DST\n"+
 		"       zcodec convert --finalize --parts N [--consolidate] DST\n"+
 		"       zcodec convert --status --parts N DST",
@@ -38,6 +38,13 @@ func runConvert(env *environment, args []string) int {
 			"and renamed at the end; in an object store the metadata is written last. Either way, on\n"+
 			"any failure, or Ctrl-C, nothing is left at DST. DST may not be SRC, nor lie inside it,\n"+
 			"nor hold it. --consolidate also writes the hierarchy's consolidated metadata.\n"+
+			"\n"+
+			"A group is converted with every array that can be: an array zcodec cannot convert (a\n"+
+			"codec, data type or fill value it does not support, metadata it cannot read) is left\n"+
+			"out and listed on standard error with the reason, and the exit status is still 0.\n"+
+			"With --strict such an array refuses the whole conversion instead: all of them are\n"+
+			"listed, nothing is written and the exit status is 1. A group none of whose arrays can\n"+
+			"be converted is refused either way; the arrays converted are byte-identical either way.\n"+
 			"\n"+
 			"Split across processes or machines (an engine such as Dask, a Kubernetes Indexed Job\n"+
 			"or a Slurm job array runs the parts): --plan writes the plan into DST (under\n"+
@@ -58,6 +65,7 @@ func runConvert(env *environment, args []string) int {
 	finalizeMode := fs.Bool("finalize", false, "check the markers of the --parts N parts and publish the metadata")
 	statusMode := fs.Bool("status", false, "list the parts of --parts N that are not done; exit 1 until every part is")
 	parts := fs.Int("parts", 0, "the number of parts the conversion runs in (with --finalize, --status)")
+	strict := fs.Bool("strict", false, "refuse to convert a group any of whose arrays cannot be converted, rather than leave those out")
 	sf := fs.storeFlags(true)
 	fs.operands = []string{"SRC", "DST"}
 	ops, code, stop := fs.parse(args)
@@ -93,6 +101,8 @@ func runConvert(env *environment, args []string) int {
 			return fs.fail("%s: --codecs, --chunks and --shards go with --plan; the plan holds them", mode)
 		case *statusMode && *consolidate:
 			return fs.fail("--status writes nothing: --consolidate goes with --finalize or --plan")
+		case *strict:
+			return fs.fail("%s: --strict goes with --plan; the plan holds the arrays it converts", mode)
 		}
 		if *statusMode {
 			return convertStatus(env, fs, sf, ops[0], *parts)
@@ -115,13 +125,12 @@ func runConvert(env *environment, args []string) int {
 		switch {
 		case err != nil:
 			return fs.fail("%v", err)
-		case layoutFlags || *consolidate:
-			return fs.fail("--part: --codecs, --chunks, --shards and --consolidate go with --plan; the plan holds them")
+		case layoutFlags || *consolidate || *strict:
+			return fs.fail("--part: --codecs, --chunks, --shards, --consolidate and --strict go with --plan; the plan holds them")
 		}
 		return convertPart(env, fs, sf, src, dst, i, n)
 	}
-	var plan convertPlan
-	plan.consolidate = *consolidate
+	plan := convertPlan{consolidate: *consolidate, strict: *strict, src: src}
 	if plan.chunks, err = parseShape(*chunksText, "--chunks"); err != nil {
 		return fs.fail("%v", err)
 	}
@@ -142,7 +151,7 @@ func runConvert(env *environment, args []string) int {
 		}
 	}
 	ctx := env.context()
-	t, closeStore, code, ok := openSource(ctx, env, src, sf)
+	t, closeStore, code, ok := openSource(ctx, env, src, sf, plan.strict)
 	if !ok {
 		return code
 	}
@@ -162,7 +171,7 @@ func runConvert(env *environment, args []string) int {
 		err = convertToObjectStore(ctx, env, sf, t, dst, plan)
 	}
 	if err != nil {
-		return failf(env.stderr, "convert", "%v", err)
+		return failf(env.stderr, "convert", "%v", copyErr(src, dst, err))
 	}
 	return 0
 }
@@ -174,6 +183,11 @@ type convertPlan struct {
 	shards []int
 	// consolidate writes the consolidated metadata of DST's hierarchy.
 	consolidate bool
+	// strict refuses to convert a group with arrays that cannot be
+	// converted, rather than leaving them out (convertJob.skipped).
+	strict bool
+	// src is SRC as the user gave it, to name its nodes.
+	src string
 	// check, when not nil, runs on the written store before it is renamed
 	// to DST: an error leaves nothing at DST.
 	check func(ctx context.Context, d store.Store) error
@@ -212,6 +226,7 @@ func writeConverted(ctx context.Context, env *environment, d store.Store, t *tar
 	if err != nil {
 		return err
 	}
+	printSkipped(env.stderr, plan.src, job.skipped)
 	for _, g := range job.groups {
 		if _, err := g.Publish(ctx); err != nil {
 			return err
@@ -229,7 +244,7 @@ func writeConverted(ctx context.Context, env *environment, d store.Store, t *tar
 	for _, a := range job.arrays {
 		src := a.src
 		for _, w := range arrayWarnings(src) {
-			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+src.Path()), w))
+			prog.note(fmt.Sprintf("warning: %s: %s", nodeName(t.path, src.Path()), w))
 		}
 		out, err := a.dst.Publish(ctx)
 		if err != nil {

@@ -14,10 +14,12 @@ import (
 // convertJob is the target of a conversion: the groups and arrays of DST,
 // pending (their metadata not yet written), and the arrays of SRC they are
 // copied from. Arrays come in sorted path order (the order of their units);
-// groups too, the root first.
+// groups too, the root first. skipped lists the arrays of SRC (and keys of
+// its hierarchy) that cannot be converted and are left out.
 type convertJob struct {
-	groups []*zarr.PendingGroup
-	arrays []jobArray
+	groups  []*zarr.PendingGroup
+	arrays  []jobArray
+	skipped []skippedNode
 }
 
 // jobArray is one array of a conversion.
@@ -26,10 +28,27 @@ type jobArray struct {
 	dst *zarr.PendingArray
 }
 
-// sourceArrays returns the arrays of t in sorted path order.
-func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, error) {
+// sourceArrays returns the arrays of t in sorted path order, and the
+// members that cannot be converted: arrays whose metadata zcodec cannot
+// read, and the keys of the hierarchy Members could not use for such a
+// reason (see skipReason). Any other failure is an error.
+func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, []skippedNode, error) {
 	if t.array != nil {
-		return []*zarr.Array{t.array}, nil
+		return []*zarr.Array{t.array}, nil, nil
+	}
+	var skipped []skippedNode
+	if t.problems != nil {
+		for _, p := range t.problems.Problems {
+			key := p.Key
+			if t.problems.Group != "" {
+				key = t.problems.Group + "/" + key
+			}
+			reason, ok := skipReason(p.Err)
+			if !ok {
+				return nil, nil, fmt.Errorf("%s: %w", nodeName(t.path, key), p.Err)
+			}
+			skipped = append(skipped, skippedNode{Path: key, Reason: reason})
+		}
 	}
 	var arrays []*zarr.Array
 	for _, m := range t.members { // sorted by path
@@ -38,11 +57,16 @@ func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, error) {
 		}
 		a, err := m.OpenArray(ctx, t.opts)
 		if err != nil {
-			return nil, err
+			reason, ok := skipReason(err)
+			if !ok {
+				return nil, nil, namedErr(t.path, err)
+			}
+			skipped = append(skipped, skippedNode{Path: m.Path, Reason: reason})
+			continue
 		}
 		arrays = append(arrays, a)
 	}
-	return arrays, nil
+	return arrays, skipped, nil
 }
 
 // newConvertJob makes the pending groups and arrays in d that converting
@@ -51,6 +75,12 @@ func sourceArrays(ctx context.Context, t *target) ([]*zarr.Array, error) {
 // listed), so the nodes are not looked up one by one, which would cost an
 // object store three requests for each. opts are the options the arrays of
 // d are made with.
+//
+// An array of a group that cannot be converted (sourceArrays, or a
+// converted metadata that cannot be made: a --codecs chain its data type
+// does not fit) is left out and listed in the job's skipped; under
+// plan.strict the error is a *skippedError listing them all instead, and so
+// it is when every array of the group is left out.
 func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPlan, opts *zarr.Options) (*convertJob, error) {
 	job := &convertJob{}
 	if t.group != nil {
@@ -77,32 +107,48 @@ func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPl
 			job.groups = append(job.groups, pg)
 		}
 	}
-	arrays, err := sourceArrays(ctx, t)
+	arrays, skipped, err := sourceArrays(ctx, t)
 	if err != nil {
 		return nil, err
 	}
+	job.skipped = skipped
 	for _, src := range arrays {
 		if err := checkNodePath(src.Path()); err != nil {
 			return nil, err
 		}
-		m, err := convertedMetadata(src, plan)
+		p, err := pendingConverted(d, src, plan, opts)
 		if err != nil {
-			return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
-		}
-		doc, err := m.MarshalJSON()
-		if err != nil {
-			return nil, fmt.Errorf("array %s: %w", memberName("/"+src.Path()), err)
-		}
-		p, err := zarr.OpenPending(d, src.Path(), doc, opts)
-		if err != nil {
-			return nil, err
+			reason, ok := skipReason(err)
+			if t.group == nil || !ok {
+				return nil, namedErr(t.path, &zarr.NodeError{Kind: "array", Path: src.Path(), Err: err})
+			}
+			job.skipped = append(job.skipped, skippedNode{Path: src.Path(), Reason: reason})
+			continue
 		}
 		if p.Array().NumUnits() < 0 {
-			return nil, fmt.Errorf("array %s: its grid has more chunks than an int64 counts", memberName("/"+src.Path()))
+			return nil, fmt.Errorf("array %s: its grid has more chunks than an int64 counts", nodeName(t.path, src.Path()))
 		}
 		job.arrays = append(job.arrays, jobArray{src: src, dst: p})
 	}
+	sortSkipped(job.skipped)
+	if len(job.skipped) > 0 && (plan.strict || len(job.arrays) == 0) {
+		return nil, &skippedError{src: plan.src, skipped: job.skipped, none: len(job.arrays) == 0}
+	}
 	return job, nil
+}
+
+// pendingConverted is the pending array of d that src converts to under
+// plan.
+func pendingConverted(d store.Store, src *zarr.Array, plan convertPlan, opts *zarr.Options) (*zarr.PendingArray, error) {
+	m, err := convertedMetadata(src, plan)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := m.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return zarr.OpenPending(d, src.Path(), doc, opts)
 }
 
 // checkNodePath refuses a node whose path lies under the keys that hold a

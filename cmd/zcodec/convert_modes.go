@@ -60,6 +60,7 @@ func convertPlanOnly(ctx context.Context, env *environment, sf *storeFlags, t *t
 	if err != nil {
 		return err
 	}
+	printSkipped(env.stderr, plan.src, p.Skipped)
 	fmt.Fprintln(env.stdout, p.Units)
 	return nil
 }
@@ -83,9 +84,11 @@ func convertToObjectStore(ctx context.Context, env *environment, sf *storeFlags,
 			}
 		}
 	}()
-	if _, _, err := writePlan(ctx, d, t, plan); err != nil {
+	p, _, err := writePlan(ctx, d, t, plan)
+	if err != nil {
 		return err
 	}
+	printSkipped(env.stderr, plan.src, p.Skipped)
 	if _, _, err := runPart(ctx, env, d.s, t, 0, 1, sf.arrayOptions()); err != nil {
 		return err
 	}
@@ -127,16 +130,18 @@ func openPlannedFor(ctx context.Context, env *environment, f *flags, sf *storeFl
 	return d, 0, true
 }
 
-// openSource opens SRC for a conversion, which copies a hierarchy whole or
-// writes nothing: keys of it that cannot be used are listed and the exit
-// code is 1. On failure it reports and returns the exit code, ok false;
-// otherwise the caller calls closeStore.
-func openSource(ctx context.Context, env *environment, src string, sf *storeFlags) (t *target, closeStore func(), code int, ok bool) {
+// openSource opens SRC for a conversion. Keys of its hierarchy that cannot
+// be used are listed and the exit code is 1, unless every one is metadata
+// describing what zcodec cannot convert (skipReason) and not strict: then
+// the conversion leaves them out (sourceArrays). On failure it
+// reports and returns the exit code, ok false; otherwise the caller calls
+// closeStore.
+func openSource(ctx context.Context, env *environment, src string, sf *storeFlags, strict bool) (t *target, closeStore func(), code int, ok bool) {
 	t, closeStore, err := openPath(ctx, src, sf)
 	if err != nil {
 		return nil, nil, failf(env.stderr, "convert", "%v", err), false
 	}
-	if problems := t.memberProblems(); problems != nil {
+	if problems := t.memberProblems(); problems != nil && (strict || !t.problemsSkippable()) {
 		closeStore()
 		fmt.Fprintf(env.stderr, "zcodec convert: %s: %s; nothing written:\n", shown(src), problemsSummary(problems))
 		printProblems(env.stderr, "  ", problems)
@@ -153,14 +158,14 @@ func convertPart(env *environment, f *flags, sf *storeFlags, src, dst string, i,
 		return code
 	}
 	defer d.close()
-	t, closeStore, code, ok := openSource(ctx, env, src, sf)
+	t, closeStore, code, ok := openSource(ctx, env, src, sf, false)
 	if !ok {
 		return code
 	}
 	defer closeStore()
 	first, end, err := runPart(ctx, env, d.s, t, i, n, sf.arrayOptions())
 	if err != nil {
-		return failf(env.stderr, "convert", "part %d/%d: %v", i, n, err)
+		return failf(env.stderr, "convert", "part %d/%d: %v", i, n, copyErr(src, dst, err))
 	}
 	fmt.Fprintf(env.stdout, "part %d/%d: units %d to %d written\n", i, n, first, end)
 	return 0
@@ -174,6 +179,10 @@ func convertFinalize(env *environment, f *flags, sf *storeFlags, dst string, n i
 		return code
 	}
 	defer d.close()
+	var skipped []skippedNode
+	if p, _, err := readPlan(ctx, d.s); err == nil {
+		skipped = p.Skipped
+	}
 	status, err := finalize(ctx, d.s, n, consolidate, sf.arrayOptions())
 	var ie *incompleteError
 	if errors.As(err, &ie) && ie.mismatched() {
@@ -188,6 +197,12 @@ func convertFinalize(env *environment, f *flags, sf *storeFlags, dst string, n i
 		return 0
 	}
 	fmt.Fprintf(env.stdout, "%s: %d parts checked, metadata published\n", d.loc, n)
+	if len(skipped) > 0 {
+		fmt.Fprintf(env.stderr, "zcodec convert: %d arrays of SRC were left out at --plan, which listed them:\n", len(skipped))
+		for _, s := range skipped {
+			fmt.Fprintf(env.stderr, "  %s: %s\n", memberName("/"+s.Path), s.Reason)
+		}
+	}
 	return 0
 }
 

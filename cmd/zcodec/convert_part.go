@@ -78,11 +78,12 @@ func runPart(ctx context.Context, env *environment, d store.Store, t *target, i,
 	if err != nil {
 		return 0, 0, err
 	}
-	arrays, err := sourceArrays(ctx, t)
+	found, _, err := sourceArrays(ctx, t)
 	if err != nil {
 		return 0, 0, err
 	}
-	if err := p.checkSource(arrays); err != nil {
+	arrays, err := p.matchSource(found)
+	if err != nil {
 		return 0, 0, err
 	}
 	first, end = partRange(i, n, p.Units)
@@ -123,7 +124,7 @@ func runPart(ctx context.Context, env *environment, d store.Store, t *target, i,
 	var done int64
 	for _, pc := range pieces {
 		for _, w := range arrayWarnings(pc.src) {
-			prog.note(fmt.Sprintf("warning: %s: %s", memberName("/"+pc.src.Path()), w))
+			prog.note(fmt.Sprintf("warning: %s: %s", nodeName(t.path, pc.src.Path()), w))
 		}
 		// Progress counts units here: a part's size is what the
 		// engine balances.

@@ -51,6 +51,9 @@ type partPlan struct {
 	Consolidate bool        `json:"consolidate,omitempty"`
 	Groups      []planGroup `json:"groups,omitempty"`
 	Arrays      []planArray `json:"arrays"`
+	// Skipped lists the arrays of SRC that cannot be converted and are
+	// left out (convertJob.skipped).
+	Skipped []skippedNode `json:"skipped,omitempty"`
 }
 
 // planGroup is a group of DST: its path and its zarr.json.
@@ -72,7 +75,7 @@ type planArray struct {
 
 // newPartPlan is the plan of job.
 func newPartPlan(job *convertJob, consolidate bool) (*partPlan, error) {
-	p := &partPlan{Consolidate: consolidate}
+	p := &partPlan{Consolidate: consolidate, Skipped: job.skipped}
 	for _, g := range job.groups {
 		p.Groups = append(p.Groups, planGroup{Path: g.Path(), Document: string(g.Document())})
 	}
@@ -169,24 +172,39 @@ func (a planArray) pendingArray(d store.Store, opts *zarr.Options) (*zarr.Pendin
 	return p, nil
 }
 
-// checkSource checks that the arrays of SRC are those the plan was made
-// from: the same paths, in the same order, with the same metadata.
-func (p *partPlan) checkSource(arrays []*zarr.Array) error {
-	if len(arrays) != len(p.Arrays) {
-		return fmt.Errorf("SRC has %d arrays, the plan %d: SRC is not the store the plan was made from", len(arrays), len(p.Arrays))
+// matchSource returns the arrays of SRC the plan's arrays are copied
+// from, in the plan's order, from those found in SRC: each with the path
+// and metadata the plan was made from. An array of SRC the plan has
+// neither among its arrays nor among those it skipped is an error too.
+func (p *partPlan) matchSource(found []*zarr.Array) ([]*zarr.Array, error) {
+	byPath := make(map[string]*zarr.Array, len(found))
+	for _, a := range found {
+		byPath[a.Path()] = a
 	}
-	for i, a := range arrays {
-		pa := p.Arrays[i]
-		if a.Path() != pa.Path {
-			return fmt.Errorf("SRC has array %s where the plan has %s: SRC is not the store the plan was made from", memberName("/"+a.Path()), memberName("/"+pa.Path))
+	arrays := make([]*zarr.Array, len(p.Arrays))
+	for i, pa := range p.Arrays {
+		a, ok := byPath[pa.Path]
+		if !ok {
+			return nil, fmt.Errorf("SRC has no array %s that can be read, which the plan converts: SRC is not the store the plan was made from", memberName("/"+pa.Path))
 		}
 		digest, err := sourceDigest(a)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if digest != pa.Source {
-			return fmt.Errorf("the metadata of array %s of SRC changed since the plan was made", memberName("/"+a.Path()))
+			return nil, fmt.Errorf("the metadata of array %s of SRC changed since the plan was made", memberName("/"+a.Path()))
+		}
+		arrays[i] = a
+		delete(byPath, pa.Path)
+	}
+	skipped := make(map[string]bool, len(p.Skipped))
+	for _, s := range p.Skipped {
+		skipped[s.Path] = true
+	}
+	for _, a := range found {
+		if _, left := byPath[a.Path()]; left && !skipped[a.Path()] {
+			return nil, fmt.Errorf("SRC has array %s, which the plan does not have: SRC is not the store the plan was made from", memberName("/"+a.Path()))
 		}
 	}
-	return nil
+	return arrays, nil
 }

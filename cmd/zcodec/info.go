@@ -30,6 +30,7 @@ type infoNode struct {
 	GridShape    []int64           `json:"grid_shape,omitempty"`
 	Codecs       []json.RawMessage `json:"codecs,omitempty"`
 	FillValue    json.RawMessage   `json:"fill_value,omitempty"`
+	FillText     string            `json:"fill_value_text,omitempty"` // dates and durations: NumPy's text of the fill value
 	Chunks       *infoChunks       `json:"chunks,omitempty"`
 	Attributes   json.RawMessage   `json:"attributes,omitempty"`
 	Warnings     []string          `json:"warnings,omitempty"`
@@ -88,7 +89,7 @@ func runInfo(env *environment, args []string) int {
 	defer closeStore()
 	var nodes []infoNode
 	if t.array != nil {
-		nodes = append(nodes, describeArray(ctx, t.array))
+		nodes = append(nodes, describeArray(ctx, t.array, path))
 	} else {
 		consolidated := t.group.Consolidated()
 		nodes = append(nodes, infoNode{Path: "/", Kind: "group", Format: t.group.Format(),
@@ -100,10 +101,10 @@ func runInfo(env *environment, args []string) int {
 			}
 			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: err.Error()})
+				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: namedErr(path, err).Error()})
 				continue
 			}
-			nodes = append(nodes, describeArray(ctx, a))
+			nodes = append(nodes, describeArray(ctx, a, path))
 		}
 	}
 	problems := t.memberProblems()
@@ -132,7 +133,8 @@ func runInfo(env *environment, args []string) int {
 	return 0
 }
 
-func describeArray(ctx context.Context, a *zarr.Array) infoNode {
+// describeArray describes a, of the store the user gave as path.
+func describeArray(ctx context.Context, a *zarr.Array, path string) infoNode {
 	n := infoNode{Path: "/" + a.Path(), Kind: "array", Format: a.Format(), Shape: a.Shape(),
 		DataType: a.DataType().String(), ChunkShape: a.ChunkShape(), GridShape: a.GridShape(),
 		Attributes: compactJSON(a.Attributes()), Warnings: arrayWarnings(a)}
@@ -144,18 +146,19 @@ func describeArray(ctx context.Context, a *zarr.Array) infoNode {
 		}
 	}
 	n.FillValue, _ = a.FillValue().MarshalJSON()
+	n.FillText = fillValueText(a.FillValue())
 	st, err := a.Stats(ctx)
 	switch {
 	case errors.Is(err, errors.ErrUnsupported):
 		n.Chunks = &infoChunks{Total: a.NumChunks(), Present: -1, Absent: -1, StoredBytes: -1, DecodedBytes: -1, Unlisted: true}
 	case err != nil:
-		n.Error = err.Error()
+		n.Error = namedErr(path, err).Error()
 	default:
 		c := &infoChunks{Total: st.Total, Present: st.Present, Absent: max(st.Total-st.Present-st.Unreadable, 0), Stray: st.Stray,
 			StoredBytes: st.StoredBytes, DecodedBytes: st.Present * int64(a.Pipeline().DecodedSize()),
 			Unreadable: st.Unreadable}
 		if err := st.FirstUnreadable; err != nil {
-			c.FirstUnreadable = &infoUnreadable{Error: err.Error()}
+			c.FirstUnreadable = &infoUnreadable{Error: namedErr(path, err).Error()}
 			var ce *codec.ChunkError
 			if errors.As(err, &ce) {
 				c.FirstUnreadable.Key = ce.Key
@@ -228,7 +231,11 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 				names[i] = codecSummary(c)
 			}
 			fmt.Fprintf(w, "  codecs       %s\n", strings.Join(names, "\n               -> "))
-			fmt.Fprintf(w, "  fill value   %s\n", n.FillValue)
+			if n.FillText != "" {
+				fmt.Fprintf(w, "  fill value   %s (%s)\n", n.FillValue, n.FillText)
+			} else {
+				fmt.Fprintf(w, "  fill value   %s\n", n.FillValue)
+			}
 			if c := n.Chunks; c != nil {
 				what := "chunks"
 				if n.InnerChunks != nil {

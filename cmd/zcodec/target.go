@@ -51,6 +51,8 @@ type target struct {
 	problems *zarr.MembersError
 	// opts are the options the arrays are opened with (members too).
 	opts *zarr.Options
+	// path is PATH as the user gave it, to name the nodes (nodeName).
+	path string
 }
 
 // openTarget opens the node at the root of s: a group with its members, or
@@ -91,19 +93,20 @@ func openPath(ctx context.Context, path string, sf *storeFlags) (*target, func()
 	t, err := openTarget(ctx, s, sf.arrayOptions())
 	if err != nil {
 		closeStore()
-		return nil, nil, fmt.Errorf("%s: %w", shown(path), err)
+		return nil, nil, pathErr(path, err)
 	}
+	t.path = path
 	return t, closeStore, nil
 }
 
 // openArrayAt opens the array at the root of s; a group is an error that
 // lists its arrays.
 func openArrayAt(ctx context.Context, s store.Store, path string, opts *zarr.Options) (*zarr.Array, error) {
-	path = shown(path)
 	t, err := openTarget(ctx, s, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, pathErr(path, err)
 	}
+	path = shown(path)
 	if t.array != nil {
 		return t.array, nil
 	}
@@ -279,4 +282,14 @@ func resolvePath(path string) (string, error) {
 		rest = filepath.Join(filepath.Base(p), rest)
 		p = parent
 	}
+}
+
+// pathErr is the error of opening the node at the root of the store at
+// path: its nodes named under path (namedErr), or, when it names none,
+// path and the error.
+func pathErr(path string, err error) error {
+	if hasNode(err) {
+		return namedErr(path, err)
+	}
+	return fmt.Errorf("%s: %w", shown(path), err)
 }

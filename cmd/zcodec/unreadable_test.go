@@ -71,8 +71,8 @@ func TestVerifyUnreadable(t *testing.T) {
 		t.Errorf("exit %d, want 1\n%s%s", code, out, stderr)
 	}
 	for _, want := range []string{
-		`FAIL array "/": chunk "c/1": exists but is not a readable value: not a regular file but a named pipe (FIFO)`,
-		`FAIL array "/": chunk "c/2": exists but is not a readable value: a symbolic link that leads out of the store`,
+		`FAIL array ` + dir + `: chunk "c/1": exists but is not a readable value: not a regular file but a named pipe (FIFO)`,
+		`FAIL array ` + dir + `: chunk "c/2": exists but is not a readable value: a symbolic link that leads out of the store`,
 		"FAIL /: 2 of 3 stored chunks cannot be read\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -127,7 +127,7 @@ func TestVerifyVanished(t *testing.T) {
 	ctx := context.Background()
 	a, err := zarr.Open(ctx, vanishingStore{Store: d, dir: dir, key: "c/3"}, "", nil)
 	must(t, err)
-	r := verifyChunks(ctx, a, nil)
+	r := verifyChunks(ctx, a, nil, dir)
 	if r.Chunks != 1 || len(r.Failures) != 0 || len(r.Vanished) != 1 || r.Vanished[0] != "c/3" {
 		t.Fatalf("decoded %d, failures %v, vanished %v; want 1, none, [c/3]", r.Chunks, r.Failures, r.Vanished)
 	}

@@ -65,7 +65,7 @@ func runVerify(env *environment, args []string) int {
 	}
 	results := []verifyArray{}
 	if t.array != nil {
-		results = append(results, verifyChunks(ctx, withinBudget(ctx, t.array, t.opts), live))
+		results = append(results, verifyChunks(ctx, withinBudget(ctx, t.array, t.opts), live, path))
 	} else {
 		for _, m := range t.members {
 			if m.Kind != "array" {
@@ -73,10 +73,10 @@ func runVerify(env *environment, args []string) int {
 			}
 			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(err.Error())})
+				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(namedErr(path, err).Error())})
 				continue
 			}
-			results = append(results, verifyChunks(ctx, withinBudget(ctx, a, t.opts), live))
+			results = append(results, verifyChunks(ctx, withinBudget(ctx, a, t.opts), live, path))
 		}
 	}
 	problems := t.memberProblems()
@@ -108,20 +108,21 @@ func runVerify(env *environment, args []string) int {
 	return 0
 }
 
-// verifyChunks decodes every stored chunk of a, writing each failure to
-// live when it is not nil.
-func verifyChunks(ctx context.Context, a *zarr.Array, live io.Writer) verifyArray {
+// verifyChunks decodes every stored chunk of a, of the store the user gave
+// as path, writing each failure to live when it is not nil.
+func verifyChunks(ctx context.Context, a *zarr.Array, live io.Writer, path string) verifyArray {
 	r := verifyArray{Path: "/" + a.Path(), Failures: []verifyFailure{}, Sharded: innerChunkShape(a) != nil}
 	err := a.Verify(ctx, func(c zarr.Check) error {
 		switch {
 		case c.Err != nil:
-			f := verifyFailure{Key: c.Key, Inner: c.Inner, Error: c.Err.Error(), Unreadable: unreadableChunk(c)}
+			cerr := namedErr(path, c.Err)
+			f := verifyFailure{Key: c.Key, Inner: c.Inner, Error: cerr.Error(), Unreadable: unreadableChunk(c)}
 			if f.Unreadable {
 				r.Unreadable++
 			}
 			r.Failures = append(r.Failures, f)
 			if live != nil {
-				fmt.Fprintf(live, "FAIL %s\n", c.Err)
+				fmt.Fprintf(live, "FAIL %s\n", cerr)
 			}
 		case !c.InGrid:
 			r.Stray = append(r.Stray, c.Key)
@@ -133,7 +134,7 @@ func verifyChunks(ctx context.Context, a *zarr.Array, live io.Writer) verifyArra
 		return nil
 	})
 	if err != nil {
-		r.Error = err.Error()
+		r.Error = namedErr(path, err).Error()
 	}
 	return r
 }

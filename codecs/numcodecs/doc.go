@@ -165,7 +165,7 @@
 // # numcodecs.packbits
 //
 // Read only under this name: "packbits" is the zarr-extensions codec of
-// package codecs/packbits, whose bit order differs (docs/decisions.md#d25).
+// package codecs/packbits, whose bit order differs (docs/decisions.md#d26).
 // The configuration is empty:
 //
 //	{"name": "numcodecs.packbits", "configuration": {}}

@@ -10,7 +10,7 @@ import (
 
 // PackBitsName is the name of the numcodecs PackBits codec in Zarr v3
 // metadata. "packbits" is the zarr-extensions codec of package
-// codecs/packbits (docs/decisions.md#d25).
+// codecs/packbits (docs/decisions.md#d26).
 const PackBitsName = "numcodecs.packbits"
 
 // PackBits is numcodecs' PackBits filter as an array->array codec: a bool

@@ -65,7 +65,7 @@
 // one, so each packed byte is the other's with its bits reversed; the
 // tests check both against numcodecs 0.11 and np.packbits. numcodecs'
 // filter is codecs/numcodecs' numcodecs.packbits, and the name "packbits"
-// is this codec (docs/decisions.md#d25).
+// is this codec (docs/decisions.md#d26).
 //
 // # Partial decoding
 //

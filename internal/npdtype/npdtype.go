@@ -8,7 +8,10 @@
 //
 //	order   '<' little-endian, '>' big-endian, '|' not applicable,
 //	        '=' native, or none (native)
-//	code    b1 (bool), i1 i2 i4 i8, u1 u2 u4 u8, f2 f4 f8, c8 c16
+//	code    b1 (bool), i1 i2 i4 i8, u1 u2 u4 u8, f2 f4 f8, c8 c16,
+//	        M8 (datetime64) and m8 (timedelta64), alone (NumPy's generic
+//	        unit) or with a unit and an optional scale factor: M8[ns],
+//	        m8[s], M8[10s] (numpy.datetime64 and numpy.timedelta64)
 //
 // This is the form numpy.dtype(...).str writes, and every string it
 // accepts means what NumPy 1.24 reads it as (checked against NumPy in
@@ -19,10 +22,10 @@
 //
 // Rejected although NumPy reads them: single-character codes ("?", "d",
 // "b", which NumPy reads as int8), names ("float64"), sizes with leading
-// zeros or signs ("<f04"), and types zcodec has no data type for (strings,
-// datetimes, structured and 16-byte floats). The error says what to write,
-// or, for object, string, datetime and structured types, that arrays of
-// that kind are not supported.
+// zeros or signs ("<f04", "<M8[010s]"), NumPy's unit divisions ("M8[s/2]"),
+// and types zcodec has no data type for (strings, structured and 16-byte
+// floats). The error says what to write, or, for object, string and
+// structured types, that arrays of that kind are not supported.
 package npdtype
 
 import (
@@ -63,6 +66,12 @@ func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
 	code, order := s, byte(0)
 	if len(s) > 0 && (s[0] == '<' || s[0] == '>' || s[0] == '|' || s[0] == '=') {
 		code, order = s[1:], s[0]
+	}
+	if dt, ok, err := parseTime(code); ok {
+		if err != nil {
+			return 0, 0, err
+		}
+		return dt, endianOf(dt, order), nil
 	}
 	for _, c := range codes {
 		if c.code != code {
@@ -115,8 +124,6 @@ func unsupportedKind(s string) string {
 		return "object arrays (Python objects, variable-length strings)"
 	case 'U', 'S', 'a':
 		return "string arrays"
-	case 'M', 'm':
-		return "datetime and timedelta arrays"
 	case 'V':
 		return "structured and void arrays"
 	}
@@ -127,6 +134,9 @@ func unsupportedKind(s string) string {
 // e: "|" for one-byte types, ">" for BigEndian, "<" otherwise. It returns
 // "" for a data type NumPy has no type string for (bfloat16).
 func Format(dt numeric.DataType, e bytescodec.Endian) string {
+	if dt.IsTime() {
+		return formatTime(dt, e)
+	}
 	for _, c := range codes {
 		if c.dt != dt {
 			continue

@@ -39,11 +39,15 @@ func loadNumPy(t testing.TB) []numpyCase {
 }
 
 // grammar is the documented form: an optional byte order and a type code.
-var grammar = regexp.MustCompile(`^[<>|=]?(b1|i1|i2|i4|i8|u1|u2|u4|u8|f2|f4|f8|c8|c16)$`)
+var grammar = regexp.MustCompile(`^[<>|=]?(b1|i1|i2|i4|i8|u1|u2|u4|u8|f2|f4|f8|c8|c16|` + timeGrammar + `)$`)
 
 // kindOf is NumPy's kind character of a zcodec data type.
 func kindOf(dt numeric.DataType) string {
 	switch {
+	case dt.Kind() == numeric.Datetime64:
+		return "M"
+	case dt.Kind() == numeric.Timedelta64:
+		return "m"
 	case dt == numeric.Bool:
 		return "b"
 	case dt.IsComplex():
@@ -105,7 +109,9 @@ func TestErrors(t *testing.T) {
 		{"<U4", "string arrays are not supported"},
 		{"|O", "object arrays (Python objects, variable-length strings) are not supported"},
 		{"O", "object arrays"},
-		{"<M8[ns]", "datetime"},
+		{"<M4[ns]", "datetime64 elements are 8 bytes"},
+		{"<m8[s/2]", "unit \"s/2\""},
+		{"<M8[010s]", "leading zeros"},
 		{"|V16", "structured"},
 		{"<X4", "type codes"},
 		{strings.Repeat("x", 1<<20), "..."},
@@ -127,6 +133,9 @@ func TestFormatBfloat16(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, c := range loadNumPy(f) {
 		f.Add(c.In)
+	}
+	for _, s := range []string{"<M8[ns]", ">m8[10s]", "M8", "<M8[2147483647as]", "<M8[s/2]", "<m8[010s]", "=M8[7generic]"} {
+		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		dt, e, err := Parse(s)

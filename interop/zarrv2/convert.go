@@ -244,6 +244,9 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 		}
 		return fill, attrs, nil
 	}
+	if dt.IsTime() {
+		return c.timeFill(fillRaw, dt, attrs, opts)
+	}
 	fill, err := cf.Cast(dt, fillRaw)
 	if err != nil {
 		return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: err.Error(), Err: err}

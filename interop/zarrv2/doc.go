@@ -23,6 +23,8 @@
 //	dtype "<f4" / ">i2" / "|u1"   data_type float32 / int16 / uint8 (NumPy type strings
 //	                              as internal/npdtype reads them), and the bytes codec's
 //	                              endian (none for one-byte types)
+//	dtype "<M8[ns]" / ">m8[10s]"  numpy.datetime64 / numpy.timedelta64 with that unit and
+//	                              scale_factor ("<M8" alone: unit "generic"); endian as above
 //	shape, chunks                 shape, regular chunk_grid
 //	dimension_separator (".")     chunk_key_encoding {"name": "v2", "configuration": {"separator": ...}}
 //	order "C"                     nothing
@@ -79,13 +81,16 @@
 // # Fill values
 //
 // fill_value is read by value for the dtype (v2 writes "NaN", "Infinity",
-// "-Infinity", numbers, booleans and [re, im]). A null fill_value is an
+// "-Infinity", numbers, booleans and [re, im]; for datetime64 and
+// timedelta64 the int64 count, NaT as -9223372036854775808, written as
+// "NaT" in v3). A null fill_value is an
 // error unless Options.FillValue supplies one: Zarr v3 requires a fill value
 // and the `_FillValue` convention recommends asking the user rather than
 // guessing. With Options.Xarray (arrays written by xarray, which used
 // fill_value as the CF `_FillValue`), a non-null fill_value is also written
 // as the `_FillValue` attribute in xarray's encoding, as the convention
-// recommends; fill_value is kept as well, so unwritten chunks read the same
+// recommends (for dates and durations, the count as a JSON integer);
+// fill_value is kept as well, so unwritten chunks read the same
 // values as before (a `_FillValue` among Options.Attributes is replaced, with
 // a warning at "/fill_value").
 //
