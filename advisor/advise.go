@@ -495,7 +495,7 @@ func (a *advice) report(s *Sample) *Report {
 		return strings.Compare(x.Label, y.Label)
 	})
 	for _, c := range r.Candidates {
-		c.Readers = readersOf(c.Codecs)
+		c.Readers = readersOf(c.Codecs, a.spec.DataType)
 	}
 	ch := choose(r.Candidates, a.objective, a.minDecode)
 	r.Front, r.Best, r.Why = ch.front, ch.best, ch.why

@@ -201,7 +201,11 @@
 // ReaderNumcodecs (numcodecs alone decodes every codec of the chain, so
 // no scale_offset or cast_value) and ReaderZarrita (zarrita.js 0.7.5,
 // whose registry has neither numcodecs.bz2 nor numcodecs.quantize). The
-// lists are of codec names, as each client registers them.
+// lists are of codec names, as each client registers them, narrowed by the
+// array's data type: zarrita.js opens arrays of bool, the integers,
+// float16, float32, float64 and string only (no complex, dates or
+// fixed-length types), and neither Python client has bfloat16, sub-byte
+// integers or floats of 8 bits and fewer.
 //
 // # Values on a grid
 //

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/zcodec/zcodec/numeric"
 )
 
 // measured returns a candidate that meets the tolerance with the given
@@ -15,7 +17,7 @@ import (
 func measured(label string, bytes int64, encMBps, decMBps float64, codecs string) *Candidate {
 	c := &Candidate{Label: label, DecodedBytes: 1e6, EncodedBytes: bytes, FillRoundTrip: true,
 		EncodeSeconds: 1 / encMBps, DecodeSeconds: 1 / decMBps, Codecs: json.RawMessage(codecs)}
-	c.Readers = readersOf(c.Codecs)
+	c.Readers = readersOf(c.Codecs, numeric.Float64)
 	return c
 }
 
@@ -225,8 +227,27 @@ func TestReadersOf(t *testing.T) {
 		{`[{"name":"bytes"},{"name":"zcodec.hdf5_lz4"}]`, []string{}},
 		{`not json`, []string{}},
 	} {
-		if got := readersOf(json.RawMessage(tc.codecs)); !slices.Equal(got, tc.want) {
+		if got := readersOf(json.RawMessage(tc.codecs), numeric.Float32); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.codecs, got, tc.want)
+		}
+	}
+	// The data type narrows the readers: zarrita opens no date array and
+	// neither Python client has float8.
+	date, _ := numeric.NewDatetime64(numeric.Seconds, 1)
+	for _, tc := range []struct {
+		dt   numeric.DataType
+		want []string
+	}{
+		{numeric.Int32, []string{ReaderZarrPython, ReaderNumcodecs, ReaderZarrita}},
+		{date, []string{ReaderZarrPython, ReaderNumcodecs}},
+		{numeric.Complex64, []string{ReaderZarrPython, ReaderNumcodecs}},
+		{numeric.Float8E4M3, []string{}},
+		{numeric.Int4, []string{}},
+		{numeric.BFloat16, []string{}},
+	} {
+		codecs := `[{"name":"bytes"},{"name":"numcodecs.zlib"}]`
+		if got := readersOf(json.RawMessage(codecs), tc.dt); !slices.Equal(got, tc.want) {
+			t.Errorf("%v: %q, want %q", tc.dt, got, tc.want)
 		}
 	}
 }

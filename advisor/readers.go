@@ -3,6 +3,8 @@ package advisor
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/zcodec/zcodec/numeric"
 )
 
 // The clients Candidate.Readers names.
@@ -39,16 +41,41 @@ var readerCodecs = []struct {
 		"numcodecs.lz4", "numcodecs.zlib", "numcodecs.zstd", "numcodecs.blosc", "numcodecs.gzip"}},
 }
 
+// readsType reports whether a client reads arrays of data type dt at all,
+// whatever their codecs: zarr-python 3 and NumPy (for numcodecs) have no
+// bfloat16, sub-byte integers or floats of 8 bits and fewer, and zarr-python
+// names raw types raw_bytes, not r*; zarrita.js 0.7.5 reads bool, the
+// integers, float16, float32, float64 and string, and refuses the rest
+// (complex, dates and durations, fixed-length types) when it opens the
+// array.
+func readsType(reader string, dt numeric.DataType) bool {
+	switch reader {
+	case ReaderZarrita:
+		return dt == numeric.Bool || dt == numeric.String || dt == numeric.Float16 || dt == numeric.Float32 ||
+			dt == numeric.Float64 || (dt.IsInteger() && dt.Bits() >= 8)
+	case ReaderZarrPython, ReaderNumcodecs:
+		switch {
+		case dt == numeric.BFloat16, dt.IsInteger() && dt.Bits() < 8, dt.IsFloat() && dt.Size() == 1:
+			return false
+		case dt.Kind() == numeric.RawBytes:
+			return reader == ReaderNumcodecs
+		}
+		return true
+	}
+	return false
+}
+
 // readersOf returns the clients that decode the chain of the codecs array
-// js, in the order of readerCodecs; empty when js is not a codecs array.
-func readersOf(js json.RawMessage) []string {
+// js on arrays of data type dt, in the order of readerCodecs; empty when js
+// is not a codecs array.
+func readersOf(js json.RawMessage, dt numeric.DataType) []string {
 	names := codecNames(js)
 	out := []string{}
 	if len(names) == 0 {
 		return out
 	}
 	for _, r := range readerCodecs {
-		ok := true
+		ok := readsType(r.reader, dt)
 		for _, n := range names {
 			if !slices.Contains(r.codecs, n) {
 				ok = false
