@@ -94,6 +94,8 @@ func (p *fillParser) parse(dt DataType, v []byte) (Scalar, error) {
 		return p.parseInt(dt, v)
 	case dt.IsFloat():
 		return p.parseFloat(dt, v)
+	case isStringClass(dt):
+		return p.parseStringFill(dt, v)
 	default:
 		return p.parseComplex(dt, v)
 	}
