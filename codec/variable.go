@@ -109,7 +109,7 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 	buf, held := src, -1
 	bi := p.nA2A
 	base := len(dst)
-	direct := false // buf was appended to dst by the last decoder
+	var direct []byte // dst extended by the last decoder, whose output buf is
 	for j := len(p.b2b) - 1; j >= 0; j-- {
 		if id := p.b2bIdentity[j]; id != nil {
 			if err := id.CheckIdentity(buf); err != nil {
@@ -122,7 +122,7 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 		if j == p.firstActive && p.a2bIdentity != nil && !overlaps(dst[len(dst):cap(dst)], buf) {
 			out, err = p.b2b[j].AppendDecode(dst, buf)
 			if err == nil {
-				out, direct = out[base:], true
+				direct, out = out, out[base:]
 			}
 		} else {
 			k := (held + 1) % 2
@@ -144,8 +144,8 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 		if err := p.a2bIdentity.CheckIdentity(buf); err != nil {
 			return dst, p.stepErr(bi, err)
 		}
-		if direct {
-			return dst[:base+len(buf)], nil
+		if direct != nil {
+			return direct, nil
 		}
 		return append(dst, buf...), nil
 	}

@@ -8,7 +8,9 @@
 //
 //	order   '<' little-endian, '>' big-endian, '|' not applicable,
 //	        '=' native, or none (native)
-//	code    b1 (bool), i1 i2 i4 i8, u1 u2 u4 u8, f2 f4 f8, c8 c16
+//	code    b1 (bool), i1 i2 i4 i8, u1 u2 u4 u8, f2 f4 f8, c8 c16,
+//	        U n (fixed_length_utf32 of 4n bytes), S n or a n
+//	        (null_terminated_bytes of n bytes), V n (r<8n>)
 //
 // This is the form numpy.dtype(...).str writes, and every string it
 // accepts means what NumPy 1.24 reads it as (checked against NumPy in
@@ -19,10 +21,11 @@
 //
 // Rejected although NumPy reads them: single-character codes ("?", "d",
 // "b", which NumPy reads as int8), names ("float64"), sizes with leading
-// zeros or signs ("<f04"), and types zcodec has no data type for (strings,
-// datetimes, structured and 16-byte floats). The error says what to write,
-// or, for object, string, datetime and structured types, that arrays of
-// that kind are not supported.
+// zeros or signs ("<f04"), and types zcodec has no data type for
+// (datetimes, structured and 16-byte floats). The error says what to write,
+// or, for object, datetime and structured types, that arrays of that kind
+// are not supported here (Zarr v2 object arrays are read through their
+// object codec: package interop/zarrv2).
 package npdtype
 
 import (
@@ -60,6 +63,9 @@ const supported = "b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8 or c16"
 // and the byte order of its stored elements: EndianUnset for one-byte
 // types, LittleEndian or BigEndian otherwise.
 func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
+	if dt, e, ok := parseText(s); ok {
+		return dt, e, nil
+	}
 	code, order := s, byte(0)
 	if len(s) > 0 && (s[0] == '<' || s[0] == '>' || s[0] == '|' || s[0] == '=') {
 		code, order = s[1:], s[0]
@@ -113,12 +119,10 @@ func unsupportedKind(s string) string {
 	switch code[0] {
 	case 'O':
 		return "object arrays (Python objects, variable-length strings)"
-	case 'U', 'S', 'a':
-		return "string arrays"
 	case 'M', 'm':
 		return "datetime and timedelta arrays"
 	case 'V':
-		return "structured and void arrays"
+		return "structured arrays"
 	}
 	return ""
 }
@@ -127,6 +131,9 @@ func unsupportedKind(s string) string {
 // e: "|" for one-byte types, ">" for BigEndian, "<" otherwise. It returns
 // "" for a data type NumPy has no type string for (bfloat16).
 func Format(dt numeric.DataType, e bytescodec.Endian) string {
+	if t := formatText(dt, e); t != "" {
+		return t
+	}
 	for _, c := range codes {
 		if c.dt != dt {
 			continue

@@ -39,11 +39,17 @@ func loadNumPy(t testing.TB) []numpyCase {
 }
 
 // grammar is the documented form: an optional byte order and a type code.
-var grammar = regexp.MustCompile(`^[<>|=]?(b1|i1|i2|i4|i8|u1|u2|u4|u8|f2|f4|f8|c8|c16)$`)
+var grammar = regexp.MustCompile(`^[<>|=]?(b1|i1|i2|i4|i8|u1|u2|u4|u8|f2|f4|f8|c8|c16|[USaV][1-9][0-9]*)$`)
 
 // kindOf is NumPy's kind character of a zcodec data type.
 func kindOf(dt numeric.DataType) string {
 	switch {
+	case dt.Kind() == numeric.FixedLengthUTF32:
+		return "U"
+	case dt.Kind() == numeric.NullTerminatedBytes:
+		return "S"
+	case dt.Kind() == numeric.RawBytes:
+		return "V"
 	case dt == numeric.Bool:
 		return "b"
 	case dt.IsComplex():
@@ -77,7 +83,7 @@ func TestAgreesWithNumPy(t *testing.T) {
 		}
 		order := "<"
 		switch {
-		case dt.Size() == 1:
+		case dt.Size() == 1 || dt.IsByteString():
 			order = "|"
 			if e != bytescodec.EndianUnset {
 				t.Errorf("Parse(%q): byte order %v for a one-byte type", c.In, e)
@@ -102,11 +108,11 @@ func TestErrors(t *testing.T) {
 		{"", "empty"},
 		{"d", "single-character"},
 		{"float64", "such as \"<f8\""},
-		{"<U4", "string arrays are not supported"},
 		{"|O", "object arrays (Python objects, variable-length strings) are not supported"},
 		{"O", "object arrays"},
 		{"<M8[ns]", "datetime"},
-		{"|V16", "structured"},
+		{"|V16,<i4", "structured"},
+		{"|V0", "structured"},
 		{"<X4", "type codes"},
 		{strings.Repeat("x", 1<<20), "..."},
 		{strings.Repeat("x", 1<<20), "(1048576 bytes)"},
