@@ -394,7 +394,7 @@ func (p *Pipeline) Encoded() BytesSpec {
 	if len(p.b2b) > 0 {
 		return p.b2b[len(p.b2b)-1].Encoded()
 	}
-	return p.a2b.Encoded()
+	return p.steps[p.nA2A].EncodedBytes // a2b.Encoded(), bounded for variable-length types
 }
 
 // Steps describes every codec of the chain, in order. The result is a

@@ -159,7 +159,7 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 // grow2 returns dst extended by n bytes (their contents unspecified).
 func grow2(dst []byte, n int) []byte {
 	if cap(dst)-len(dst) < n {
-		ext := make([]byte, len(dst)+n, len(dst)+n)
+		ext := make([]byte, len(dst)+n)
 		copy(ext, dst)
 		return ext
 	}
