@@ -37,8 +37,10 @@
 // json2 and msgpack2 write a chunk as one list: its elements as nested
 // lists (numpy's tolist, one level per dimension), then the dtype string
 // "|O" and the chunk shape. Decoding reads strings (str, and for msgpack2
-// bin), and null (Python's None) as the empty string, as numcodecs'
-// VLenUTF8 encodes None; other element values (numbers, booleans, nested
+// bin), and null (Python's None) and the integer 0 (zarr 2's default fill
+// of object arrays, found in edge chunks and in unwritten elements of
+// written chunks) as the empty string, as numcodecs' VLenUTF8 encodes
+// both; other element values (numbers, booleans, nested
 // objects) are refused with an error naming the value's kind, since the
 // string and bytes data types cannot hold them. The shape in the data must
 // hold the chunk's number of elements. json2 decodes to the string data

@@ -73,8 +73,10 @@ func (b *boundObject) DecodeBytes(dst, src []byte) error {
 }
 
 // AppendDecodeVariable parses the list and appends its elements in the
-// vlen form. A null element (Python's None) reads as empty, as numcodecs'
-// VLenUTF8 and VLenBytes encode None; any other non-string element is an
+// vlen form. A null element (Python's None) and the integer 0 (zarr 2's
+// default fill of object arrays, which pads edge chunks and fills the
+// unwritten elements of written ones) read as empty, as numcodecs'
+// VLenUTF8 and VLenBytes encode them; any other non-string element is an
 // error naming its kind.
 func (b *boundObject) AppendDecodeVariable(dst, src []byte, max int) ([]byte, error) {
 	name := b.f.name()
@@ -151,6 +153,10 @@ func (w *walker) level(items []any, shape []int) error {
 		var e []byte
 		switch v := it.(type) {
 		case nil:
+		case int64:
+			if v != 0 {
+				return &codec.CorruptError{Codec: w.name, Reason: fmt.Sprintf("element %d is the integer %d; only strings (and null, and 0, zarr 2's fill of object arrays) are read", w.count, v)}
+			}
 		case string:
 			e = []byte(v)
 		case []byte:
