@@ -476,7 +476,7 @@ func (c *converter) coreBlosc(params map[string]json.RawMessage) (map[string]any
 		}
 	}
 	typesize := max(1, c.spec.DataType.Size()) // 1: the bytes of an object codec
-	shuffle := 1 // numcodecs' default
+	shuffle := 1                               // numcodecs' default
 	if v, ok := params["shuffle"]; ok {
 		n, err := strconv.Atoi(string(v))
 		if err != nil {

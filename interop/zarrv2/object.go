@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/internal/strictjson"
+	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
 )
 
