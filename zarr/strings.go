@@ -37,7 +37,10 @@ const (
 // as Go strings in C order over the region. Absent chunks read as the fill
 // value. The strings of one chunk share one backing allocation (the
 // decoded chunk, or one buffer per chunk for a part of one); a
-// fixed-length region shares one. Errors are as ReadRegion's, or a
+// fixed-length region shares one. For a chain that is the identity
+// (vlen-utf8 without a compressor) the decoded chunk is the value the
+// store's Get returned, which the module's stores allocate for each call:
+// a Store of one's own must not change a value it returned. Errors are as ReadRegion's, or a
 // *StringTypeError.
 func ReadStrings(ctx context.Context, a *Array, r codec.Region) ([]string, error) {
 	if !a.meta.DataType.IsText() {
@@ -48,7 +51,7 @@ func ReadStrings(ctx context.Context, a *Array, r codec.Region) ([]string, error
 		return nil, err
 	}
 	out := make([]string, dst)
-	err = a.readElems(ctx, r, func(i int, backing []byte, s, e int) {
+	err = a.readElems(ctx, r, out, func(i int, backing []byte, s, e int) {
 		if e > s {
 			out[i] = unsafe.String(&backing[s], e-s)
 		}
@@ -74,7 +77,7 @@ func ReadByteStrings(ctx context.Context, a *Array, r codec.Region) ([][]byte, e
 		return nil, err
 	}
 	out := make([][]byte, dst)
-	err = a.readElems(ctx, r, func(i int, backing []byte, s, e int) {
+	err = a.readElems(ctx, r, nil, func(i int, backing []byte, s, e int) {
 		out[i] = backing[s:e:e]
 	})
 	if err != nil {
@@ -101,7 +104,10 @@ func (a *Array) newElems(r codec.Region) (int, error) {
 // (C order over r): its value is backing[s:e], in the form ReadStrings or
 // ReadByteStrings returns. Calls for one chunk come from one goroutine,
 // and no two calls have the same i.
-func (a *Array) readElems(ctx context.Context, r codec.Region, set func(i int, backing []byte, s, e int)) error {
+//
+// strs, when not nil, is the []string set fills, written directly for
+// whole chunks of a variable-length type.
+func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, set func(i int, backing []byte, s, e int)) error {
 	dt := a.meta.DataType
 	if !dt.IsVariableLength() {
 		return a.readFixedElems(ctx, r, set)
@@ -124,14 +130,33 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, set func(i int, b
 			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		// The decoded chunk is fresh memory that nothing else holds: the
-		// elements of a whole chunk point into it.
-		chunk, err := a.pipe.AppendDecode(nil, enc)
+		// elements of a whole chunk point into it. When the chain is the
+		// identity (vlen-utf8 alone) that is the stored value itself,
+		// checked: a store's Get returns memory of its own for each call,
+		// which nothing changes afterwards.
+		chunk := enc
+		if a.pipe.IsIdentity() {
+			err = a.pipe.CheckIdentity(enc)
+		} else {
+			chunk, err = a.pipe.AppendDecode(nil, enc)
+		}
 		if err != nil {
 			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
 		if whole {
 			pos := 4
 			forBox(extent, inChunk, inRegion, func(_, ri, run int) {
+				if strs != nil { // the common case, without a call per element
+					for k := range strs[ri : ri+run] {
+						l := int(binary.LittleEndian.Uint32(chunk[pos:]))
+						pos += 4
+						if l > 0 {
+							strs[ri+k] = unsafe.String(&chunk[pos], l)
+						}
+						pos += l
+					}
+					return
+				}
 				for k := range run {
 					l := int(binary.LittleEndian.Uint32(chunk[pos:]))
 					pos += 4
