@@ -81,4 +81,3 @@ func TestZarritaReadsStrings(t *testing.T) {
 		}
 	}
 }
-
