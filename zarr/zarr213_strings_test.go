@@ -106,5 +106,22 @@ func TestZarr213Strings(t *testing.T) {
 		if got := read(b, c.Kind, whole); !slices.Equal(got, c.Elements) {
 			t.Errorf("%s as v3:\n got %q\nwant %q", c.Path, got, c.Elements)
 		}
+		// Copied element by element into another chunking.
+		def := b.Metadata().Definition()
+		def.ChunkShape = slices.Clone(def.ChunkShape)
+		def.ChunkShape[0] = 3
+		def.ChunkKeyEncoding = nil
+		cp, err := Create(ctx, dst, "copy", def, nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.Path, err)
+			continue
+		}
+		if err := Copy(ctx, cp, a, nil); err != nil {
+			t.Errorf("%s: Copy: %v", c.Path, err)
+			continue
+		}
+		if got := read(cp, c.Kind, whole); !slices.Equal(got, c.Elements) {
+			t.Errorf("%s copied:\n got %q\nwant %q", c.Path, got, c.Elements)
+		}
 	}
 }
