@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -341,6 +342,15 @@ func FuzzConvert(f *testing.F) {
 		f.Add([]byte(c.Zarray), false)
 	}
 	f.Add([]byte(`{"zarr_format": 2, "shape": [6], "chunks": [4], "dtype": ">i2", "compressor": {"id": "zlib", "level": "5"}, "filters": [{"id": "shuffle", "elementsize": "0"}], "fill_value": -32767, "order": "C"}`), true)
+	// string and object arrays written by zarr 2.13
+	strs, _ := filepath.Glob("../../testdata/stores/zarr213_strings/*/.zarray")
+	for _, name := range strs {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, false)
+	}
 	f.Fuzz(func(t *testing.T, zarray []byte, xarray bool) {
 		res, err := zarrv2.Convert(zarray, &zarrv2.Options{Xarray: xarray, FillValue: json.RawMessage("0")})
 		if err != nil {
