@@ -142,6 +142,10 @@ func checkUTF8(name string, b []byte, n int) error {
 	if err != nil {
 		return err
 	}
+	// When every byte of the chunk is ASCII (short ASCII strings: their
+	// lengths are below 128), every element is valid UTF-8 and only the
+	// layout is left to check.
+	ascii := isASCII(b)
 	for i := range n {
 		if len(b)-pos < 4 {
 			return &codec.CorruptError{Codec: name, Reason: fmt.Sprintf("element %d: data seem truncated", i)}
@@ -153,7 +157,7 @@ func checkUTF8(name string, b []byte, n int) error {
 		}
 		e := b[pos : pos+int(l)]
 		pos += int(l)
-		if !isASCII(e) && !utf8.Valid(e) {
+		if !ascii && !isASCII(e) && !utf8.Valid(e) {
 			return &codec.CorruptError{Codec: name, Reason: fmt.Sprintf("element %d is not valid UTF-8", i)}
 		}
 	}
