@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/zcodec/zcodec/codecs/vlen"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -51,6 +52,23 @@ func BenchmarkDecodeStrings(b *testing.B) {
 				out[i] = unsafe.String(&dec[pos], l)
 			}
 			pos += l
+		}
+	})
+}
+
+// BenchmarkAppendStrings checks the 1 MiB chunk as vlen-utf8 decodes it and
+// splits it into []string sharing its memory: the same input and output as
+// numcodecs' VLenUTF8.decode(chunk) (testdata/bench_numcodecs.py).
+//
+//	go test -run '^$' -bench AppendStrings -benchtime 1s ./codecs/vlen
+func BenchmarkAppendStrings(b *testing.B) {
+	chunk, n := benchChunk()
+	b.SetBytes(int64(len(chunk)))
+	b.ReportAllocs()
+	cputime.Loop(b, len(chunk), func() {
+		out, err := vlen.AppendStrings(nil, chunk, n)
+		if err != nil || len(out) != n {
+			b.Fatal(err)
 		}
 	})
 }

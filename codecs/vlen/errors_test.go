@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/vlen"
 	_ "github.com/zcodec/zcodec/codecs/deflate"
 	_ "github.com/zcodec/zcodec/codecs/transpose"
 	"github.com/zcodec/zcodec/numeric"
@@ -125,5 +126,19 @@ func TestChainRules(t *testing.T) {
 	}
 	if err := p.Decode(nil, vlenForm(make([][]byte, 4))); err == nil {
 		t.Error("Decode of a variable-length chunk succeeded")
+	}
+}
+
+func TestAppendStrings(t *testing.T) {
+	chunk := vlenForm([][]byte{[]byte("ab"), nil, []byte("é")})
+	got, err := vlen.AppendStrings([]string{"x"}, chunk, 3)
+	if err != nil || len(got) != 4 || got[0] != "x" || got[1] != "ab" || got[2] != "" || got[3] != "é" {
+		t.Fatalf("%q %v", got, err)
+	}
+	if _, err := vlen.AppendStrings(nil, chunk, 2); err == nil {
+		t.Error("count 3 read as 2")
+	}
+	if _, err := vlen.AppendStrings(nil, vlenForm([][]byte{{0xff}}), 1); err == nil {
+		t.Error("invalid UTF-8 accepted")
 	}
 }
