@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/vlen"
 	_ "github.com/zcodec/zcodec/codecs/deflate"
 	_ "github.com/zcodec/zcodec/codecs/transpose"
+	"github.com/zcodec/zcodec/codecs/vlen"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
