@@ -21,7 +21,13 @@
 // resolved Pipelines, are safe for concurrent use.
 //
 // Chunks are byte slices: the decoded side of a chunk holds the elements in
-// C order, each in its little-endian encoding (see numeric.Scalar).
+// C order, each in its little-endian encoding (see numeric.Scalar). A chunk
+// of a variable-length type (string, bytes) has no fixed decoded size: its
+// decoded side is the vlen layout, a u32le count and a u32le length and the
+// bytes of each element; such a chain has no array->array codec, its
+// array->bytes codec is a VariableLengthCodec, and it decodes with
+// Pipeline.AppendDecode, bounded by Options.MaxChunkBytes
+// (docs/decisions.md#d28).
 //
 // # Fill values
 //

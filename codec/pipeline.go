@@ -53,6 +53,12 @@ type Pipeline struct {
 	scratch    sync.Pool // *scratch
 	fillMode   FillMode
 	warnings   []Warning
+	// variable is set for a variable-length data type (variable.go):
+	// a2bVar is then the array->bytes codec and maxVariable the largest
+	// decoded chunk.
+	variable    bool
+	a2bVar      VariableLengthCodec
+	maxVariable int
 }
 
 // decodeSlack is the room past its size that a scratch buffer receiving a
@@ -128,6 +134,8 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 		return nil, err
 	}
 	p := &Pipeline{spec: spec, fillMode: opts.fillMode(), lastActive: -1, firstActive: -1}
+	p.variable = spec.DataType.IsVariableLength()
+	p.maxVariable = int(min(opts.MaxChunkBytesOrDefault(), MaxChunkBytes))
 	cur := spec
 	var bound []BoundArrayToArray
 	var curBytes BytesSpec
@@ -140,6 +148,9 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 		var nested any // the bound codec, for its nested warnings
 		switch c := c.(type) {
 		case ArrayToArray:
+			if p.variable {
+				return nil, variableKindError(i, c, cur.DataType)
+			}
 			b, err := p.resolveArray(i, c, cur)
 			if err != nil {
 				return nil, err
@@ -155,6 +166,16 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 			}
 			st.Encoded = cur
 			st.EncodedBytes = b.Encoded()
+			if p.variable {
+				vc, ok := b.(VariableLengthCodec)
+				if !ok {
+					return nil, variableA2BError(i, c, cur.DataType)
+				}
+				p.a2bVar = vc
+				if !st.EncodedBytes.Fixed() {
+					st.EncodedBytes.MaxSize = min(st.EncodedBytes.MaxSize, p.maxVariable)
+				}
+			}
 			curBytes = st.EncodedBytes
 			p.a2b = b
 			p.a2bIdentity = identityOf(b)
@@ -373,7 +394,7 @@ func (p *Pipeline) Encoded() BytesSpec {
 	if len(p.b2b) > 0 {
 		return p.b2b[len(p.b2b)-1].Encoded()
 	}
-	return p.a2b.Encoded()
+	return p.steps[p.nA2A].EncodedBytes // a2b.Encoded(), bounded for variable-length types
 }
 
 // Steps describes every codec of the chain, in order. The result is a
@@ -399,7 +420,11 @@ func (p *Pipeline) Steps() []Step {
 // itself) feeds the first compressor directly, or, when nothing follows,
 // the last array pass writes into dst.
 func (p *Pipeline) AppendEncode(dst, src []byte) ([]byte, error) {
-	if len(src) != p.arraySizes[0] {
+	if p.variable {
+		if err := p.checkVariable(src); err != nil {
+			return dst, err
+		}
+	} else if len(src) != p.arraySizes[0] {
 		return dst, &SizeError{What: "decoded chunk", Got: len(src), Want: p.arraySizes[0]}
 	}
 	s := p.getScratch()
@@ -477,6 +502,9 @@ func (p *Pipeline) AppendEncode(dst, src []byte) ([]byte, error) {
 // follows, the last bytes->bytes decoder (a decompressor, say) writes
 // straight into dst, so the memory a call needs is dst and src.
 func (p *Pipeline) Decode(dst, src []byte) error {
+	if p.variable {
+		return &ConfigError{Reason: fmt.Sprintf("chunks of the variable-length type %v have no fixed decoded size: decode them with AppendDecode", p.spec.DataType)}
+	}
 	if len(dst) != p.arraySizes[0] {
 		return &SizeError{What: "destination", Got: len(dst), Want: p.arraySizes[0]}
 	}

@@ -22,7 +22,8 @@ const MaxChunkBytes = 1 << 34
 
 // Validate checks that the data type is valid, every dimension is at least
 // 1, the fill value has the chunk's data type and the chunk's byte size is
-// at most MaxChunkBytes.
+// at most MaxChunkBytes (for a variable-length type, the size of its
+// smallest vlen form: 4 bytes per element and 4 more).
 func (s ChunkSpec) Validate() error {
 	if !s.DataType.Valid() {
 		return fmt.Errorf("invalid data type %v", s.DataType)
@@ -40,6 +41,12 @@ func (s ChunkSpec) Validate() error {
 		}
 		n *= int64(d)
 	}
+	if s.DataType.Size() == 0 { // variable length: at least 4 bytes per element, after the count
+		if n > (MaxChunkBytes-4)/minVlenElementBytes {
+			return fmt.Errorf("chunk of %d %v elements exceeds %d bytes", n, s.DataType, int64(MaxChunkBytes))
+		}
+		return nil
+	}
 	if n > MaxChunkBytes/int64(s.DataType.Size()) {
 		return fmt.Errorf("chunk of %d %v elements exceeds %d bytes", n, s.DataType, int64(MaxChunkBytes))
 	}
@@ -56,7 +63,8 @@ func (s ChunkSpec) NumElements() int {
 	return n
 }
 
-// Size returns the chunk's size in bytes when decoded.
+// Size returns the chunk's size in bytes when decoded; 0 for a
+// variable-length type (see Pipeline.VariableLength).
 func (s ChunkSpec) Size() int { return s.NumElements() * s.DataType.Size() }
 
 // Clone returns a copy of s that shares no memory with it.

@@ -28,5 +28,6 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/sharding"       // sharding_indexed
 	_ "github.com/zcodec/zcodec/codecs/shuffle"        // numcodecs.shuffle
 	_ "github.com/zcodec/zcodec/codecs/transpose"      // transpose
+	_ "github.com/zcodec/zcodec/codecs/vlen"           // vlen-utf8, vlen-bytes, numcodecs.vlen-array, .json2, .msgpack2
 	_ "github.com/zcodec/zcodec/codecs/zstd"           // zstd, numcodecs.zstd
 )

@@ -205,10 +205,14 @@ func (d DataType) MarshalJSON() ([]byte, error) {
 
 // ParseDataTypeJSON reads the value of an array's "data_type": a name (see
 // ParseDataType), or an object {"name": ..., "configuration": {...}} for
-// fixed_length_utf32 and null_terminated_bytes ({"length_bytes": n}) and
+// fixed_length_utf32 and null_terminated_bytes ({"length_bytes": n}; also
+// "raw_bytes", zarr-python 3's name for the raw type of n bytes, read as
+// r<8n>) and
 // numpy.datetime64 and numpy.timedelta64 ({"unit": ..., "scale_factor":
 // n}). A type without configuration may also be written as an object with
-// its name alone. Unknown members are errors.
+// its name alone. Besides the names ParseDataType accepts it reads the
+// variable-length types "string" and "bytes" ("variable_length_bytes" in
+// zarr-python 3). Unknown members are errors.
 func ParseDataTypeJSON(raw []byte) (DataType, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
@@ -216,7 +220,7 @@ func ParseDataTypeJSON(raw []byte) (DataType, error) {
 		if err := json.Unmarshal(raw, &name); err != nil {
 			return 0, &DataTypeError{Name: string(raw), Reason: "not a JSON string"}
 		}
-		return ParseDataType(name)
+		return parseDataTypeName(name)
 	}
 	var obj struct {
 		Name          *string         `json:"name"`
@@ -228,7 +232,7 @@ func ParseDataTypeJSON(raw []byte) (DataType, error) {
 	name := *obj.Name
 	hasConfig := len(obj.Configuration) > 0 && !bytes.Equal(bytes.TrimSpace(obj.Configuration), []byte("null"))
 	switch name {
-	case "fixed_length_utf32", "null_terminated_bytes":
+	case "fixed_length_utf32", "null_terminated_bytes", "raw_bytes":
 		var cfg struct {
 			LengthBytes *int64 `json:"length_bytes"`
 		}
@@ -239,8 +243,11 @@ func ParseDataTypeJSON(raw []byte) (DataType, error) {
 		if n < 0 || n > MaxElementBytes {
 			n = -1
 		}
-		if name == "fixed_length_utf32" {
+		switch name {
+		case "fixed_length_utf32":
 			return NewFixedLengthUTF32(int(n))
+		case "raw_bytes":
+			return NewRawBytes(int(n))
 		}
 		return NewNullTerminatedBytes(int(n))
 	case "numpy.datetime64", "numpy.timedelta64":
@@ -266,6 +273,19 @@ func ParseDataTypeJSON(raw []byte) (DataType, error) {
 	}
 	if hasConfig {
 		return 0, &DataTypeError{Name: name, Reason: "this data type takes no configuration"}
+	}
+	return parseDataTypeName(name)
+}
+
+// parseDataTypeName is ParseDataType that also reads the variable-length
+// types, which DataTypes does not list: "string", and "bytes" (or
+// "variable_length_bytes", the name zarr-python 3 writes for it).
+func parseDataTypeName(name string) (DataType, error) {
+	switch name {
+	case "string":
+		return String, nil
+	case "bytes", "variable_length_bytes":
+		return Bytes, nil
 	}
 	return ParseDataType(name)
 }

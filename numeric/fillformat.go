@@ -37,6 +37,8 @@ func AppendFillValue(b []byte, s Scalar) []byte {
 		b = append(b, ", "...)
 		b = appendFloat(b, im.dt, im.lo)
 		return append(b, ']')
+	case isStringClass(dt):
+		return appendStringFill(b, s)
 	}
 	return append(b, "null"...)
 }

@@ -98,6 +98,8 @@ func (p *fillParser) parse(dt DataType, v []byte) (Scalar, error) {
 		return p.parseFloat(dt, v)
 	case dt.IsTime():
 		return p.parseTime(dt, v)
+	case isStringClass(dt):
+		return p.parseStringFill(dt, v)
 	default:
 		return p.parseComplex(dt, v)
 	}

@@ -15,6 +15,8 @@ type Scalar struct {
 	dt DataType
 	lo uint64 // the first 8 bytes of the element, little-endian
 	hi uint64 // bytes 8..15 (the imaginary part of complex128)
+	// str holds the value of a text or byte-string type (textscalar.go).
+	str string
 }
 
 // ScalarError reports a value or an element encoding that is not valid for
@@ -60,6 +62,9 @@ func ScalarFromBytes(dt DataType, b []byte) (Scalar, error) {
 	}
 	if len(b) != dt.Size() {
 		return Scalar{}, &ScalarError{DataType: dt, Reason: fmt.Sprintf("an element needs %d bytes, got %d", dt.Size(), len(b))}
+	}
+	if isStringClass(dt) {
+		return stringScalarFromElement(dt, b)
 	}
 	var buf [16]byte
 	copy(buf[:], b)
@@ -138,6 +143,9 @@ func (s Scalar) Bits() (lo, hi uint64) { return s.lo, s.hi }
 // PutBytes writes the little-endian element encoding of s into b, which must
 // hold at least DataType().Size() bytes, and returns the number written.
 func (s Scalar) PutBytes(b []byte) int {
+	if isStringClass(s.dt) {
+		return s.putStringBytes(b)
+	}
 	n := s.dt.Size()
 	var buf [16]byte
 	binary.LittleEndian.PutUint64(buf[:8], s.lo)

@@ -345,6 +345,10 @@ func (a *Array) putBuf(b *[]byte) { a.bufs.Put(b) }
 // checkRegion checks r against the array and len(buf) against r and
 // returns the chunk range it touches.
 func (a *Array) checkRegion(r codec.Region, n int, what string) (chunkRange, error) {
+	if a.pipe.VariableLength() {
+		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf(
+			"the elements of %v have no fixed size: read them with ReadStrings or ReadByteStrings, write them with WriteStrings or WriteByteStrings", a.meta.DataType)}
+	}
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: err}
 	}

@@ -2,6 +2,7 @@ package zarr_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log"
@@ -222,4 +223,27 @@ func ExampleConsolidate() {
 	// obs/temperature [10]
 	// obs/wind [10]
 	// 1 request
+}
+
+// Example_strings writes and reads an array of the string data type
+// (variable-length UTF-8, the vlen-utf8 codec, here with zstd).
+func Example_strings() {
+	ctx := context.Background()
+	s := store.NewMemory()
+	chain, _ := registry.Default().ParseCodecs(json.RawMessage(`[{"name": "vlen-utf8"}, {"name": "zstd", "configuration": {"level": 3}}]`), "/codecs")
+	fill, _ := numeric.TextScalar(numeric.String, "")
+	a, err := zarr.Create(ctx, s, "names", &metadata.ArrayDefinition{
+		Shape: []int64{5}, DataType: numeric.String, ChunkShape: []int{2}, FillValue: fill, Codecs: chain.Codecs,
+	}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := zarr.WriteStrings(ctx, a, codec.Region{Start: []int64{1}, Shape: []int64{3}}, []string{"Ålesund", "Zürich", "東京"}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	names, err := zarr.ReadStrings(ctx, a, codec.WholeRegion(a.Shape()))
+	fmt.Printf("%q %v\n", names, err)
+	// Output: ["" "Ålesund" "Zürich" "東京" ""] <nil>
 }

@@ -30,7 +30,7 @@ func newFiller(fill numeric.Scalar) *filler {
 			f.zero = false
 		}
 	}
-	f.pattern = bytes.Repeat(raw, max(1, 4096/len(raw)))
+	f.pattern = bytes.Repeat(raw, max(1, 4096/max(1, len(raw)))) // none for variable-length types
 	dt := fill.DataType()
 	switch {
 	case dt.IsFloat():

@@ -77,6 +77,9 @@ func CopyPart(ctx context.Context, dst, src *Array, first, end int64, opts *Copy
 	if dst.format != 3 {
 		return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}
+	if src.pipe.VariableLength() {
+		return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("copying part of an array of the variable-length type %v is not supported; copy it whole (Copy)", src.meta.DataType)}
+	}
 	units := dst.NumUnits()
 	if first < 0 || end < first || end > units {
 		return &NodeError{Kind: "array", Path: dst.path, Err: &UnitRangeError{First: first, End: end, Units: units}}

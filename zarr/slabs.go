@@ -190,6 +190,9 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	whole := codec.WholeRegion(dst.meta.Shape)
 	total := whole.NumElements()
 	var done int64
+	if src.pipe.VariableLength() {
+		return copyStrings(ctx, dst, src, o, total)
+	}
 	p := planSlabs(whole, dst.grid.chunk, dst.es, int64(o.MaxBytes), true)
 	var buf []byte
 	return p.each(func(slab codec.Region) error {

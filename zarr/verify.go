@@ -173,7 +173,13 @@ func (a *Array) decodeChecks(ctx context.Context, c StoredChunk, enc []byte, rea
 		return fail(readErr)
 	}
 	if shards == nil {
-		if err := a.pipe.Decode(buf, enc); err != nil {
+		var err error
+		if a.pipe.VariableLength() {
+			_, err = a.pipe.AppendDecode(nil, enc)
+		} else {
+			err = a.pipe.Decode(buf, enc)
+		}
+		if err != nil {
 			return fail(err)
 		}
 		return []Check{{StoredChunk: c}}

@@ -45,11 +45,12 @@ func zarrita(t *testing.T, args ...string) []zarritaArray {
 }
 
 type zarritaArray struct {
-	Path     string  `json:"path"`
-	Shape    []int64 `json:"shape"`
-	DataType string  `json:"data_type"`
-	Hex      string  `json:"hex"`     // what zarrita reads
-	Written  string  `json:"written"` // what zarrita was given to write (write only)
+	Path     string   `json:"path"`
+	Shape    []int64  `json:"shape"`
+	DataType string   `json:"data_type"`
+	Hex      string   `json:"hex"`     // what zarrita reads
+	Written  string   `json:"written"` // what zarrita was given to write (write only)
+	Strings  []string `json:"strings"` // the elements of a text array, instead of Hex
 }
 
 // TestZcodecReadsZarrita: zarrita writes arrays, and zcodec reads the

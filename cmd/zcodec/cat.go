@@ -22,7 +22,7 @@ import (
 const catSlabBytes = 16 << 20
 
 func runCat(env *environment, args []string) int {
-	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy|png] [-o FILE] [--max-chunk-bytes N] [--timeout D] PATH",
+	fs := newFlags(env, "cat", "zcodec cat [--region R] [--format raw|csv|npy|png|jsonl] [-o FILE] [--max-chunk-bytes N] [--timeout D] PATH",
 		"Writes the values of a region of the array at PATH (a directory, an http(s) URL, or\n"+
 			"s3://bucket/prefix or gs://bucket/prefix): the whole array, or R, one entry per dimension as in NumPy (\"0:10,:,5\"; -1 is the last index,\n"+
 			"\"...\" stands for whole dimensions; a single index keeps its dimension with length 1).\n"+
@@ -34,11 +34,14 @@ func runCat(env *environment, args []string) int {
 			"  png  an image of a 2-D region (a single index in all but two dimensions) on a\n"+
 			"       perceptual colormap, NaN grey and the fill value black, with a colorbar\n"+
 			"       of the value range; large regions are reduced by block means to 1024 pixels\n"+
+			"  jsonl  text and byte-string arrays: one JSON string per line (0-d and 1-d\n"+
+			"       regions), else one JSON array per row; csv quotes fields as RFC 4180 asks.\n"+
+			"       Byte strings are written in base64; variable-length types have no raw or npy\n"+
 			"A region that does not parse or lies outside the array is a usage error (exit 2).\n"+
 			"The region is read and written in slabs, so memory stays bounded whatever its size.\n"+
 			"With -o, FILE appears only when everything was written.")
 	regionText := fs.String("region", "", "the region to write (default: the whole array)")
-	format := fs.String("format", "raw", "output format: raw, csv, npy or png")
+	format := fs.String("format", "raw", "output format: raw, csv, npy, png or jsonl")
 	outName := fs.outputFlag()
 	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
@@ -49,9 +52,9 @@ func runCat(env *environment, args []string) int {
 		return fs.fail("%v", err)
 	}
 	switch *format {
-	case "raw", "csv", "npy", "png":
+	case "raw", "csv", "npy", "png", "jsonl":
 	default:
-		return fs.fail("--format %s: want raw, csv, npy or png", shorten.Quote(*format))
+		return fs.fail("--format %s: want raw, csv, npy, png or jsonl", shorten.Quote(*format))
 	}
 	ctx := env.context()
 	s, closeStore, err := openStore(ctx, path, false, sf)
@@ -76,6 +79,9 @@ func runCat(env *environment, args []string) int {
 		}
 		return failf(env.stderr, "cat", "%v", namedErr(path, err))
 	}
+	if msg := textFormatError(a.DataType(), *format); msg != "" {
+		return fs.fail("%s", msg)
+	}
 	if _, _, err := pngPlane(a.DataType(), region.Shape); *format == "png" && err != nil {
 		return fs.fail("--format png: %v", err)
 	}
@@ -88,7 +94,9 @@ func runCat(env *environment, args []string) int {
 	read := func(fn func([]byte) error) error {
 		return a.ReadSlabs(ctx, region, catSlabBytes, func(_ codec.Region, data []byte) error { return fn(data) })
 	}
-	if *format == "png" {
+	if isStringType(a.DataType()) && (*format == "csv" || *format == "jsonl") {
+		err = writeText(ctx, w, a, region, *format)
+	} else if *format == "png" {
 		err = writePNG(w, a.DataType(), region.Shape, a.FillValue(), read)
 	} else {
 		err = writeRegion(w, a.DataType(), region.Shape, *format, read)

@@ -19,6 +19,13 @@
 // codec as little-endian with a warning, as zarr-python 3 does, and
 // MarshalJSON writes it back without endian; validating or creating an
 // array refuses it (codec.ErrReadOnlyConfig; docs/decisions.md#d23).
+//
+// Text and byte strings of a fixed length: fixed_length_utf32 elements are
+// UTF-32 code units, each 4 bytes in the order endian gives (zarr-extensions
+// data-types/fixed_length_utf32); null_terminated_bytes and r* elements are
+// bytes, never swapped, and need no endian. The variable-length types
+// string and bytes have no fixed element size and are refused: their
+// codecs are vlen-utf8 and vlen-bytes (package codecs/vlen).
 package bytescodec
 
 import (
@@ -118,9 +125,12 @@ func (c *Codec) ForReading() codec.Codec {
 // type without an endian (an error matching codec.ErrReadOnlyConfig),
 // except for the codec ForReading returns.
 func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
-	comp := decoded.DataType.ComponentType().Size()
+	if decoded.DataType.IsVariableLength() {
+		return nil, &codec.ConfigError{Codec: Name, Reason: fmt.Sprintf("%v elements have no fixed size; the bytes codec cannot encode them (use vlen-utf8 for string, vlen-bytes for bytes)", decoded.DataType)}
+	}
+	comp := swapUnit(decoded.DataType)
 	var warnings []codec.Warning
-	if c.Endian == EndianUnset && decoded.DataType.Size() > 1 {
+	if c.Endian == EndianUnset && comp > 1 {
 		if !c.reading {
 			return nil, &codec.ConfigError{Codec: Name, Key: "endian", Reason: fmt.Sprintf("endian is required for %v (%d-byte elements); a reader takes little (docs/decisions.md#d23)", decoded.DataType, decoded.DataType.Size()), Err: codec.ErrReadOnlyConfig}
 		}

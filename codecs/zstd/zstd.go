@@ -239,15 +239,23 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 		return dst, &codec.CorruptError{Codec: Name, Reason: "empty input is not a zstd frame"}
 	}
 	limit, exact := bounded.Limit(b.spec)
+	want := limit
+	if !exact {
+		want = sizeHint(src, limit)
+	}
 	n := len(dst)
 	// Leave decodeSlack bytes of room where dst has them or must grow
 	// anyway; a frame decoding into them is caught below.
-	room := limit
-	if free := cap(dst) - n; free >= limit+decodeSlack || free < limit {
-		room = limit + decodeSlack
+	room := want
+	if free := cap(dst) - n; free >= want+decodeSlack || free < want {
+		room = want + decodeSlack
 	}
 	buf := bounded.Reserve(dst, room)
 	out, reason, err := decompress(buf[:n:n+room], src)
+	if err != nil && reason == sizeExceeded && want < limit {
+		buf = bounded.Reserve(dst, limit+decodeSlack)
+		out, reason, err = decompress(buf[:n:n+limit+decodeSlack], src)
+	}
 	if err != nil {
 		if reason == "" {
 			return dst, fmt.Errorf("%s: %w", Name, err)

@@ -52,11 +52,16 @@ var platformDependent = map[string]string{
 // character ("<d", ">i"). Names take no byte-order character, as in NumPy.
 // The spellings of C long and pointer-sized integers ("l", "int", "intp",
 // "uint") are refused, naming the explicit forms: their size depends on
-// the platform that wrote them. Format writes the explicit form of the
+// the platform that wrote them, and so are the string types Parse reads
+// (numcodecs' filters compute on numbers). Format writes the explicit form of the
 // result. Every spelling is checked against NumPy 1.24
 // (testdata/numpy_names.json).
 func ParseNumPy(s string) (numeric.DataType, bytescodec.Endian, error) {
 	dt, e, err := Parse(s)
+	if err == nil && (dt.IsText() || dt.IsByteString()) {
+		// The numcodecs filters compute on numbers.
+		return 0, 0, &Error{Text: s, Reason: "string types (U, S, V) are not types a numcodecs filter computes in"}
+	}
 	if err == nil {
 		return dt, e, nil
 	}

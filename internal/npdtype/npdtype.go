@@ -11,7 +11,9 @@
 //	code    b1 (bool), i1 i2 i4 i8, u1 u2 u4 u8, f2 f4 f8, c8 c16,
 //	        M8 (datetime64) and m8 (timedelta64), alone (NumPy's generic
 //	        unit) or with a unit and an optional scale factor: M8[ns],
-//	        m8[s], M8[10s] (numpy.datetime64 and numpy.timedelta64)
+//	        m8[s], M8[10s] (numpy.datetime64 and numpy.timedelta64),
+//	        U n (fixed_length_utf32 of 4n bytes), S n or a n
+//	        (null_terminated_bytes of n bytes), V n (r<8n>)
 //
 // This is the form numpy.dtype(...).str writes, and every string it
 // accepts means what NumPy 1.24 reads it as (checked against NumPy in
@@ -23,9 +25,10 @@
 // Rejected although NumPy reads them: single-character codes ("?", "d",
 // "b", which NumPy reads as int8), names ("float64"), sizes with leading
 // zeros or signs ("<f04", "<M8[010s]"), NumPy's unit divisions ("M8[s/2]"),
-// and types zcodec has no data type for (strings, structured and 16-byte
-// floats). The error says what to write, or, for object, string and
-// structured types, that arrays of that kind are not supported.
+// and types zcodec has no data type for (structured and 16-byte floats).
+// The error says what to write, or, for object and structured types, that
+// arrays of that kind are not supported here (Zarr v2 object arrays are
+// read through their object codec: package interop/zarrv2).
 package npdtype
 
 import (
@@ -63,6 +66,9 @@ const supported = "b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8 or c16"
 // and the byte order of its stored elements: EndianUnset for one-byte
 // types, LittleEndian or BigEndian otherwise.
 func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
+	if dt, e, ok := parseText(s); ok {
+		return dt, e, nil
+	}
 	code, order := s, byte(0)
 	if len(s) > 0 && (s[0] == '<' || s[0] == '>' || s[0] == '|' || s[0] == '=') {
 		code, order = s[1:], s[0]
@@ -122,10 +128,8 @@ func unsupportedKind(s string) string {
 	switch code[0] {
 	case 'O':
 		return "object arrays (Python objects, variable-length strings)"
-	case 'U', 'S', 'a':
-		return "string arrays"
 	case 'V':
-		return "structured and void arrays"
+		return "structured arrays"
 	}
 	return ""
 }
@@ -136,6 +140,9 @@ func unsupportedKind(s string) string {
 func Format(dt numeric.DataType, e bytescodec.Endian) string {
 	if dt.IsTime() {
 		return formatTime(dt, e)
+	}
+	if t := formatText(dt, e); t != "" {
+		return t
 	}
 	for _, c := range codes {
 		if c.dt != dt {

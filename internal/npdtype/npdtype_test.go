@@ -39,7 +39,7 @@ func loadNumPy(t testing.TB) []numpyCase {
 }
 
 // grammar is the documented form: an optional byte order and a type code.
-var grammar = regexp.MustCompile(`^[<>|=]?(b1|i1|i2|i4|i8|u1|u2|u4|u8|f2|f4|f8|c8|c16|` + timeGrammar + `)$`)
+var grammar = regexp.MustCompile(`^[<>|=]?(b1|i1|i2|i4|i8|u1|u2|u4|u8|f2|f4|f8|c8|c16|[USaV][1-9][0-9]*|` + timeGrammar + `)$`)
 
 // kindOf is NumPy's kind character of a zcodec data type.
 func kindOf(dt numeric.DataType) string {
@@ -48,6 +48,12 @@ func kindOf(dt numeric.DataType) string {
 		return "M"
 	case dt.Kind() == numeric.Timedelta64:
 		return "m"
+	case dt.Kind() == numeric.FixedLengthUTF32:
+		return "U"
+	case dt.Kind() == numeric.NullTerminatedBytes:
+		return "S"
+	case dt.Kind() == numeric.RawBytes:
+		return "V"
 	case dt == numeric.Bool:
 		return "b"
 	case dt.IsComplex():
@@ -81,7 +87,7 @@ func TestAgreesWithNumPy(t *testing.T) {
 		}
 		order := "<"
 		switch {
-		case dt.Size() == 1:
+		case dt.Size() == 1 || dt.IsByteString():
 			order = "|"
 			if e != bytescodec.EndianUnset {
 				t.Errorf("Parse(%q): byte order %v for a one-byte type", c.In, e)
@@ -106,13 +112,13 @@ func TestErrors(t *testing.T) {
 		{"", "empty"},
 		{"d", "single-character"},
 		{"float64", "such as \"<f8\""},
-		{"<U4", "string arrays are not supported"},
 		{"|O", "object arrays (Python objects, variable-length strings) are not supported"},
 		{"O", "object arrays"},
 		{"<M4[ns]", "datetime64 elements are 8 bytes"},
 		{"<m8[s/2]", "unit \"s/2\""},
 		{"<M8[010s]", "leading zeros"},
-		{"|V16", "structured"},
+		{"|V16,<i4", "structured"},
+		{"|V0", "structured"},
 		{"<X4", "type codes"},
 		{strings.Repeat("x", 1<<20), "..."},
 		{strings.Repeat("x", 1<<20), "(1048576 bytes)"},

@@ -132,6 +132,9 @@ func parseDataType(s string) (numeric.DataType, bytescodec.Endian, error) {
 	if err != nil {
 		return 0, 0, fmt.Errorf("neither a Zarr v3 data type nor a NumPy type string: %w", err)
 	}
+	if dt.IsText() || dt.IsByteString() {
+		return 0, 0, fmt.Errorf("%s: string datasets are not supported (a NumPy string type)", s)
+	}
 	return dt, e, nil
 }
 

@@ -94,6 +94,9 @@ type converter struct {
 	// come from.
 	arraySide, bytesSide []codec.Codec
 	arrayPtrs, bytesPtrs []string
+	// object is the array->bytes codec of an object array (object.go),
+	// the first filter, or nil.
+	object codec.Codec
 }
 
 // requiredKeys are the members every .zarray has.
@@ -117,8 +120,14 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	if err != nil {
 		return &Error{Pointer: "/dtype", Reason: "want a NumPy type string such as \"<f4\" (structured types are not supported)", Err: err}
 	}
-	dt, endian, err := npdtype.Parse(dtName)
-	if err != nil {
+	var dt numeric.DataType
+	var endian bytescodec.Endian
+	if isObjectDtype(dtName) {
+		fraw, _ := top.Raw("filters")
+		if dt, c.object, err = c.objectCodec(fraw); err != nil {
+			return err
+		}
+	} else if dt, endian, err = npdtype.Parse(dtName); err != nil {
 		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
 	}
 	shape, _, err := top.Ints("shape", 0, math.MaxInt64)
@@ -191,12 +200,15 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	if err := c.chain(fraw, craw); err != nil {
 		return err
 	}
-	b, err := build.Bytes(c.reg, "/dtype", c.spec.DataType, c.endian)
-	if err != nil {
-		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
+	b, bptr := c.object, "/filters/0"
+	if b == nil {
+		bptr = "/dtype"
+		if b, err = build.Bytes(c.reg, "/dtype", c.spec.DataType, c.endian); err != nil {
+			return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
+		}
 	}
 	codecs := append(append(c.arraySide, b), c.bytesSide...)
-	sources := append(append(c.arrayPtrs, "/dtype"), c.bytesPtrs...)
+	sources := append(append(c.arrayPtrs, bptr), c.bytesPtrs...)
 
 	keyEnc := json.RawMessage(`{"name":"v2","configuration":{"separator":` + strconv.Quote(sep) + `}}`)
 	a := &metadata.Array{
@@ -231,6 +243,10 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 		attrs[k] = v
 	}
 	fillRaw, _ := top.Raw("fill_value")
+	if c.object != nil {
+		fill, err := c.objectFill(dt, fillRaw)
+		return fill, attrs, err
+	}
 	if string(fillRaw) == "null" {
 		if opts.FillValue == nil {
 			return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: "null: Zarr v3 needs a fill value; give one (the value unwritten chunks should read as)"}
@@ -247,7 +263,14 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 	if dt.IsTime() {
 		return c.timeFill(fillRaw, dt, attrs, opts)
 	}
-	fill, err := cf.Cast(dt, fillRaw)
+	var fill numeric.Scalar
+	var err error
+	if dt.IsText() || dt.IsByteString() {
+		// zarr 2 writes <U n fills as the string, |S n and |V n as base64.
+		fill, err = numeric.ParseFillValue(dt, fillRaw)
+	} else {
+		fill, err = cf.Cast(dt, fillRaw)
+	}
 	if err != nil {
 		return numeric.Scalar{}, nil, &Error{Pointer: "/fill_value", Reason: err.Error(), Err: err}
 	}
@@ -290,6 +313,9 @@ func (c *converter) chain(filtersRaw, compRaw json.RawMessage) error {
 			return err
 		}
 		for i, f := range filters {
+			if i == 0 && c.object != nil {
+				continue // the object codec: the array->bytes codec
+			}
 			if err := c.entry(f, strictjson.Pointer("/filters", strconv.Itoa(i))); err != nil {
 				return err
 			}
@@ -330,6 +356,9 @@ func (c *converter) entry(raw json.RawMessage, pointer string) error {
 	}
 	switch codec.KindOf(built) {
 	case codec.KindArrayToArray:
+		if c.object != nil {
+			return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s is an array->array codec after the object codec, which makes bytes; a Zarr v3 chain cannot express that order", name)}
+		}
 		if len(c.bytesSide) > 0 {
 			return &Error{Pointer: pointer, Reason: fmt.Sprintf("%s is an array->array codec after a bytes->bytes one; a Zarr v3 chain cannot express that order", name)}
 		}
@@ -449,8 +478,8 @@ func (c *converter) coreBlosc(params map[string]json.RawMessage) (map[string]any
 			return nil, false
 		}
 	}
-	typesize := c.spec.DataType.Size()
-	shuffle := 1 // numcodecs' default
+	typesize := max(1, c.spec.DataType.Size()) // 1: the bytes of an object codec
+	shuffle := 1                               // numcodecs' default
 	if v, ok := params["shuffle"]; ok {
 		n, err := strconv.Atoi(string(v))
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -293,7 +294,12 @@ func TestConvertErrors(t *testing.T) {
 		{`{` + base + `, "dtype": "<f4", "compressor": {"id": "zlib", "lvl": 1}}`, "/compressor/lvl"},
 		{`{` + base + `, "dtype": "<f4", "compressor": {"id": "no_such_codec"}}`, "/compressor/id"},
 		{`{` + base + `, "dtype": "<f4", "compressor": {"level": 1}}`, "/compressor"},
-		{`{` + base + `, "dtype": "<U4", "compressor": null}`, "/dtype"},
+		{`{` + base + `, "dtype": "<U0", "compressor": null}`, "/dtype"},
+		{`{` + base + `, "dtype": "<U4", "compressor": null}`, "/fill_value"},
+		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "|O", "compressor": null}`, "/filters"},
+		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": [{"id": "pickle", "protocol": 5}], "dtype": "|O", "compressor": null}`, "/filters/0/id"},
+		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": [{"id": "zlib", "level": 1}], "dtype": "|O", "compressor": null}`, "/filters/0/id"},
+		{`{"zarr_format": 2, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": [{"id": "vlen-utf8"}, {"id": "delta", "dtype": "<i4"}], "dtype": "|O", "compressor": null}`, "/filters/1"},
 		{`{` + base + `, "dtype": [["a", "<f4"]], "compressor": null}`, "/dtype"},
 		{`{` + base + `, "dtype": "<f4", "compressor": null, "extra": 1}`, "/extra"},
 		{`{"zarr_format": 3, "shape": [6], "chunks": [4], "fill_value": 0, "order": "C", "filters": null, "dtype": "<f4", "compressor": null}`, "/zarr_format"},
@@ -336,6 +342,15 @@ func FuzzConvert(f *testing.F) {
 		f.Add([]byte(c.Zarray), false)
 	}
 	f.Add([]byte(`{"zarr_format": 2, "shape": [6], "chunks": [4], "dtype": ">i2", "compressor": {"id": "zlib", "level": "5"}, "filters": [{"id": "shuffle", "elementsize": "0"}], "fill_value": -32767, "order": "C"}`), true)
+	// string and object arrays written by zarr 2.13
+	strs, _ := filepath.Glob("../../testdata/stores/zarr213_strings/*/.zarray")
+	for _, name := range strs {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, false)
+	}
 	f.Fuzz(func(t *testing.T, zarray []byte, xarray bool) {
 		res, err := zarrv2.Convert(zarray, &zarrv2.Options{Xarray: xarray, FillValue: json.RawMessage("0")})
 		if err != nil {

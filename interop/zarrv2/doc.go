@@ -25,6 +25,17 @@
 //	                              endian (none for one-byte types)
 //	dtype "<M8[ns]" / ">m8[10s]"  numpy.datetime64 / numpy.timedelta64 with that unit and
 //	                              scale_factor ("<M8" alone: unit "generic"); endian as above
+//	dtype "<U n" / ">U n"         fixed_length_utf32 {"length_bytes": 4n} and the bytes
+//	                              codec's endian (fill_value: the string)
+//	dtype "|S n", "|V n"          null_terminated_bytes {"length_bytes": n}, r<8n> (fill_value:
+//	                              base64, as zarr 2 writes it)
+//	dtype "|O", filters[0] the    the object codec is the array->bytes codec (in place of
+//	  object codec                bytes): vlen-utf8 -> string + vlen-utf8, vlen-bytes -> bytes +
+//	                              vlen-bytes, vlen-array -> bytes + numcodecs.vlen-array, json2
+//	                              and msgpack2 -> string + numcodecs.json2 / .msgpack2; the
+//	                              other filters follow it as bytes->bytes codecs. fill_value 0
+//	                              or null (zarr 2's defaults, stored as empty by numcodecs)
+//	                              reads as the empty value, with a warning; pickle is refused
 //	shape, chunks                 shape, regular chunk_grid
 //	dimension_separator (".")     chunk_key_encoding {"name": "v2", "configuration": {"separator": ...}}
 //	order "C"                     nothing

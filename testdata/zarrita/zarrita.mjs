@@ -6,7 +6,7 @@
 //
 // Output is one JSON document: {"arrays": [{"path", "shape", "data_type",
 // "hex"}]}, hex being the whole array in C order, little-endian, as zarrita
-// reads it; after write, "written" is also the array that the values given
+// reads it ("strings" instead, the elements, for text arrays); after write, "written" is also the array that the values given
 // to zarrita make, computed without it. Install
 // zarrita first: npm ci --prefix testdata/zarrita
 import * as zarr from "zarrita";
@@ -25,6 +25,11 @@ async function readAll(store, paths) {
   for (const p of paths) {
     const arr = await zarr.open(root.resolve(p), { kind: "array" });
     const got = await zarr.get(arr);
+    if (Array.isArray(got.data) && got.data.every((x) => typeof x === "string")) {
+      // text arrays ("string"): the elements themselves
+      out.push({ path: p, shape: arr.shape, data_type: arr.dtype, strings: got.data });
+      continue;
+    }
     out.push({ path: p, shape: arr.shape, data_type: arr.dtype, hex: hexOf(got.data) });
   }
   return out;

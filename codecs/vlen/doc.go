@@ -1,0 +1,58 @@
+// Package vlen implements the codecs of variable-length strings and byte
+// strings: the zarr-extensions codecs vlen-utf8 and vlen-bytes
+// (https://github.com/zarr-developers/zarr-extensions, codecs/vlen-utf8
+// and codecs/vlen-bytes), and the numcodecs object codecs that Zarr v2
+// object arrays use: VLenArray (numcodecs.vlen-array), JSON
+// (numcodecs.json2) and MsgPack (numcodecs.msgpack2). numcodecs' Pickle
+// stays refused (unpickling runs code; see package registry).
+//
+// All are array->bytes codecs of a variable-length data type (string,
+// bytes) and implement codec.VariableLengthCodec. The decoded chunk is the
+// vlen form (see package codec): a u32le element count, then per element a
+// u32le length and the bytes. That is also the encoding of vlen-utf8,
+// vlen-bytes and vlen-array, which are therefore the identity
+// (codec.Identity) with checks, byte for byte what numcodecs 0.11's
+// VLenUTF8, VLenBytes and VLenArray write.
+//
+// # Checks
+//
+// Decoding a chunk checks, before it is used:
+//
+//   - the count equals the chunk's number of elements (the chunk shape's
+//     product): numcodecs reads any count and zarr then fails to reshape;
+//   - every length fits in the bytes that remain, and no bytes follow the
+//     last element (numcodecs ignores trailing bytes; no writer produces
+//     them, and a chunk that has them is corrupt here);
+//   - vlen-utf8: every element is valid UTF-8. numcodecs decodes with
+//     Python's strict UTF-8 decoder and raises on invalid bytes; zcodec
+//     refuses them too (a *codec.CorruptError) rather than replacing them,
+//     so that a string read is the string stored. (zarrita.js decodes with
+//     TextDecoder, which replaces them with U+FFFD.)
+//   - vlen-array: every element is a whole number of items of the dtype.
+//
+// Encoding makes the same checks of its input.
+//
+// # Object codecs
+//
+// json2 and msgpack2 write a chunk as one list: its elements as nested
+// lists (numpy's tolist, one level per dimension), then the dtype string
+// "|O" and the chunk shape. Decoding reads strings (str, and for msgpack2
+// bin), and null (Python's None) and the integer 0 (zarr 2's default fill
+// of object arrays, found in edge chunks and in unwritten elements of
+// written chunks) as the empty string, as numcodecs' VLenUTF8 encodes
+// both; other element values (numbers, booleans, nested
+// objects) are refused with an error naming the value's kind, since the
+// string and bytes data types cannot hold them. The shape in the data must
+// hold the chunk's number of elements. json2 decodes to the string data
+// type; msgpack2 to string or bytes (str elements must then be valid
+// UTF-8). Encoding writes what numcodecs 0.11 writes with the codec's
+// configuration (Python json's escaping and separators; msgpack-python's
+// smallest forms, str 8 only with use_bin_type). msgpack2 reads only the
+// part of MessagePack those lists use (no maps, floats or extensions).
+//
+// These codecs come from Zarr v2 and have no Zarr v3 definition: an array
+// converted from v2 keeps them under the numcodecs.* names, and other
+// Zarr v3 readers may not read it.
+//
+// Bound codecs are stateless and safe for concurrent use.
+package vlen

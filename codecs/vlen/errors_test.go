@@ -1,0 +1,144 @@
+package vlen_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/codec"
+	_ "github.com/zcodec/zcodec/codecs/deflate"
+	_ "github.com/zcodec/zcodec/codecs/transpose"
+	"github.com/zcodec/zcodec/codecs/vlen"
+	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/registry"
+)
+
+func TestCorruptChunks(t *testing.T) {
+	ok := vlenForm([][]byte{[]byte("ab"), []byte("c")})
+	tests := []struct {
+		name, codec string
+		dt          numeric.DataType
+		chunk       []byte
+		want        string
+	}{
+		{"count", `{"name":"vlen-utf8"}`, numeric.String, vlenForm([][]byte{[]byte("ab")}), "holds 1 elements, want 2"},
+		{"trailing", `{"name":"vlen-utf8"}`, numeric.String, append(append([]byte{}, ok...), 0), "after the last element"},
+		{"truncated", `{"name":"vlen-bytes"}`, numeric.Bytes, ok[:len(ok)-1], "runs past the end"},
+		{"header", `{"name":"vlen-bytes"}`, numeric.Bytes, []byte{2, 0}, "no element count"},
+		{"huge length", `{"name":"vlen-bytes"}`, numeric.Bytes, []byte{2, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0}, "runs past the end"},
+		{"huge count", `{"name":"vlen-bytes"}`, numeric.Bytes, []byte{0xff, 0xff, 0xff, 0xff}, "want 2"},
+		{"utf8", `{"name":"vlen-utf8"}`, numeric.String, vlenForm([][]byte{[]byte("a"), {0xc3}}), "element 1 is not valid UTF-8"},
+		{"items", `{"name":"numcodecs.vlen-array","configuration":{"dtype":"<i4"}}`, numeric.Bytes, vlenForm([][]byte{make([]byte, 4), make([]byte, 3)}), "not a whole number of 4-byte items"},
+		{"json number", `{"name":"numcodecs.json2"}`, numeric.String, []byte(`["a",1,"|O",[2]]`), "element 1 is the integer 1"},
+		{"json float", `{"name":"numcodecs.json2"}`, numeric.String, []byte(`["a",0.5,"|O",[2]]`), "element 1 is a number"},
+		{"json shape", `{"name":"numcodecs.json2"}`, numeric.String, []byte(`["a","b","|O",[3]]`), "not a dimension of this chunk"},
+		{"json shape product", `{"name":"numcodecs.json2"}`, numeric.String, []byte(`["a","b","|O",[1]]`), "holds 1 elements, want 2"},
+		{"json nesting", `{"name":"numcodecs.json2"}`, numeric.String, []byte(`[["a"],"b","|O",[2]]`), "element 0 is a list"},
+		{"json utf8", `{"name":"numcodecs.json2"}`, numeric.String, []byte("[\"\xff\",\"b\",\"|O\",[2]]"), "not UTF-8"},
+		{"json trailing", `{"name":"numcodecs.json2"}`, numeric.String, []byte(`["a","b","|O",[2]] 1`), "after the JSON value"},
+		{"msgpack map", `{"name":"numcodecs.msgpack2"}`, numeric.String, []byte{0x94, 0x80, 0xa1, 'b', 0xa2, '|', 'O', 0x91, 2}, "map or an extension"},
+		{"msgpack float", `{"name":"numcodecs.msgpack2"}`, numeric.String, []byte{0x94, 0xca, 0, 0, 0, 0, 0xa1, 'b', 0xa2, '|', 'O', 0x91, 2}, "a float"},
+		{"msgpack long list", `{"name":"numcodecs.msgpack2"}`, numeric.String, []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0xc0}, "items in"},
+		{"msgpack trailing", `{"name":"numcodecs.msgpack2"}`, numeric.String, []byte{0x94, 0xa1, 'a', 0xa1, 'b', 0xa2, '|', 'O', 0x91, 2, 0}, "after the value"},
+	}
+	for _, tt := range tests {
+		p := pipeline(t, tt.codec, tt.dt, []int{2})
+		_, err := p.AppendDecode(nil, tt.chunk)
+		var ce *codec.CorruptError
+		if err == nil || !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: decode error %v, want a CorruptError with %q", tt.name, err, tt.want)
+		}
+	}
+	// Encoding checks its input as decoding does.
+	p := pipeline(t, `{"name":"vlen-utf8"}`, numeric.String, []int{2})
+	if _, err := p.AppendEncode(nil, vlenForm([][]byte{[]byte("a"), {0xff}})); err == nil {
+		t.Error("encoded invalid UTF-8")
+	}
+	if _, err := p.AppendEncode(nil, vlenForm([][]byte{[]byte("a")})); err == nil {
+		t.Error("encoded a chunk of the wrong count")
+	}
+}
+
+// TestLimit: a decode never yields more than Options.MaxChunkBytes.
+func TestLimit(t *testing.T) {
+	big := vlenForm([][]byte{make([]byte, 600), make([]byte, 600)})
+	for _, cj := range []string{`{"name":"vlen-bytes"}`, `{"name":"numcodecs.msgpack2"}`} {
+		c, _, _ := registry.Default().ParseCodec(json.RawMessage(cj), "")
+		gz, _, err := registry.Default().ParseCodec(json.RawMessage(`{"name":"gzip","configuration":{"level":1}}`), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := codec.ChunkSpec{DataType: numeric.Bytes, Shape: []int{2}, FillValue: numeric.Zero(numeric.Bytes)}
+		wide, err := codec.NewPipeline(spec, []codec.Codec{c, gz}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := wide.AppendEncode(nil, big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		narrow, err := codec.NewPipeline(spec, []codec.Codec{c, gz}, &codec.Options{MaxChunkBytes: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := narrow.AppendDecode(nil, enc); err == nil {
+			t.Errorf("%s: decoded %d bytes under a limit of 1000", cj, len(big))
+		}
+		if got, err := wide.AppendDecode(nil, enc); err != nil || len(got) != len(big) {
+			t.Errorf("%s: %v", cj, err)
+		}
+	}
+}
+
+// TestChainRules: array->array codecs and fixed-size array->bytes codecs
+// are refused for variable-length types, and the vlen codecs for others.
+func TestChainRules(t *testing.T) {
+	spec := codec.ChunkSpec{DataType: numeric.String, Shape: []int{4}, FillValue: numeric.Zero(numeric.String)}
+	parse := func(s string) []codec.Codec {
+		ch, err := registry.Default().ParseCodecs(json.RawMessage(s), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ch.Codecs
+	}
+	if _, err := codec.NewPipeline(spec, parse(`[{"name":"transpose","configuration":{"order":[0]}},{"name":"vlen-utf8"}]`), nil); err == nil ||
+		!strings.Contains(err.Error(), "array->array codec cannot take the variable-length data type string") {
+		t.Errorf("transpose before vlen-utf8: %v", err)
+	}
+	if _, err := codec.NewPipeline(spec, parse(`[{"name":"bytes","configuration":{"endian":"little"}}]`), nil); err == nil {
+		t.Error("bytes codec resolved for string")
+	}
+	c, _, _ := registry.Default().ParseCodec(json.RawMessage(`{"name":"vlen-utf8"}`), "")
+	if _, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Int32, Shape: []int{4}, FillValue: numeric.Zero(numeric.Int32)}, []codec.Codec{c}, nil); err == nil {
+		t.Error("vlen-utf8 resolved for int32")
+	}
+	b, _, _ := registry.Default().ParseCodec(json.RawMessage(`{"name":"vlen-bytes"}`), "")
+	if _, err := codec.NewPipeline(spec, []codec.Codec{b}, nil); err == nil {
+		t.Error("vlen-bytes resolved for string")
+	}
+	p, err := codec.NewPipeline(spec, []codec.Codec{c}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.VariableLength() || p.DecodedSize() != 0 {
+		t.Errorf("VariableLength %v DecodedSize %d", p.VariableLength(), p.DecodedSize())
+	}
+	if err := p.Decode(nil, vlenForm(make([][]byte, 4))); err == nil {
+		t.Error("Decode of a variable-length chunk succeeded")
+	}
+}
+
+func TestAppendStrings(t *testing.T) {
+	chunk := vlenForm([][]byte{[]byte("ab"), nil, []byte("é")})
+	got, err := vlen.AppendStrings([]string{"x"}, chunk, 3)
+	if err != nil || len(got) != 4 || got[0] != "x" || got[1] != "ab" || got[2] != "" || got[3] != "é" {
+		t.Fatalf("%q %v", got, err)
+	}
+	if _, err := vlen.AppendStrings(nil, chunk, 2); err == nil {
+		t.Error("count 3 read as 2")
+	}
+	if _, err := vlen.AppendStrings(nil, vlenForm([][]byte{{0xff}}), 1); err == nil {
+		t.Error("invalid UTF-8 accepted")
+	}
+}

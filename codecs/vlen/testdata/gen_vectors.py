@@ -1,0 +1,86 @@
+#!/usr/bin/python3
+"""Write vectors.json: what numcodecs 0.11 writes for object arrays.
+
+    /usr/bin/python3 codecs/vlen/testdata/gen_vectors.py
+
+Each case is a chunk (its shape and elements, text as UTF-8 and bytes in
+base64) and the bytes numcodecs' VLenUTF8, VLenBytes, VLenArray, JSON and
+MsgPack encode it to (base64). The Go tests decode each with zcodec and
+compare the elements, and encode the elements and compare the bytes.
+"""
+import base64
+import json
+import os
+
+import numcodecs
+import numpy as np
+
+b64 = lambda b: base64.b64encode(bytes(b)).decode()
+
+texts = {
+    "ascii": (["foo", "bar", "baz"], [3]),
+    "empty": ([""], [1]),
+    "mixed": (["", "a", "é", "€uro", "😀 astral", "tab\tnl\ncr\rq\"bs\\", "\x00nul\x01\x1f\x7f",
+               "<>&'", "x" * 31, "y" * 32, "z" * 255, "w" * 256], [12]),
+    "twod": (["a", "bb", "ccc", "dddd", "eeeee", "ffffff"], [2, 3]),
+    "threed": (["%d" % i for i in range(24)], [2, 3, 4]),
+    "wide": (["e%d" % i for i in range(20)], [20]),
+}
+byteses = {
+    "bytes": ([b"", b"\x00\xff", b"abc", bytes(range(256)), b"q" * 300], [5]),
+    "bytes2d": ([b"a", b"", b"\x80", b"zz"], [2, 2]),
+}
+
+def objarr(items, shape):
+    a = np.empty(len(items), dtype=object)
+    a[:] = items
+    return a.reshape(shape)
+
+cases = []
+for name, (items, shape) in texts.items():
+    a = objarr(items, shape)
+    c = {"name": name, "kind": "string", "shape": shape,
+         "elements": [b64(s.encode()) for s in items],
+         "vlen-utf8": b64(numcodecs.VLenUTF8().encode(a)),
+         "json2": b64(numcodecs.JSON().encode(a)),
+         "json2-noascii": b64(numcodecs.JSON(ensure_ascii=False).encode(a)),
+         "msgpack2": b64(numcodecs.MsgPack().encode(a)),
+         "msgpack2-nobin": b64(numcodecs.MsgPack(use_bin_type=False).encode(a))}
+    cases.append(c)
+for name, (items, shape) in byteses.items():
+    a = objarr(items, shape)
+    cases.append({"name": name, "kind": "bytes", "shape": shape,
+                  "elements": [b64(s) for s in items],
+                  "vlen-bytes": b64(numcodecs.VLenBytes().encode(a)),
+                  "msgpack2": b64(numcodecs.MsgPack().encode(a)),
+                  "msgpack2-nobin": b64(numcodecs.MsgPack(use_bin_type=False).encode(a))})
+# str 32 (and bin 32): one element of 65536 bytes and more; msgpack only.
+a = objarr(["L" * 65536, "s"], [2])
+cases.append({"name": "long", "kind": "string", "shape": [2],
+              "elements": [b64(b"L" * 65536), b64(b"s")],
+              "msgpack2": b64(numcodecs.MsgPack().encode(a))})
+a = objarr([b"B" * 65536], [1])
+cases.append({"name": "longbytes", "kind": "bytes", "shape": [1],
+              "elements": [b64(b"B" * 65536)],
+              "msgpack2": b64(numcodecs.MsgPack().encode(a))})
+# None elements: numcodecs VLenUTF8 writes them as "", JSON and MsgPack as null.
+a = objarr(["a", None, "c"], [3])
+cases.append({"name": "none", "kind": "string", "shape": [3],
+              "elements": [b64(b"a"), b64(b""), b64(b"c")],
+              "vlen-utf8": b64(numcodecs.VLenUTF8().encode(a)),
+              "json2-decode": b64(numcodecs.JSON().encode(a)),
+              "msgpack2-decode": b64(numcodecs.MsgPack().encode(a))})
+# VLenArray: each element's bytes are the array's bytes in the dtype.
+arrays = []
+for dtype, items in [("<i4", [[1, 2, 3], [], [-1]]), (">f8", [[1.5], [2.5, -0.0]]), ("|u1", [[1, 2], [255]])]:
+    a = np.empty(len(items), dtype=object)
+    a[:] = [np.array(x, dtype=dtype) for x in items]
+    arrays.append({"dtype": dtype, "shape": [len(items)],
+                   "elements": [b64(np.array(x, dtype=dtype).tobytes()) for x in items],
+                   "vlen-array": b64(numcodecs.VLenArray(dtype).encode(a))})
+
+here = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(here, "vectors.json"), "w") as f:
+    json.dump({"generator": "codecs/vlen/testdata/gen_vectors.py", "numcodecs": numcodecs.__version__,
+               "cases": cases, "arrays": arrays}, f, indent=1)
+    f.write("\n")

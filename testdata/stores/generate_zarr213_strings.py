@@ -1,0 +1,106 @@
+#!/usr/bin/python3
+"""Write a small Zarr v2 store of string and byte-string arrays with Debian's
+python3-zarr 2.13 (numcodecs 0.11), and the values zarr reads from them.
+
+    /usr/bin/python3 testdata/stores/generate_zarr213_strings.py
+
+Output, beside this script:
+  zarr213_strings/       a directory store: one array per case (object arrays
+                         with each object codec, <U n, >U n, |S n, |V n), some
+                         chunks left unwritten
+  zarr213_strings.json   per array: path, kind ("text" or "bytes"), shape, and
+                         every element as zarr reads it, in C order (text as
+                         strings, bytes in base64)
+
+zarr reads the elements of missing chunks of an object array as its fill
+value, the integer 0; numcodecs stores 0 and None as empty, and zcodec reads
+them as the empty string, which the vector records instead.
+"""
+import base64
+import json
+import os
+import shutil
+
+import numcodecs
+import numpy as np
+import zarr
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.join(here, "zarr213_strings")
+shutil.rmtree(root, ignore_errors=True)
+g = zarr.open_group(zarr.DirectoryStore(root), mode="w")
+
+words = ["", "a", "é", "€uro", "😀", "tab\there", "q\"uote", "back\\slash", "nul\x00in", "long" * 20]
+
+
+def text(n, k=0):
+    return [words[(i + k) % len(words)] + str(i) for i in range(n)]
+
+
+cases = []
+
+
+def add(name, arr, kind):
+    vals = arr[...].reshape(-1).tolist()
+    out = []
+    for v in vals:
+        if v is None or (isinstance(v, int) and v == 0):
+            v = "" if kind == "text" else b""
+        if isinstance(v, np.ndarray):
+            v = v.tobytes()
+        if kind == "bytes":
+            v = base64.b64encode(bytes(v)).decode()
+        out.append(v)
+    cases.append({"path": name, "kind": kind, "shape": list(arr.shape), "dtype": str(arr.dtype), "elements": out})
+
+
+a = g.create_dataset("vlen_utf8", shape=(5, 3), chunks=(2, 2), dtype=object,
+                     object_codec=numcodecs.VLenUTF8(), compressor=numcodecs.Zlib(level=1))
+a[:4, :2] = np.array(text(8), dtype=object).reshape(4, 2)
+add("vlen_utf8", a, "text")
+
+a = g.create_dataset("vlen_utf8_blosc", shape=(7,), chunks=(3,), dtype=str)
+a[:] = text(7, 3)
+add("vlen_utf8_blosc", a, "text")
+
+a = g.create_dataset("vlen_bytes", shape=(6,), chunks=(4,), dtype=object,
+                     object_codec=numcodecs.VLenBytes(), compressor=None)
+a[:5] = [b"", b"\x00\xff", b"abc", bytes(range(40)), b"z"]
+add("vlen_bytes", a, "bytes")
+
+a = g.create_dataset("vlen_array", shape=(4,), chunks=(2,), dtype=object,
+                     object_codec=numcodecs.VLenArray("<i4"), compressor=numcodecs.Zstd(level=1))
+v = np.empty(4, dtype=object)
+v[:] = [np.array([1, 2, 3], "<i4"), np.array([], "<i4"), np.array([-1], "<i4"), np.array([7, 8], "<i4")]
+a[:] = v
+add("vlen_array", a, "bytes")
+
+a = g.create_dataset("json2", shape=(5,), chunks=(2,), dtype=object, object_codec=numcodecs.JSON())
+a[:4] = ["x", None, "zé", "😀\n"]
+add("json2", a, "text")
+
+a = g.create_dataset("msgpack2", shape=(3, 3), chunks=(2, 2), dtype=object, object_codec=numcodecs.MsgPack())
+a[...] = np.array(text(9, 5), dtype=object).reshape(3, 3)
+add("msgpack2", a, "text")
+
+a = g.create_dataset("u5", shape=(5,), chunks=(2,), dtype="<U5", fill_value="xy")
+a[:3] = ["ab", "€", "abcde"]
+add("u5", a, "text")
+
+a = g.create_dataset("u3_big", shape=(4,), chunks=(3,), dtype=">U3", fill_value="", compressor=None)
+a[:] = ["a", "é€", "xyz", ""]
+add("u3_big", a, "text")
+
+a = g.create_dataset("s4", shape=(5,), chunks=(2,), dtype="|S4", fill_value=b"ab")
+a[:3] = [b"abcd", b"", b"x\x00y"]
+add("s4", a, "bytes")
+
+a = g.create_dataset("v3", shape=(3,), chunks=(2,), dtype="|V3", compressor=None)
+a[:2] = np.array([b"\x01\x02\x03", b"\xff\x00\x00"], dtype="|V3")
+add("v3", a, "bytes")
+
+with open(os.path.join(here, "zarr213_strings.json"), "w") as f:
+    json.dump({"generator": "testdata/stores/generate_zarr213_strings.py",
+               "peers": "zarr %s, numcodecs %s, numpy %s" % (zarr.__version__, numcodecs.__version__, np.__version__),
+               "arrays": cases}, f, indent=1, ensure_ascii=True)
+    f.write("\n")
