@@ -130,6 +130,13 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	} else if dt, endian, err = npdtype.Parse(dtName); err != nil {
 		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
 	}
+	if _, nczarr := top.Raw("_NCZARR_ARRAY"); nczarr && dt.Kind() == numeric.FixedLengthUTF32 && dt.LengthBytes() == 4 {
+		// netcdf-c 4.9.0 writes a netCDF char variable as "<U1" but stores
+		// one byte per character (docs/decisions.md#d29).
+		dt, _ = numeric.NewNullTerminatedBytes(1)
+		endian = bytescodec.EndianUnset
+		c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: "/dtype", Message: fmt.Sprintf("%q in an NCZarr array is netCDF char data, one byte per element: read as |S1 (null_terminated_bytes of 1 byte), as netcdf-c reads it", dtName)})
+	}
 	shape, _, err := top.Ints("shape", 0, math.MaxInt64)
 	if err != nil {
 		return err
@@ -246,6 +253,12 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 	if c.object != nil {
 		fill, err := c.objectFill(dt, fillRaw)
 		return fill, attrs, err
+	}
+	if string(fillRaw) == "null" && (dt.IsText() || dt.IsByteString()) {
+		// zarr 2 (xarray's default for strings) reads the chunks it never
+		// wrote as empty strings.
+		c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: "/fill_value", Message: "null; missing chunks read as empty strings, as zarr 2 reads them"})
+		return numeric.Zero(dt), attrs, nil
 	}
 	if string(fillRaw) == "null" {
 		if opts.FillValue == nil {

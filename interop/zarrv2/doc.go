@@ -28,7 +28,10 @@
 //	dtype "<U n" / ">U n"         fixed_length_utf32 {"length_bytes": 4n} and the bytes
 //	                              codec's endian (fill_value: the string)
 //	dtype "|S n", "|V n"          null_terminated_bytes {"length_bytes": n}, r<8n> (fill_value:
-//	                              base64, as zarr 2 writes it)
+//	                              base64, as zarr 2 writes it; null: the empty string, with a
+//	                              warning, docs/decisions.md#d29)
+//	dtype "<U1" with              null_terminated_bytes {"length_bytes": 1}, with a warning:
+//	  _NCZARR_ARRAY               netcdf-c 4.9 stores its char data one byte per element
 //	dtype "|O", filters[0] the    the object codec is the array->bytes codec (in place of
 //	  object codec                bytes): vlen-utf8 -> string + vlen-utf8, vlen-bytes -> bytes +
 //	                              vlen-bytes, vlen-array -> bytes + numcodecs.vlen-array, json2
