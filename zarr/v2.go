@@ -3,6 +3,7 @@ package zarr
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/zarrv2"
@@ -26,9 +27,11 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 	}
 	var warnings []codec.Warning
 	conv := zarrv2.Options{Registry: opts.registry()}
-	if string(head.FillValue) == "null" {
+	if string(head.FillValue) == "null" && !isStringDtype(head.DType) {
 		// Zarr v2 leaves missing chunks of such an array undefined; read
 		// them as zero (zarr-python allocates them zeroed in practice).
+		// Text, byte-string and object arrays read them as empty strings
+		// (package zarrv2 decides, docs/decisions.md#d29).
 		conv.FillValue = zeroFillJSON(head.DType)
 		warnings = append(warnings, codec.Warning{Pointer: "/fill_value", Message: "null; missing chunks read as zero"})
 	}
@@ -52,6 +55,17 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 
 // zeroFillJSON returns the Zarr v3 fill-value JSON of zero for a NumPy
 // dtype string ("<f4", "|b1", "<c8").
+// isStringDtype reports whether the v2 dtype is an object, text or
+// byte-string type (by its NumPy kind: O, U, S, a or V).
+func isStringDtype(dtype json.RawMessage) bool {
+	var s string
+	if json.Unmarshal(dtype, &s) != nil {
+		return false
+	}
+	s = strings.TrimLeft(s, "<>|=")
+	return s != "" && strings.ContainsRune("OUSaV", rune(s[0]))
+}
+
 func zeroFillJSON(dtype json.RawMessage) json.RawMessage {
 	var s string
 	json.Unmarshal(dtype, &s)
