@@ -44,6 +44,13 @@ func Cast(dt numeric.DataType, value json.RawMessage) (numeric.Scalar, error) {
 		return castInt(dt, value)
 	case dt.IsFloat():
 		return castFloat(dt, value)
+	case !dt.IsComplex():
+		// text, byte strings, dates and durations: their fill-value JSON
+		s, err := numeric.ParseFillValue(dt, value)
+		if err != nil {
+			return numeric.Scalar{}, &RangeError{DataType: dt, Value: excerpt(value), Reason: reasonOf(err)}
+		}
+		return s, nil
 	}
 	if len(value) > 0 && value[0] != '[' {
 		// a real value: imaginary part zero

@@ -26,6 +26,14 @@ func Encode(v numeric.Scalar) (json.RawMessage, error) {
 		return json.RawMessage(numeric.FormatFillValue(v)), nil
 	case dt.IsFloat():
 		return json.RawMessage(`"` + encodeFloat(v.Float64()) + `"`), nil
+	case dt.IsText():
+		text, _ := v.Text()
+		return EncodeString(text), nil
+	case dt.IsByteString():
+		b, _ := v.ByteString()
+		return EncodeBytes(b), nil
+	case dt.IsTime():
+		return json.RawMessage(numeric.FormatFillValue(v)), nil
 	}
 	re, im := v.Parts()
 	return json.RawMessage(`["` + encodeFloat(re.Float64()) + `", "` + encodeFloat(im.Float64()) + `"]`), nil
@@ -88,6 +96,32 @@ func Decode(dt numeric.DataType, attr json.RawMessage) (numeric.Scalar, error) {
 		s, err := numeric.ParseFillValue(dt, attr)
 		if err != nil {
 			return fail("want a JSON integer in range")
+		}
+		return s, nil
+	case dt.IsText():
+		var text string
+		if json.Unmarshal(attr, &text) != nil {
+			return fail("want a JSON string")
+		}
+		s, err := numeric.TextScalar(dt, text)
+		if err != nil {
+			return fail(err.Error())
+		}
+		return s, nil
+	case dt.IsByteString():
+		b, err := DecodeBytes(attr)
+		if err != nil {
+			return fail("want a Base64 JSON string")
+		}
+		s, err := numeric.ByteStringScalar(dt, b)
+		if err != nil {
+			return fail(err.Error())
+		}
+		return s, nil
+	case dt.IsTime():
+		s, err := numeric.ParseFillValue(dt, attr)
+		if err != nil {
+			return fail(`want a JSON integer in range or "NaT"`)
 		}
 		return s, nil
 	case dt.IsFloat():
