@@ -1,0 +1,266 @@
+package numeric
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// TestSmallValues checks the value of every byte of every small float
+// (upper bits ignored) against the table written from the registry.
+func TestSmallValues(t *testing.T) {
+	refs := mustSmallRefs(t)
+	for dt, r := range refs {
+		for b := range 256 {
+			want := r.vals[b&(len(r.vals)-1)]
+			got := WidenFloat(uint64(b), dt)
+			s := ScalarFromBits(dt, uint64(b), 0)
+			if s.Float64() != got && !(math.IsNaN(got) && s.IsNaN()) {
+				t.Errorf("%v %#02x: Scalar.Float64 %v, WidenFloat %v", dt, b, s.Float64(), got)
+			}
+			switch {
+			case want.nan:
+				if !math.IsNaN(got) {
+					t.Errorf("%v %#02x = %v, want NaN", dt, b, got)
+				}
+			case want.inf != 0:
+				if !math.IsInf(got, want.inf) {
+					t.Errorf("%v %#02x = %v, want Inf(%d)", dt, b, got, want.inf)
+				}
+			default:
+				g := new(big.Rat)
+				if math.IsInf(got, 0) || math.IsNaN(got) || g.SetFloat64(got).Cmp(want.rat) != 0 || math.Signbit(got) != want.neg {
+					t.Errorf("%v %#02x = %v, want %v (neg %v)", dt, b, got, want.rat.RatString(), want.neg)
+				}
+			}
+		}
+		l, ok := dt.FloatLayout()
+		if !ok || l.NaN != r.hasNaN || l.Infinity != r.hasInf || l.NegativeZero != r.negZero || l.Signed != r.signed || l.Width() != dt.Bits() {
+			t.Errorf("%v: FloatLayout %+v disagrees with the table", dt, l)
+		}
+		if mx := new(big.Rat).SetFloat64(dt.MaxFloat()); mx.Cmp(r.finite[len(r.finite)-1]) != 0 {
+			t.Errorf("%v: MaxFloat %v, want %v", dt, dt.MaxFloat(), r.finite[len(r.finite)-1].RatString())
+		}
+	}
+	if len(refs) != 10 {
+		t.Errorf("%d tables, want 10", len(refs))
+	}
+}
+
+// smallExpect turns a result token of rounding.txt.gz for the small float
+// dt into the expected bits or failure under oor. The saturated values are
+// read from the value table: the infinity where the type has one, else
+// the pattern of its largest (O+) or smallest (O-) finite value.
+func smallExpect(t *testing.T, r *smallRef, tok string, oor OutOfRange) (uint64, CastFailure) {
+	switch tok {
+	case "N":
+		return 0, CastNaN
+	case "I":
+		return 0, CastInfinity
+	case "O+", "O-":
+		switch oor {
+		case OutOfRangeError:
+			return 0, CastOutOfRange
+		case OutOfRangeWrap:
+			return 0, CastWrapFloat
+		}
+		for b, v := range r.vals {
+			if r.hasInf && v.inf == 1 && tok == "O+" || r.hasInf && v.inf == -1 && tok == "O-" {
+				return uint64(b), CastOK
+			}
+		}
+		target := r.finite[len(r.finite)-1]
+		if tok == "O-" {
+			target = r.finite[0]
+		}
+		return r.code[target.RatString()], CastOK
+	}
+	b, err := strconv.ParseUint(tok, 16, 8)
+	if err != nil {
+		t.Fatalf("bad token %q", tok)
+	}
+	return b, CastOK
+}
+
+// TestSmallRoundingVectors converts the float32 inputs of rounding.txt.gz
+// (every boundary of every small type: values, midpoints, quarter points
+// and their float32 neighbours, overflow, subnormals, zeros, infinities,
+// NaN) in every mode and policy, from float32 and from float64, one by one
+// and in bulk, and compares the bits with the generator's results.
+func TestSmallRoundingVectors(t *testing.T) {
+	refs := mustSmallRefs(t)
+	floats, ints := loadRoundingVectors(t)
+	if len(floats) != 10 || len(ints) != 4 {
+		t.Fatalf("%d float and %d int sections", len(floats), len(ints))
+	}
+	for dt, vecs := range floats {
+		r := refs[dt]
+		for mi, m := range RoundingModes {
+			for _, oor := range outOfRanges {
+				for _, from := range []DataType{Float32, Float64} {
+					c, err := NewCast(CastSpec{From: from, To: dt, Rounding: m, OutOfRange: oor})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var bulkSrc, bulkWant []byte
+					errs := 0
+					for _, v := range vecs {
+						want, wantFail := smallExpect(t, r, v.want[mi], oor)
+						x := float64(math.Float32frombits(v.bits))
+						var in Scalar
+						if from == Float32 {
+							in = ScalarFromBits(Float32, uint64(v.bits), 0)
+						} else {
+							in = ScalarFromBits(Float64, math.Float64bits(x), 0)
+						}
+						got, fail := c.Scalar(in)
+						lo, _ := got.Bits()
+						if fail != wantFail || (fail == CastOK && lo != want) {
+							if errs++; errs < 6 {
+								t.Errorf("%v -> %v %v %v: %08x (%g) = %#02x %v, want %#02x %v", from, dt, m, oor, v.bits, x, lo, fail, want, wantFail)
+							}
+						}
+						if wantFail == CastOK {
+							bulkSrc = append(bulkSrc, in.Bytes()...)
+							bulkWant = append(bulkWant, byte(want))
+						}
+					}
+					dst := make([]byte, len(bulkWant))
+					if i, f := c.Bytes(dst, bulkSrc); f != CastOK {
+						t.Errorf("%v -> %v %v %v bulk: element %d fails: %v", from, dt, m, oor, i, f)
+					}
+					for i := range dst {
+						if dst[i] != bulkWant[i] {
+							t.Errorf("%v -> %v %v %v bulk: element %d = %#02x, want %#02x", from, dt, m, oor, i, dst[i], bulkWant[i])
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	for dt, vecs := range ints {
+		lo, hiU, _ := dt.IntRange()
+		hi := int64(hiU)
+		for mi, m := range RoundingModes {
+			for _, oor := range outOfRanges {
+				c, err := NewCast(CastSpec{From: Float32, To: dt, Rounding: m, OutOfRange: oor})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, v := range vecs {
+					var want int64
+					wantFail := CastOK
+					switch tok := v.want[mi]; tok {
+					case "N":
+						wantFail = CastNaN
+					case "I":
+						wantFail = CastInfinity
+					default:
+						n, err := strconv.ParseInt(tok, 10, 64)
+						if err != nil {
+							big, ok := new(big.Int).SetString(tok, 10)
+							if !ok {
+								t.Fatalf("bad token %q", tok)
+							}
+							n = math.MaxInt64 // beyond every sub-byte range; wrap not checked below
+							if big.Sign() < 0 {
+								n = math.MinInt64
+							}
+						}
+						want = n
+						if n < lo || n > hi {
+							switch oor {
+							case OutOfRangeError:
+								wantFail = CastOutOfRange
+							case OutOfRangeClamp:
+								want = min(max(n, lo), hi)
+							case OutOfRangeWrap:
+								w := int64(1) << dt.Bits()
+								want = ((n%w)+w)%w
+								if want > hi {
+									want -= w
+								}
+								if err != nil {
+									continue
+								}
+							}
+						}
+					}
+					got, fail := c.Scalar(ScalarFromBits(Float32, uint64(v.bits), 0))
+					g, _ := got.Int64()
+					if fail != wantFail || (fail == CastOK && g != want) {
+						t.Errorf("float32 -> %v %v %v: %08x = %d %v, want %d %v", dt, m, oor, v.bits, g, fail, want, wantFail)
+					}
+				}
+			}
+		}
+	}
+}
+
+// smallScalars returns every value of the small type dt.
+func smallScalars(dt DataType) []Scalar {
+	out := make([]Scalar, 0, 1<<dt.Bits())
+	for b := range 1 << dt.Bits() {
+		out = append(out, ScalarFromBits(dt, uint64(b), 0))
+	}
+	return out
+}
+
+// TestSmallCastReference converts every value of every small type into
+// every real type, and adversarial values of every other real type into
+// every small type, in every mode and policy, in bulk, against the exact
+// reference.
+func TestSmallCastReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	nRandom := 100
+	if testing.Short() {
+		nRandom = 10
+	}
+	floats, _ := loadRoundingVectors(t)
+	all := append(append([]DataType(nil), realTypes...), smallTypes...)
+	for _, from := range all {
+		var base []Scalar
+		if isSmall(from) {
+			base = smallScalars(from)
+		} else {
+			base = adversarialScalars(from, rng, nRandom)
+		}
+		for _, to := range all {
+			if !isSmall(from) && !isSmall(to) {
+				continue
+			}
+			vals := base
+			if (from == Float16 || from == BFloat16) && !testing.Short() {
+				// the boundaries of the target, as near as the source holds them
+				vals = append([]Scalar(nil), base...)
+				seen := map[uint64]bool{}
+				for _, v := range floats[to] {
+					b, _ := NarrowFloat64(float64(math.Float32frombits(v.bits)), from, NearestEven)
+					if !seen[b] {
+						seen[b] = true
+						vals = append(vals, ScalarFromBits(from, b, 0))
+					}
+				}
+			}
+			src := make([]byte, 0, len(vals)*from.Size())
+			for _, v := range vals {
+				src = append(src, v.Bytes()...)
+			}
+			for _, m := range RoundingModes {
+				wants := make([][3]refResult, len(vals))
+				for i, v := range vals {
+					wants[i] = refCastAll(v, to, m)
+				}
+				for _, oor := range outOfRanges {
+					spec := CastSpec{From: from, To: to, Rounding: m, OutOfRange: oor}
+					name := fmt.Sprintf("%v_to_%v/%v/%v", from, to, m, oor)
+					checkAgainstReference(t, name, spec, vals, src, func(i int) refResult { return wants[i][oor] })
+				}
+			}
+		}
+	}
+}
