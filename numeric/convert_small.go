@@ -298,4 +298,3 @@ func intValue[S CastElement](x S) int64 {
 	}
 	return 0
 }
-

@@ -180,7 +180,7 @@ func TestSmallRoundingVectors(t *testing.T) {
 								want = min(max(n, lo), hi)
 							case OutOfRangeWrap:
 								w := int64(1) << dt.Bits()
-								want = ((n%w)+w)%w
+								want = ((n % w) + w) % w
 								if want > hi {
 									want -= w
 								}
@@ -259,6 +259,62 @@ func TestSmallCastReference(t *testing.T) {
 					spec := CastSpec{From: from, To: to, Rounding: m, OutOfRange: oor}
 					name := fmt.Sprintf("%v_to_%v/%v/%v", from, to, m, oor)
 					checkAgainstReference(t, name, spec, vals, src, func(i int) refResult { return wants[i][oor] })
+				}
+			}
+		}
+	}
+}
+
+// TestSmallF32Kernel compares the float32 table kernel with the scalar path
+// (itself checked against the reference above) on every float32 whose low
+// 16 bits are one of a few patterns (all exponents and leading mantissa
+// bits, with every rounding-bit shape) and on random bits, in every mode.
+func TestSmallF32Kernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var src []float32
+	for hi := range 1 << 16 {
+		for _, low := range []uint32{0, 1, 0x7fff, 0x8000, 0x8001, 0xffff, rng.Uint32() & 0xffff} {
+			src = append(src, math.Float32frombits(uint32(hi)<<16|low))
+		}
+	}
+	for range 1 << 16 {
+		src = append(src, math.Float32frombits(rng.Uint32()))
+	}
+	if testing.Short() {
+		src = src[:len(src)/8]
+	}
+	got := make([]uint8, len(src))
+	for _, dt := range smallTypes {
+		f := smallFormatOf(dt)
+		if f == nil {
+			continue
+		}
+		for _, m := range RoundingModes {
+			for _, oor := range outOfRanges {
+				spec := CastSpec{From: Float32, To: dt, Rounding: m, OutOfRange: oor}
+				k := f32IntoSmallFloat[float32](f, spec)
+				if k == nil {
+					t.Fatalf("%v: no float32 kernel", dt)
+				}
+				start := 0
+				for start < len(src) {
+					i, fail := k(got[start:], src[start:])
+					end := len(src)
+					if fail != CastOK {
+						end = start + i
+					}
+					for j := start; j < end; j++ {
+						want, wf := f.cast(float64(src[j]), m, oor)
+						if wf != CastOK || want != got[j] {
+							t.Fatalf("%v %v: %08x -> %#02x, scalar path %#02x %v", dt, m, math.Float32bits(src[j]), got[j], want, wf)
+						}
+					}
+					if fail != CastOK {
+						if _, wf := f.cast(float64(src[end]), m, oor); wf != fail {
+							t.Fatalf("%v %v: %08x fails %v, scalar path %v", dt, m, math.Float32bits(src[end]), fail, wf)
+						}
+					}
+					start = end + 1
 				}
 			}
 		}
