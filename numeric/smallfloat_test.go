@@ -320,3 +320,83 @@ func TestSmallF32Kernel(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallFillValues checks the fill-value rules of the registry: the
+// "NaN" constant is the listed pattern, the infinities and NaN are refused
+// where the type has none, hex has two digits within the type's width,
+// decimals round once to nearest-even, and every value formats to JSON
+// that reads back to the same bits.
+func TestSmallFillValues(t *testing.T) {
+	nan := map[DataType]string{Float8E3M4: "0x78", Float8E4M3: "0x7c", Float8E4M3B11FNUZ: "0x80", Float8E4M3FNUZ: "0x80",
+		Float8E5M2: "0x7e", Float8E5M2FNUZ: "0x80", Float8E8M0FNU: "0xff"} // the registry READMEs
+	hasInf := map[DataType]bool{Float8E3M4: true, Float8E4M3: true, Float8E5M2: true}
+	for _, dt := range smallTypes {
+		if dt.IsInteger() {
+			lo, hi, _ := dt.IntRange()
+			for v := lo - 1; v <= int64(hi)+1; v++ {
+				s, err := ParseFillValue(dt, []byte(strconv.FormatInt(v, 10)))
+				if in := v >= lo && v <= int64(hi); in != (err == nil) {
+					t.Errorf("%v %d: %v", dt, v, err)
+				} else if in {
+					if got, _ := s.Int64(); got != v || FormatFillValue(s) != strconv.FormatInt(v, 10) {
+						t.Errorf("%v %d read as %d, written %s", dt, v, got, FormatFillValue(s))
+					}
+				}
+			}
+			continue
+		}
+		s, err := ParseFillValue(dt, []byte(`"NaN"`))
+		if want, ok := nan[dt]; ok {
+			lo, _ := s.Bits()
+			if err != nil || fmt.Sprintf("%#02x", lo) != want || FormatFillValue(s) != `"NaN"` {
+				t.Errorf(`%v "NaN" = %#02x, %v; want %s`, dt, lo, err, want)
+			}
+		} else if err == nil {
+			t.Errorf(`%v "NaN" accepted`, dt)
+		}
+		for _, inf := range []string{`"Infinity"`, `"-Infinity"`} {
+			s, err := ParseFillValue(dt, []byte(inf))
+			if hasInf[dt] != (err == nil) || (err == nil && FormatFillValue(s) != inf) {
+				t.Errorf("%v %s: %v, %v", dt, inf, s, err)
+			}
+		}
+		for b := range 256 {
+			s, err := ParseFillValue(dt, []byte(fmt.Sprintf(`"0x%02x"`, b)))
+			if (b < 1<<dt.Bits()) != (err == nil) {
+				t.Errorf("%v hex %02x: %v", dt, b, err)
+				continue
+			}
+			if err != nil {
+				continue
+			}
+			text := FormatFillValue(s)
+			back, err := ParseFillValue(dt, []byte(text))
+			if err != nil || back != s {
+				t.Errorf("%v %#02x formats as %s, reads back as %v, %v", dt, b, text, back, err)
+			}
+		}
+		if _, err := ParseFillValue(dt, []byte(`"0x0"`)); err == nil {
+			t.Errorf("%v: one hex digit accepted", dt)
+		}
+	}
+	cases := []struct {
+		dt   DataType
+		json string
+		bits uint64 // 0xffff: an error
+	}{
+		{Float8E4M3, "240", 0x77}, {Float8E4M3, "247.99", 0x77}, {Float8E4M3, "248", 0xffff},
+		{Float8E4M3, "-0", 0x80}, {Float8E4M3FNUZ, "-0", 0x00}, {Float8E4M3FNUZ, "-1e-9", 0x00},
+		{Float8E5M2, "57344", 0x7b}, {Float8E5M2, "1.125", 0x3c}, {Float8E5M2, "1.1250001", 0x3d},
+		{Float8E8M0FNU, "1", 0x7f}, {Float8E8M0FNU, "0", 0xffff}, {Float8E8M0FNU, "-1", 0xffff},
+		{Float8E8M0FNU, "3", 0x81}, {Float8E8M0FNU, "2.9", 0x80},
+		{Float4E2M1FN, "6", 0x7}, {Float4E2M1FN, "-6", 0xf}, {Float4E2M1FN, "7", 0xffff}, {Float4E2M1FN, "0.25", 0x0},
+		{Float6E2M3FN, "7.5", 0x1f}, {Float6E3M2FN, "28", 0x1f}, {Float8E4M3B11FNUZ, "30", 0x7f},
+	}
+	for _, c := range cases {
+		s, err := ParseFillValue(c.dt, []byte(c.json))
+		lo, _ := s.Bits()
+		if (c.bits == 0xffff) != (err != nil) || (err == nil && lo != c.bits) {
+			t.Errorf("%v %s = %#02x, %v; want %#02x", c.dt, c.json, lo, err, c.bits)
+		}
+	}
+}
