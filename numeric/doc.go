@@ -68,7 +68,9 @@
 // refused where the type has none, hex is "0x" and two digits with no bit
 // set beyond the type's width, and a decimal is rounded once to
 // nearest-even (an error beyond the largest finite value; for e8m0 also
-// zero and negative values).
+// zero and negative values). Values are written as the shortest decimal
+// that is the exact value as a float64 ("0.25", "240"), not the shortest
+// that rounds back ("0.2" also reads as float8_e8m0fnu 0.25).
 //
 // Casting follows cast_value: rounding as if the exponent had no upper
 // bound (subnormals at their own precision), then out_of_range. Where the
