@@ -400,3 +400,35 @@ func TestSmallFillValues(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSmallCast converts arbitrary element bits between a sub-byte or
+// small float type and any real type, either way, in any mode and policy,
+// and compares the result with the exact reference.
+func FuzzSmallCast(f *testing.F) {
+	f.Add(uint8(4), uint8(11), true, uint8(NearestEven), uint8(OutOfRangeClamp), uint64(math.Float32bits(448)))
+	f.Add(uint8(6), uint8(10), true, uint8(TowardsPositive), uint8(OutOfRangeError), uint64(math.Float32bits(1.5e-39)))
+	f.Add(uint8(1), uint8(3), false, uint8(NearestAway), uint8(OutOfRangeWrap), uint64(0x9f))
+	f.Add(uint8(0), uint8(3), true, uint8(TowardsZero), uint8(OutOfRangeWrap), uint64(1<<63+17))
+	f.Fuzz(func(t *testing.T, small, other uint8, into bool, mode, oor uint8, bits uint64) {
+		all := append(append([]DataType(nil), realTypes...), smallTypes...)
+		a, b := smallTypes[int(small)%len(smallTypes)], all[int(other)%len(all)]
+		src, dst := b, a
+		if !into {
+			src, dst = a, b
+		}
+		spec := CastSpec{From: src, To: dst, Rounding: RoundingMode(mode % 5), OutOfRange: OutOfRange(oor % 3)}
+		c, err := NewCast(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := ScalarFromBits(src, bits, 0)
+		got, fail := c.Scalar(x)
+		want := refCast(x, dst, spec.Rounding, spec.OutOfRange)
+		if fail != want.fail {
+			t.Fatalf("%v -> %v (%v, %v): %v fails with %q, want %s", src, dst, spec.Rounding, spec.OutOfRange, x, fail, describeRef(want))
+		}
+		if fail == CastOK && !refSame(refDecode(got), want.v, dst.IsFloat()) {
+			t.Fatalf("%v -> %v (%v, %v): %v -> %v, want %s", src, dst, spec.Rounding, spec.OutOfRange, x, got, describeRef(want))
+		}
+	})
+}
