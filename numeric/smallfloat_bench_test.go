@@ -49,3 +49,37 @@ func BenchmarkCastFloat32ToSmall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCastSmallToFloat32 measures the way back, a float8 chunk of 16
+// Ki elements widened to float32 (a table of 256 results), beside copy()
+// of the destination's size. SetBytes counts the destination bytes.
+func BenchmarkCastSmallToFloat32(b *testing.B) {
+	const n = 16384
+	src := make([]byte, n)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := range src {
+		src[i] = byte(rng.Uint32())
+	}
+	b.Run("copy", func(b *testing.B) {
+		a, d := make([]byte, 4*n), make([]byte, 4*n)
+		b.SetBytes(4 * n)
+		b.ReportAllocs()
+		cputime.Loop(b, 4*n, func() { copy(d, a) })
+	})
+	for _, dt := range []DataType{Float8E4M3, Float8E5M2, Int4} {
+		c, err := NewCast(CastSpec{From: dt, To: Float32})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(dt.String(), func(b *testing.B) {
+			dst := make([]byte, 4*n)
+			b.SetBytes(4 * n)
+			b.ReportAllocs()
+			cputime.Loop(b, 4*n, func() {
+				if _, f := c.Bytes(dst, src); f != CastOK {
+					b.Fatal(f)
+				}
+			})
+		})
+	}
+}
