@@ -208,7 +208,8 @@ func (d DataType) MarshalJSON() ([]byte, error) {
 // fixed_length_utf32 and null_terminated_bytes ({"length_bytes": n}) and
 // numpy.datetime64 and numpy.timedelta64 ({"unit": ..., "scale_factor":
 // n}). A type without configuration may also be written as an object with
-// its name alone. Unknown members are errors.
+// its name alone, or with an empty configuration {}. Unknown members are
+// errors.
 func ParseDataTypeJSON(raw []byte) (DataType, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
@@ -264,10 +265,18 @@ func ParseDataTypeJSON(raw []byte) (DataType, error) {
 		}
 		return NewTimedelta64(unit, int(scale))
 	}
-	if hasConfig {
+	if hasConfig && !isEmptyObject(obj.Configuration) {
+		// the zarr-extensions schemas of the types without configuration
+		// allow an empty object ("additionalProperties": false)
 		return 0, &DataTypeError{Name: name, Reason: "this data type takes no configuration"}
 	}
 	return ParseDataType(name)
+}
+
+// isEmptyObject reports whether raw is the JSON object {}.
+func isEmptyObject(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && m != nil && len(m) == 0
 }
 
 func strictUnmarshal(raw []byte, v any) error {

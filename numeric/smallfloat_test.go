@@ -432,3 +432,24 @@ func FuzzSmallCast(f *testing.F) {
 		}
 	})
 }
+
+// TestSmallDataTypeJSON reads the data_type forms the registry schemas
+// allow for the new types: the name, and the object with no or an empty
+// configuration; a non-empty configuration is refused. They are written as
+// the name.
+func TestSmallDataTypeJSON(t *testing.T) {
+	for _, dt := range smallTypes {
+		for _, form := range []string{`"` + dt.String() + `"`, `{"name": "` + dt.String() + `"}`, `{"name": "` + dt.String() + `", "configuration": {}}`} {
+			got, err := ParseDataTypeJSON([]byte(form))
+			if err != nil || got != dt {
+				t.Errorf("%s: %v, %v", form, got, err)
+			}
+		}
+		if _, err := ParseDataTypeJSON([]byte(`{"name": "` + dt.String() + `", "configuration": {"x": 1}}`)); err == nil {
+			t.Errorf("%v: a configuration member accepted", dt)
+		}
+		if b, err := dt.MarshalJSON(); err != nil || string(b) != `"`+dt.String()+`"` {
+			t.Errorf("%v: MarshalJSON %s, %v", dt, b, err)
+		}
+	}
+}
