@@ -105,3 +105,50 @@ func TestCastValueIntoSmallFloats(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallFloatNaNFill writes arrays of the small floats that have a NaN
+// with "NaN" as the fill value: a chunk of NaNs (any pattern) is not
+// stored, a chunk with other values is, and both read back.
+func TestSmallFloatNaNFill(t *testing.T) {
+	ctx := context.Background()
+	mem := store.NewMemory()
+	for _, dt := range numeric.DataTypes {
+		l, ok := dt.FloatLayout()
+		if dt.Storage() == dt || !ok || !l.NaN {
+			continue
+		}
+		chain, err := registry.Default().ParseCodecs([]byte(`["bytes"]`), "/codecs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fill, err := numeric.ParseFillValue(dt, []byte(`"NaN"`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Create(ctx, mem, "nan_"+dt.String(), &metadata.ArrayDefinition{
+			Shape: []int64{4}, DataType: dt, ChunkShape: []int{2}, FillValue: fill, Codecs: chain.Codecs,
+		}, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", dt, err)
+		}
+		lo, _ := fill.Bits()
+		nan2 := byte(lo) // another NaN where the type has more than one
+		if l.IEEE {
+			nan2 |= 1 << (l.MantBits + l.ExpBits)
+		}
+		vals := []byte{byte(lo), nan2, numeric.CanonicalByte(dt, 0x38), byte(lo)}
+		if err := a.WriteRegion(ctx, codec.WholeRegion(a.Shape()), vals); err != nil {
+			t.Fatalf("%v: %v", dt, err)
+		}
+		if _, err := mem.Get(ctx, "nan_"+dt.String()+"/c/0", -1); err == nil {
+			t.Errorf("%v: a chunk of NaNs was stored", dt)
+		}
+		got := make([]byte, 4)
+		if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), got); err != nil {
+			t.Fatalf("%v: %v", dt, err)
+		}
+		if got[2] != vals[2] || got[3] != vals[3] {
+			t.Errorf("%v: read % x, want % x", dt, got, vals)
+		}
+	}
+}
