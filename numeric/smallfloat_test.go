@@ -234,6 +234,20 @@ func TestSmallCastReference(t *testing.T) {
 				continue
 			}
 			vals := base
+			if from == Float64 && isSmall(to) && !testing.Short() {
+				// the target's boundaries and their float64 neighbours: the
+				// sticky bits below float32's precision
+				vals = append([]Scalar(nil), base...)
+				for _, v := range floats[to] {
+					x := float64(math.Float32frombits(v.bits))
+					if math.IsNaN(x) || math.IsInf(x, 0) {
+						continue
+					}
+					for _, y := range []float64{math.Nextafter(x, math.Inf(1)), math.Nextafter(x, math.Inf(-1))} {
+						vals = append(vals, ScalarFromBits(Float64, math.Float64bits(y), 0))
+					}
+				}
+			}
 			if (from == Float16 || from == BFloat16) && !testing.Short() {
 				// the boundaries of the target, as near as the source holds them
 				vals = append([]Scalar(nil), base...)
