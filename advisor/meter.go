@@ -66,7 +66,7 @@ func NewMeter(dt numeric.DataType, tol Tolerance) (*Meter, error) {
 	if !dt.Valid() {
 		return nil, &UnsupportedError{DataType: dt, Reason: "not a data type"}
 	}
-	if !dt.IsReal() && !tol.Exact() {
+	if (!dt.IsReal() || isSmallType(dt)) && !tol.Exact() {
 		return nil, &UnsupportedError{DataType: dt, Reason: "only exactness can be measured for this type"}
 	}
 	m := &Meter{dt: dt, tol: tol, res: Errors{FirstExceeding: -1}}
@@ -272,4 +272,11 @@ func bigInt[T numeric.Integer](v T) *big.Int {
 		return big.NewInt(int64(v))
 	}
 	return new(big.Int).SetUint64(uint64(v))
+}
+
+// isSmallType reports whether dt is a sub-byte integer or a float of 8 bits
+// or fewer (held in memory as int8 or uint8). The advisor measures and
+// advises them for exactness only: lossless chains, byte for byte.
+func isSmallType(dt numeric.DataType) bool {
+	return dt.Storage() != dt && (dt.IsInteger() || dt.IsFloat())
 }

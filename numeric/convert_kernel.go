@@ -80,28 +80,30 @@ func NewCast(spec CastSpec) (*Cast, error) {
 		return nil, err
 	}
 	var run func(dst, src []byte) (int, CastFailure)
-	switch spec.From {
-	case Int8:
+	switch {
+	case isSmall(spec.From) || isSmall(spec.To):
+		run = smallCast(spec)
+	case spec.From == Int8:
 		run = bytesFrom[int8](spec)
-	case Int16:
+	case spec.From == Int16:
 		run = bytesFrom[int16](spec)
-	case Int32:
+	case spec.From == Int32:
 		run = bytesFrom[int32](spec)
-	case Int64:
+	case spec.From == Int64:
 		run = bytesFrom[int64](spec)
-	case Uint8:
+	case spec.From == Uint8:
 		run = bytesFrom[uint8](spec)
-	case Uint16:
+	case spec.From == Uint16:
 		run = bytesFrom[uint16](spec)
-	case Uint32:
+	case spec.From == Uint32:
 		run = bytesFrom[uint32](spec)
-	case Uint64:
+	case spec.From == Uint64:
 		run = bytesFrom[uint64](spec)
-	case Float16:
+	case spec.From == Float16:
 		run = bytesFrom[F16](spec)
-	case BFloat16:
+	case spec.From == BFloat16:
 		run = bytesFrom[BF16](spec)
-	case Float32:
+	case spec.From == Float32:
 		run = bytesFrom[float32](spec)
 	default:
 		run = bytesFrom[float64](spec)

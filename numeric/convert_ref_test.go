@@ -31,6 +31,9 @@ func refDecode(x Scalar) refValue {
 		}
 		return refValue{rat: new(big.Rat).SetInt(n), zero: n.Sign() == 0, neg: n.Sign() < 0}
 	}
+	if smallFormatOf(dt) != nil {
+		return refDecodeSmall(x)
+	}
 	mant, exp, _ := dt.FloatFormat()
 	neg := lo>>(mant+exp)&1 != 0
 	e := int(lo >> mant & (1<<exp - 1))
@@ -146,6 +149,9 @@ func refCastAll(x Scalar, dt DataType, m RoundingMode) (out [3]refResult) {
 		}
 		out[OutOfRangeWrap] = refResult{v: refInt(w)}
 		return out
+	}
+	if smallFormatOf(dt) != nil {
+		return refCastSmallFloat(v, dt, m)
 	}
 	if v.nan || v.inf != 0 || v.zero {
 		return all(refResult{v: v})

@@ -1,6 +1,7 @@
 // Package numeric is the value model of zcodec: the Zarr v3 data types
 // (bool, int8..int64, uint8..uint64, float16, float32, float64, complex64,
-// complex128 and the bfloat16 extension), a typed Scalar, the Zarr v3
+// complex128, and the extensions bfloat16, the sub-byte integers and the
+// floats of 8 bits and fewer), a typed Scalar, the Zarr v3
 // fill-value JSON encoding, and the exact conversion core (rounding modes,
 // float16/bfloat16 bits, narrowing of float64).
 //
@@ -48,6 +49,69 @@
 // that output agrees with NumPy's value for value); ToTime and ToDuration
 // convert exactly to time.Time and time.Duration and refuse what those
 // cannot hold.
+//
+// # Sub-byte integers and small floats
+//
+// The zarr-extensions data-type registry
+// (https://github.com/zarr-developers/zarr-extensions, data-types/<name>/README.md)
+// defines int2 [-2, 1], int4 [-8, 7], uint2 [0, 3], uint4 [0, 15] and the
+// floats below. Each element is one byte in memory: the integers
+// sign-extended (int2, int4: Go int8) or zero-extended (uint2, uint4:
+// uint8), the floats as the format's bits in the low bits with zeros
+// above (uint8). The registry says the upper bits of a stored byte are
+// ignored: ScalarFromBits, ScalarFromBytes and CanonicalizeBytes drop them.
+//
+//	type                 exp mant bias  infinity  NaN ("NaN" =)   -0   largest
+//	float8_e3m4           3   4    3    yes       0x78            yes  15.5
+//	float8_e4m3           4   3    7    yes       0x7c            yes  240
+//	float8_e4m3b11fnuz    4   3   11    no        0x80 only       no   30
+//	float8_e4m3fnuz       4   3    8    no        0x80 only       no   240
+//	float8_e5m2           5   2   15    yes       0x7e            yes  57344
+//	float8_e5m2fnuz       5   2   16    no        0x80 only       no   57344
+//	float8_e8m0fnu        8   0  127    no        0xff only       no zero, no sign: 2^-127..2^127
+//	float6_e2m3fn         2   3    1    no        none            yes  7.5
+//	float6_e3m2fn         3   2    3    no        none            yes  28
+//	float4_e2m1fn         2   1    1    no        none            yes  6
+//
+// The IEEE types (e3m4, e4m3, e5m2) encode infinities and NaNs at the
+// largest exponent as IEEE 754 does; FloatFormat describes them, and
+// FloatLayout describes every float type. Fill values follow the registry:
+// "NaN" is the pattern listed, "NaN", "Infinity" and "-Infinity" are
+// refused where the type has none, hex is "0x" and two digits with no bit
+// set beyond the type's width, and a decimal is rounded once to
+// nearest-even (an error beyond the largest finite value; for e8m0 also
+// zero and negative values). Values are written as the shortest decimal
+// that is the exact value as a float64 ("0.25", "240"), not the shortest
+// that rounds back ("0.2" also reads as float8_e8m0fnu 0.25).
+//
+// Casting follows cast_value: rounding as if the exponent had no upper
+// bound (subnormals at their own precision), then out_of_range. Where the
+// registry leaves room, this package decides:
+//
+//   - clamp gives the signed infinity where the type has one, otherwise
+//     the largest finite value of that sign; for float8_e8m0fnu, values
+//     above 2^127 clamp to 2^127 and every value below 2^-127 (zero and
+//     negative values included) to 2^-127.
+//   - NaN into a type without NaN and an infinity into a type without
+//     infinities fail whatever out_of_range says (cast_value: "MUST
+//     error unless explicitly overridden by scalar_map").
+//   - NaN into an IEEE small float keeps its sign and leading payload bits
+//     (quiet); into the fnuz and e8m0 types it is their one NaN. -0 into a
+//     type without -0 is +0.
+//   - float8_e8m0fnu has one bit of precision: every value's significand
+//     is odd, so nearest-even cannot pick an even neighbour, and a tie
+//     (1.5 * 2^k) rounds away from zero, to 2^(k+1), as nearest-away does.
+//
+// Conversions from these types are a table of their 256 results; into
+// them, each element is rounded once from its exact value (integers above
+// 2^53 through a float64 rounded to odd, which keeps every mode exact).
+// float32 into a small float is a look-up on the float32's sign, exponent,
+// leading mantissa bits, rounding bit and sticky bit (convert_small_f32.go
+// says why that is exact). Caster has no Go element types for them: use
+// Cast. The tests check every value of every type, and the rounding of
+// float32 and float64 inputs at every boundary in every mode and policy,
+// against tables that testdata/smallfloat/gen.py writes from the registry
+// definitions with exact rational arithmetic.
 //
 // # Narrowing
 //

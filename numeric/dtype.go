@@ -82,6 +82,9 @@ const kindBits = 8
 var DataTypes = [...]DataType{
 	Bool, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64,
 	Float16, BFloat16, Float32, Float64, Complex64, Complex128,
+	Int2, Int4, Uint2, Uint4,
+	Float8E3M4, Float8E4M3, Float8E4M3B11FNUZ, Float8E4M3FNUZ, Float8E5M2, Float8E5M2FNUZ,
+	Float8E8M0FNU, Float6E2M3FN, Float6E3M2FN, Float4E2M1FN,
 }
 
 // class is what an element of a kind holds.
@@ -343,13 +346,24 @@ func (d DataType) IntRange() (min int64, max uint64, ok bool) {
 		return 0, math.MaxUint32, true
 	case Uint64:
 		return 0, math.MaxUint64, true
+	case Int2:
+		return -2, 1, true
+	case Int4:
+		return -8, 7, true
+	case Uint2:
+		return 0, 3, true
+	case Uint4:
+		return 0, 15, true
 	}
 	return 0, 0, false
 }
 
-// FloatFormat describes a binary floating-point format: the number of
-// explicit mantissa bits and the exponent bias. ok is false for non-float
-// types.
+// FloatFormat describes a binary floating-point type with the IEEE 754
+// layout (exponent bias 2^(expBits-1)-1, infinities and NaNs at the
+// largest exponent): the number of explicit mantissa bits and of exponent
+// bits. ok is false for non-float types and for the small floats whose
+// encoding departs from IEEE 754 (the fnuz and fn types and
+// float8_e8m0fnu); FloatLayout describes every float type.
 func (d DataType) FloatFormat() (mantBits, expBits int, ok bool) {
 	switch d {
 	case Float16:
@@ -361,11 +375,30 @@ func (d DataType) FloatFormat() (mantBits, expBits int, ok bool) {
 	case Float64:
 		return 52, 11, true
 	}
+	if f := smallFormatOf(d); f != nil && f.kind == smallIEEE {
+		return f.mant, f.exp, true
+	}
 	return 0, 0, false
 }
 
+// FloatLayout returns the encoding of a real float type: every float type,
+// the floats of 8 bits and fewer included. ok is false for other types.
+func (d DataType) FloatLayout() (l FloatLayout, ok bool) {
+	if f := smallFormatOf(d); f != nil {
+		return f.layout(), true
+	}
+	mant, exp, ok := d.FloatFormat()
+	if !ok {
+		return FloatLayout{}, false
+	}
+	return FloatLayout{MantBits: mant, ExpBits: exp, Bias: 1<<(exp-1) - 1, Signed: true, Infinity: true,
+		NaN: true, NaNBits: CanonicalNaNBits(d), NegativeZero: true, IEEE: true}, true
+}
+
 // MaxFloat returns the largest finite value of a real float type as a
-// float64 (exact for every supported float type), or 0 otherwise.
+// float64 (exact for every supported float type), or 0 otherwise. The
+// smallest finite value is -MaxFloat, except for float8_e8m0fnu, which has
+// no sign: its smallest value is 2^-127.
 func (d DataType) MaxFloat() float64 {
 	switch d {
 	case Float16:
@@ -376,6 +409,9 @@ func (d DataType) MaxFloat() float64 {
 		return math.MaxFloat32
 	case Float64:
 		return math.MaxFloat64
+	}
+	if f := smallFormatOf(d); f != nil {
+		return f.values[f.maxMag]
 	}
 	return 0
 }

@@ -29,6 +29,20 @@ func TestDataTypes(t *testing.T) {
 		{"float64", 8, false, false, false, true, false},
 		{"complex64", 8, false, false, false, false, true},
 		{"complex128", 16, false, false, false, false, true},
+		{"int2", 1, true, true, false, false, false},
+		{"int4", 1, true, true, false, false, false},
+		{"uint2", 1, true, false, true, false, false},
+		{"uint4", 1, true, false, true, false, false},
+		{"float8_e3m4", 1, false, false, false, true, false},
+		{"float8_e4m3", 1, false, false, false, true, false},
+		{"float8_e4m3b11fnuz", 1, false, false, false, true, false},
+		{"float8_e4m3fnuz", 1, false, false, false, true, false},
+		{"float8_e5m2", 1, false, false, false, true, false},
+		{"float8_e5m2fnuz", 1, false, false, false, true, false},
+		{"float8_e8m0fnu", 1, false, false, false, true, false},
+		{"float6_e2m3fn", 1, false, false, false, true, false},
+		{"float6_e3m2fn", 1, false, false, false, true, false},
+		{"float4_e2m1fn", 1, false, false, false, true, false},
 	}
 	if len(tests) != len(numeric.DataTypes) {
 		t.Fatalf("%d data types, want %d", len(numeric.DataTypes), len(tests))
@@ -38,7 +52,11 @@ func TestDataTypes(t *testing.T) {
 		if err != nil || dt != numeric.DataTypes[i] || dt.String() != tt.name || !dt.Valid() {
 			t.Errorf("ParseDataType(%q) = %v, %v", tt.name, dt, err)
 		}
-		if dt.Size() != tt.size || dt.Bits() != 8*tt.size {
+		bits := map[string]int{"int2": 2, "uint2": 2, "int4": 4, "uint4": 4, "float4_e2m1fn": 4, "float6_e2m3fn": 6, "float6_e3m2fn": 6}[tt.name]
+		if bits == 0 {
+			bits = 8 * tt.size
+		}
+		if dt.Size() != tt.size || dt.Bits() != bits {
 			t.Errorf("%v size %d bits %d", dt, dt.Size(), dt.Bits())
 		}
 		if dt.IsInteger() != tt.integer || dt.IsSigned() != tt.signed || dt.IsUnsigned() != tt.unsigned ||
@@ -46,7 +64,7 @@ func TestDataTypes(t *testing.T) {
 			t.Errorf("%v predicates wrong", dt)
 		}
 		_, _, isInt := dt.IntRange()
-		_, _, isFloat := dt.FloatFormat()
+		_, isFloat := dt.FloatLayout()
 		if isInt != tt.integer || isFloat != tt.float {
 			t.Errorf("%v IntRange/FloatFormat ok wrong", dt)
 		}

@@ -210,9 +210,10 @@ func (d DataType) MarshalJSON() ([]byte, error) {
 // r<8n>) and
 // numpy.datetime64 and numpy.timedelta64 ({"unit": ..., "scale_factor":
 // n}). A type without configuration may also be written as an object with
-// its name alone. Besides the names ParseDataType accepts it reads the
-// variable-length types "string" and "bytes" ("variable_length_bytes" in
-// zarr-python 3). Unknown members are errors.
+// its name alone, or with an empty configuration {}. Besides the names
+// ParseDataType accepts it reads the variable-length types "string" and
+// "bytes" ("variable_length_bytes" in zarr-python 3). Unknown members are
+// errors.
 func ParseDataTypeJSON(raw []byte) (DataType, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && raw[0] == '"' {
@@ -271,7 +272,9 @@ func ParseDataTypeJSON(raw []byte) (DataType, error) {
 		}
 		return NewTimedelta64(unit, int(scale))
 	}
-	if hasConfig {
+	if hasConfig && !isEmptyObject(obj.Configuration) {
+		// the zarr-extensions schemas of the types without configuration
+		// allow an empty object ("additionalProperties": false)
 		return 0, &DataTypeError{Name: name, Reason: "this data type takes no configuration"}
 	}
 	return parseDataTypeName(name)
@@ -288,6 +291,12 @@ func parseDataTypeName(name string) (DataType, error) {
 		return Bytes, nil
 	}
 	return ParseDataType(name)
+}
+
+// isEmptyObject reports whether raw is the JSON object {}.
+func isEmptyObject(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && m != nil && len(m) == 0
 }
 
 func strictUnmarshal(raw []byte, v any) error {

@@ -56,6 +56,12 @@ func appendFloat(b []byte, dt DataType, bits uint64) []byte {
 	case math.IsInf(f, -1):
 		return append(b, `"-Infinity"`...)
 	}
+	if smallFormatOf(dt) != nil {
+		// the shortest decimal of the exact value (as a float64), which
+		// reads back to it: "0.25" rather than a shorter "0.2" that also
+		// rounds to it
+		return strconv.AppendFloat(b, f, 'g', -1, 64)
+	}
 	switch dt {
 	case Float64:
 		return strconv.AppendFloat(b, f, 'g', -1, 64)

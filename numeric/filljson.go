@@ -146,16 +146,24 @@ func (p *fillParser) parseFloat(dt DataType, v []byte) (Scalar, error) {
 }
 
 func (p *fillParser) parseFloatString(dt DataType, s string) (Scalar, error) {
+	l, _ := dt.FloatLayout()
 	switch s {
 	case "NaN":
-		return Scalar{dt: dt, lo: CanonicalNaNBits(dt)}, nil
-	case "Infinity":
+		if !l.NaN {
+			return Scalar{}, p.fail("%v has no NaN", dt)
+		}
+		return Scalar{dt: dt, lo: l.NaNBits}, nil
+	case "Infinity", "+Infinity", "-Infinity":
+		if !l.Infinity {
+			return Scalar{}, p.fail("%v has no infinity", dt)
+		}
+		if s == "-Infinity" {
+			return Scalar{dt: dt, lo: infBits(dt) | 1<<(dt.Bits()-1)}, nil
+		}
+		if s == "+Infinity" {
+			p.warnings = append(p.warnings, `"+Infinity" is not a Zarr v3 fill-value string; read as "Infinity"`)
+		}
 		return Scalar{dt: dt, lo: infBits(dt)}, nil
-	case "+Infinity":
-		p.warnings = append(p.warnings, `"+Infinity" is not a Zarr v3 fill-value string; read as "Infinity"`)
-		return Scalar{dt: dt, lo: infBits(dt)}, nil
-	case "-Infinity":
-		return Scalar{dt: dt, lo: infBits(dt) | 1<<(dt.Bits()-1)}, nil
 	}
 	if len(s) > 2 && s[0] == '0' && s[1] == 'x' {
 		digits := s[2:]
@@ -167,9 +175,20 @@ func (p *fillParser) parseFloatString(dt DataType, s string) (Scalar, error) {
 		if err != nil {
 			return Scalar{}, p.fail("bad hex digits %q", digits)
 		}
+		if w := dt.Bits(); w < 64 && u>>w != 0 {
+			return Scalar{}, p.fail("hex %s has bits beyond the %d bits of %v", s, w, dt)
+		}
 		return Scalar{dt: dt, lo: u}, nil
 	}
-	return Scalar{}, p.fail(`want "NaN", "Infinity", "-Infinity" or "0x" hex of %d digits`, 2*dt.Size())
+	var want []string
+	if l.NaN {
+		want = append(want, `"NaN"`)
+	}
+	if l.Infinity {
+		want = append(want, `"Infinity"`, `"-Infinity"`)
+	}
+	want = append(want, fmt.Sprintf(`"0x" hex of %d digits`, 2*dt.Size()))
+	return Scalar{}, p.fail("want %s", strings.Join(want, ", "))
 }
 
 func (p *fillParser) parseComplex(dt DataType, v []byte) (Scalar, error) {
@@ -193,8 +212,14 @@ func (p *fillParser) parseComplex(dt DataType, v []byte) (Scalar, error) {
 }
 
 // CanonicalNaNBits returns the bits of the canonical NaN of float type dt:
-// positive, quiet, with only the most significant mantissa bit set.
+// positive, quiet, with only the most significant mantissa bit set; for the
+// small floats the pattern the registry gives the fill-value "NaN" (0x80 for
+// the fnuz types, 0xff for float8_e8m0fnu), and 0 for the types without a
+// NaN (float6_e2m3fn, float6_e3m2fn, float4_e2m1fn).
 func CanonicalNaNBits(dt DataType) uint64 {
+	if f := smallFormatOf(dt); f != nil {
+		return f.layout().NaNBits
+	}
 	mant, _, _ := dt.FloatFormat()
 	return infBits(dt) | 1<<(mant-1)
 }
@@ -237,8 +262,7 @@ func parseDecimal(s string, dt DataType) (uint64, error) {
 		if upOverflow {
 			// the value above the largest finite one, had the exponent
 			// no bound: the tie between them is the overflow threshold
-			_, expBits, _ := dt.FloatFormat()
-			hi = math.Copysign(math.Ldexp(1, 1<<(expBits-1)), f)
+			hi = math.Copysign(math.Ldexp(1, math.Ilogb(dt.MaxFloat())+1), f)
 		}
 		if lo+hi == 2*f { // a tie in float64
 			exact, ok := new(big.Rat).SetString(s)

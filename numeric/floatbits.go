@@ -73,8 +73,18 @@ func BFloat16FromFloat64(x float64) BF16 {
 // finite value of dt, and the returned bits are then the signed Infinity.
 // Signed zeros are kept; NaN gives a quiet NaN with the sign and the leading
 // payload bits of x; infinities stay infinite (overflow false).
+// The floats of 8 bits and fewer without infinities (the fnuz and fn types
+// and float8_e8m0fnu) have no infinity to return: for them overflow is
+// true for every value they cannot hold (beyond their range, an infinity,
+// NaN where they have none; for float8_e8m0fnu also zero and negative
+// values), and the bits are the saturated value of that sign (their
+// largest finite magnitude, for e8m0 its largest or smallest value), or
+// 0 for NaN.
 // NarrowFloat64 panics if dt is not a real float type.
 func NarrowFloat64(x float64, dt DataType, m RoundingMode) (b uint64, overflow bool) {
+	if f := smallFormatOf(dt); f != nil && f.kind != smallIEEE {
+		return f.narrowSaturating(x, m)
+	}
 	p, e, ok := dt.FloatFormat()
 	if !ok {
 		panic("numeric: NarrowFloat64 of non-float type " + dt.String())
@@ -162,6 +172,9 @@ func WidenFloat(b uint64, dt DataType) float64 {
 		return float64(math.Float32frombits(uint32(b)))
 	case Float64:
 		return math.Float64frombits(b)
+	}
+	if f := smallFormatOf(dt); f != nil {
+		return f.values[uint8(b)]
 	}
 	panic("numeric: WidenFloat of non-float type " + dt.String())
 }

@@ -19,6 +19,13 @@ func FuzzParseFillValue(f *testing.F) {
 	for _, c := range seeds {
 		f.Add(uint8(c.dt), []byte(c.json))
 	}
+	for i, dt := range numeric.DataTypes {
+		if dt.Storage() != dt { // the sub-byte and small float types
+			for _, v := range []string{`"NaN"`, `"Infinity"`, `"-Infinity"`, `"0x80"`, `"0xff"`, `"0x3f"`, "-0", "1.5", "240", "-8", "15", "1e-9"} {
+				f.Add(uint8(i), []byte(v))
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, dtIndex uint8, data []byte) {
 		dt := numeric.DataTypes[int(dtIndex)%len(numeric.DataTypes)]
 		s, warns, err := numeric.ParseFillValueWarnings(dt, data)

@@ -38,8 +38,14 @@ func Zero(dt DataType) Scalar { return Scalar{dt: dt} }
 
 // ScalarFromBits returns the scalar of type dt whose element encoding has
 // the bits lo (bytes 0..7) and hi (bytes 8..15, complex128 only). Bits
-// beyond the width of dt are cleared.
+// beyond the width of dt are cleared; for the sub-byte types the width is
+// that of the format (the upper bits of the byte are ignored, as the
+// registry says), and the byte is then held in its in-memory form:
+// sign-extended for int2 and int4, zero-extended for the others.
 func ScalarFromBits(dt DataType, lo, hi uint64) Scalar {
+	if isSmall(dt) {
+		return Scalar{dt: dt, lo: canonicalByte(dt, uint8(lo))}
+	}
 	n := dt.Size()
 	switch {
 	case n < 8:
@@ -65,6 +71,9 @@ func ScalarFromBytes(dt DataType, b []byte) (Scalar, error) {
 	}
 	if isStringClass(dt) {
 		return stringScalarFromElement(dt, b)
+	}
+	if isSmall(dt) {
+		return ScalarFromBits(dt, uint64(b[0]), 0), nil
 	}
 	var buf [16]byte
 	copy(buf[:], b)
@@ -109,7 +118,8 @@ func UintScalar(dt DataType, v uint64) (Scalar, error) {
 }
 
 // FloatScalar returns v rounded to the nearest value of float type dt (ties
-// to even; magnitudes beyond the largest finite value become Infinity). It
+// to even; magnitudes beyond the largest finite value become Infinity, or
+// saturate for the small floats without one: see NarrowFloat64). It
 // panics if dt is not a real float type.
 func FloatScalar(dt DataType, v float64) Scalar {
 	b, _ := NarrowFloat64(v, dt, NearestEven)
@@ -167,7 +177,7 @@ func (s Scalar) Bool() bool { return s.dt == Bool && s.lo != 0 }
 // non-integer types and for uint64 values above math.MaxInt64.
 func (s Scalar) Int64() (v int64, ok bool) {
 	switch s.dt {
-	case Int8:
+	case Int8, Int2, Int4:
 		return int64(int8(s.lo)), true
 	case Int16:
 		return int64(int16(s.lo)), true
@@ -175,7 +185,7 @@ func (s Scalar) Int64() (v int64, ok bool) {
 		return int64(int32(s.lo)), true
 	case Int64:
 		return int64(s.lo), true
-	case Uint8, Uint16, Uint32:
+	case Uint8, Uint16, Uint32, Uint2, Uint4:
 		return int64(s.lo), true
 	case Uint64:
 		return int64(s.lo), s.lo <= math.MaxInt64

@@ -127,6 +127,7 @@ func TestScalarFromBytes(t *testing.T) {
 		if dt == numeric.Bool {
 			b[0] = 1
 		}
+		b[0] = numeric.CanonicalByte(dt, b[0]) // the in-memory form of the sub-byte types
 		s, err := numeric.ScalarFromBytes(dt, b)
 		if err != nil {
 			t.Errorf("ScalarFromBytes(%v, % x): %v", dt, b, err)

@@ -95,9 +95,11 @@ func isNaNBits(c []byte, dt numeric.DataType) bool {
 		return numeric.BF16(binary.LittleEndian.Uint16(c)).IsNaN()
 	case numeric.Float32:
 		return math.IsNaN(float64(math.Float32frombits(binary.LittleEndian.Uint32(c))))
-	default:
+	case numeric.Float64:
 		return math.IsNaN(math.Float64frombits(binary.LittleEndian.Uint64(c)))
 	}
+	// the floats of 8 bits and fewer: one byte
+	return math.IsNaN(numeric.WidenFloat(uint64(c[0]), dt))
 }
 
 // fillBox sets every element of a box of dst to the fill value.

@@ -199,6 +199,15 @@ func csvFormatter(dt numeric.DataType) func([]byte, []byte) []byte {
 		return f
 	}
 	le := binary.LittleEndian
+	switch {
+	case dt.Storage() != dt && dt.IsInteger(): // int2, int4, uint2, uint4: one byte, upper bits ignored
+		return func(dst, b []byte) []byte {
+			v, _ := numeric.ScalarFromBits(dt, uint64(b[0]), 0).Int64()
+			return strconv.AppendInt(dst, v, 10)
+		}
+	case dt.Storage() != dt && dt.IsFloat(): // floats of 8 bits and fewer: their exact value
+		return func(dst, b []byte) []byte { return appendFloat(dst, numeric.WidenFloat(uint64(b[0]), dt), 64) }
+	}
 	switch dt {
 	case numeric.Bool:
 		return func(dst, b []byte) []byte { return strconv.AppendBool(dst, b[0] != 0) }

@@ -14,6 +14,14 @@
 // or 1. Decoding never trusts a length from the data: a chunk must have
 // exactly the size the chunk spec gives (docs/decisions.md#d15).
 //
+// The types of fewer than 8 bits (zarr-extensions int2, int4, uint2,
+// uint4, float6_e2m3fn, float6_e3m2fn, float4_e2m1fn) are stored one per
+// byte with the upper bits ignored: decoding keeps the low bits and sign-
+// extends them (int2, int4) or zero-extends them (the others), the
+// in-memory form numeric describes, and encoding writes that same
+// canonical byte whatever the upper bits of the array's buffer hold. These
+// types are not the identity. endian has no effect on one-byte types.
+//
 // A multi-byte type needs "endian". zarrita writes {"name": "bytes"}
 // without it; a pipeline resolved for reading (codec.FillWarn) reads such a
 // codec as little-endian with a warning, as zarr-python 3 does, and
@@ -137,7 +145,9 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 		warnings = []codec.Warning{{Message: fmt.Sprintf("no endian for %v (%d-byte elements): read as little-endian, as zarr-python does (docs/decisions.md#d23)", decoded.DataType, decoded.DataType.Size())}}
 	}
 	swap := c.Endian == BigEndian && comp > 1
-	return &boundBytes{spec: decoded, size: decoded.Size(), swap: swap, width: comp, isBool: decoded.DataType == numeric.Bool, warnings: warnings}, nil
+	subByte := decoded.DataType.Bits() < 8 && decoded.DataType.Size() == 1
+	return &boundBytes{spec: decoded, size: decoded.Size(), swap: swap, width: comp, isBool: decoded.DataType == numeric.Bool,
+		subByte: subByte, warnings: warnings}, nil
 }
 
 type boundBytes struct {
@@ -146,6 +156,11 @@ type boundBytes struct {
 	swap   bool
 	width  int // bytes per swapped unit
 	isBool bool
+	// subByte: a type of fewer than 8 bits (int2, int4, uint2, uint4,
+	// float6_*, float4_*) whose stored upper bits are ignored: decoding
+	// sign- or zero-extends the low bits, encoding writes that canonical
+	// byte (numeric.CanonicalizeBytes).
+	subByte bool
 	// warnings say what was accepted for reading (codec.Warner).
 	warnings []codec.Warning
 }
@@ -167,6 +182,9 @@ func (b *boundBytes) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	} else {
 		copy(out, src)
 	}
+	if b.subByte {
+		numeric.CanonicalizeBytes(b.spec.DataType, out)
+	}
 	return dst, nil
 }
 
@@ -182,12 +200,16 @@ func (b *boundBytes) DecodeBytes(dst, src []byte) error {
 	} else {
 		copy(dst, src)
 	}
+	if b.subByte {
+		numeric.CanonicalizeBytes(b.spec.DataType, dst)
+	}
 	return nil
 }
 
 // IsIdentity reports whether the encoding is the array's bytes themselves:
-// little-endian order, or one-byte elements (see codec.Identity).
-func (b *boundBytes) IsIdentity() bool { return !b.swap }
+// little-endian order, or one-byte elements (see codec.Identity), except
+// the types of fewer than 8 bits, whose decoding rewrites the upper bits.
+func (b *boundBytes) IsIdentity() bool { return !b.swap && !b.subByte }
 
 // CheckIdentity reports whether src is a valid encoded chunk: exactly the
 // chunk's byte size and, for bool, bytes that are 0 or 1. DecodeBytes makes

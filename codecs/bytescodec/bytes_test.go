@@ -43,7 +43,13 @@ func TestBytesCodecNumpyVectors(t *testing.T) {
 	if err := json.Unmarshal(raw, &file); err != nil {
 		t.Fatal(err)
 	}
-	if len(file.Vectors) != len(numeric.DataTypes)-1 { // all but bfloat16
+	want := 0
+	for _, dt := range numeric.DataTypes {
+		if dt != numeric.BFloat16 && dt.Storage() == dt { // NumPy has no bfloat16 and no sub-byte or 8-bit float types
+			want++
+		}
+	}
+	if len(file.Vectors) != want {
 		t.Fatalf("%d vectors", len(file.Vectors))
 	}
 	for name, v := range file.Vectors {
@@ -94,6 +100,9 @@ var goldenValues = map[numeric.DataType]any{
 
 func TestBytesCodecGolden(t *testing.T) {
 	for _, dt := range numeric.DataTypes {
+		if dt.Storage() != dt {
+			continue // one-byte types held as int8/uint8: TestBytesCodecSubByte
+		}
 		vals, ok := goldenValues[dt]
 		if !ok {
 			t.Fatalf("no golden values for %v", dt)
@@ -144,6 +153,7 @@ func TestBytesCodecRoundTrip(t *testing.T) {
 				src[i] &= 1
 			}
 		}
+		numeric.CanonicalizeBytes(dt, src) // the in-memory form of the types of fewer than 8 bits
 		w := dt.ComponentType().Size()
 		for _, e := range []bytescodec.Endian{bytescodec.LittleEndian, bytescodec.BigEndian} {
 			p := bytesPipeline(t, dt, e, n)

@@ -72,9 +72,14 @@ func FuzzPipelineDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%v %v: valid chunk: %v", dt, e, err)
 		}
+		want := data
+		if dt.Bits() < 8 { // the stored upper bits are dropped: re-encoding writes the canonical byte
+			want = bytes.Clone(data)
+			numeric.CanonicalizeBytes(dt, want)
+		}
 		enc, err := p.AppendEncode(nil, dst)
-		if err != nil || !bytes.Equal(enc, data) {
-			t.Fatalf("%v %v: re-encoding gives % x, %v; want % x", dt, e, enc, err, data)
+		if err != nil || !bytes.Equal(enc, want) {
+			t.Fatalf("%v %v: re-encoding gives % x, %v; want % x", dt, e, enc, err, want)
 		}
 	})
 }

@@ -16,9 +16,14 @@ const (
 	kindComplex                       // c8, c16
 )
 
-// accepts reports whether dt is of one of the kinds k.
+// accepts reports whether dt is of one of the kinds k. The sub-byte
+// integers and the floats of 8 bits and fewer (held in memory as int8 or
+// uint8) are never accepted: NumPy has no such dtypes and numcodecs'
+// arithmetic on their bytes would be that of int8 or uint8.
 func (k typeKinds) accepts(dt numeric.DataType) bool {
 	switch {
+	case dt.Storage() != dt && (dt.IsInteger() || dt.IsFloat()):
+		return false
 	case dt == numeric.Bool:
 		return k&kindBool != 0
 	case dt.IsInteger():

@@ -14,8 +14,14 @@
 // Encoding computes (x - offset) * scale and decoding (x / scale) + offset,
 // element by element, in the arithmetic of the array's data type, which the
 // codec does not change. Supported data types are int8 to int64, uint8 to
-// uint64, float16, bfloat16, float32 and float64; any other is a
-// configuration error at resolution.
+// uint64, float16, bfloat16, float32 and float64, and the zarr-extensions
+// sub-byte integers (int2, int4, uint2, uint4: integer arithmetic within
+// their ranges) and floats of 8 bits and fewer (each operation computed in
+// float64 and rounded once to nearest-even, as for float16; an element is
+// one byte, so both directions are tables of the 256 results; a result the
+// type cannot hold from a finite element, including zero or a negative
+// value for float8_e8m0fnu, is an error); any other is a configuration
+// error at resolution.
 //
 // The configuration and both of its keys are optional; unknown keys are
 // errors. offset and scale are written in the Zarr v3 fill-value JSON of

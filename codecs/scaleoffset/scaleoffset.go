@@ -200,7 +200,7 @@ func newKernel(dt numeric.DataType, off, scale numeric.Scalar, hasOff bool) kern
 	uoff, _ := off.Uint64()
 	uscale, _ := scale.Uint64()
 	switch dt {
-	case numeric.Int8:
+	case numeric.Int8, numeric.Int2, numeric.Int4: // int2 and int4 are held as int8; lo and hi are theirs
 		return &signedKernel[int8]{off: soff, scale: sscale, lo: lo, hi: int64(hi)}
 	case numeric.Int16:
 		return &signedKernel[int16]{off: soff, scale: sscale, lo: lo, hi: int64(hi)}
@@ -208,7 +208,7 @@ func newKernel(dt numeric.DataType, off, scale numeric.Scalar, hasOff bool) kern
 		return &signedKernel[int32]{off: soff, scale: sscale, lo: lo, hi: int64(hi)}
 	case numeric.Int64:
 		return &int64Kernel{off: soff, scale: sscale}
-	case numeric.Uint8:
+	case numeric.Uint8, numeric.Uint2, numeric.Uint4:
 		return &unsignedKernel[uint8]{off: uoff, scale: uscale, hi: hi}
 	case numeric.Uint16:
 		return &unsignedKernel[uint16]{off: uoff, scale: uscale, hi: hi}
@@ -220,6 +220,11 @@ func newKernel(dt numeric.DataType, off, scale numeric.Scalar, hasOff bool) kern
 		return newHalfKernel(dt, off, scale, hasOff)
 	case numeric.Float32:
 		return newFloatKernel[float32](dt, off, scale, hasOff)
+	case numeric.Float64:
+		return newFloatKernel[float64](dt, off, scale, hasOff)
+	}
+	if dt.IsFloat() && dt.Size() == 1 {
+		return newSmallFloatKernel(dt, off, scale, hasOff)
 	}
 	return newFloatKernel[float64](dt, off, scale, hasOff)
 }
@@ -278,6 +283,8 @@ func (b *bound) reason(x numeric.Scalar, decode bool) string {
 	case *floatKernel[float32]:
 		return k.reason(x, decode)
 	case *floatKernel[float64]:
+		return k.reason(x, decode)
+	case *smallFloatKernel:
 		return k.reason(x, decode)
 	}
 	return intReason(b.dt, x, b.off, b.scale, decode)
