@@ -75,6 +75,7 @@ var chainCases = []struct {
 }{
 	{"Float64ToUint8", numeric.Float64, `{"offset": 252, "scale": 4}`, `{"data_type": "uint8", "out_of_range": "clamp"}`},
 	{"Float32ToInt16", numeric.Float32, `{"offset": 273.15, "scale": 100}`, `{"data_type": "int16"}`},
+	{"Float32ToFloat8E4M3", numeric.Float32, `{"offset": 273.15, "scale": 0.5}`, `{"data_type": "float8_e4m3", "out_of_range": "clamp"}`},
 }
 
 func benchChain(b *testing.B, i int, fusedPass, decode bool) {
@@ -121,3 +122,8 @@ func BenchmarkChainFloat32ToInt16EncodeFused(b *testing.B)   { benchChain(b, 1, 
 func BenchmarkChainFloat32ToInt16EncodeUnfused(b *testing.B) { benchChain(b, 1, false, false) }
 func BenchmarkChainFloat32ToInt16DecodeFused(b *testing.B)   { benchChain(b, 1, true, true) }
 func BenchmarkChainFloat32ToInt16DecodeUnfused(b *testing.B) { benchChain(b, 1, false, true) }
+
+func BenchmarkChainFloat32ToFloat8E4M3EncodeFused(b *testing.B)   { benchChain(b, 2, true, false) }
+func BenchmarkChainFloat32ToFloat8E4M3EncodeUnfused(b *testing.B) { benchChain(b, 2, false, false) }
+func BenchmarkChainFloat32ToFloat8E4M3DecodeFused(b *testing.B)   { benchChain(b, 2, true, true) }
+func BenchmarkChainFloat32ToFloat8E4M3DecodeUnfused(b *testing.B) { benchChain(b, 2, false, true) }
