@@ -14,7 +14,7 @@ import (
 func TestFilterConfigErrors(t *testing.T) {
 	bad := []struct{ name, config, want string }{
 		{DeltaName, `{}`, `missing required key "dtype"`},
-		{DeltaName, `{"dtype": "<U4"}`, `data type "<U4": string arrays are not supported`},
+		{DeltaName, `{"dtype": "<U4"}`, `data type "<U4": string types (U, S, V) are not types a numcodecs filter computes in`},
 		{DeltaName, `{"dtype": "<i4", "astype": 4}`, "want a string"},
 		{DeltaName, `{"dtype": "<i4", "id": "delta"}`, `unknown configuration key "id"`},
 		{BitRoundName, `{}`, `missing required key "keepbits"`},
