@@ -117,6 +117,7 @@ var cases = []allocCase{
 func TestAllocs(t *testing.T) {
 	skipUnderRace(t)
 	runCases(t, cases)
+	runCases(t, vlenCases)
 }
 
 // runCases runs each case as a subtest of t.
@@ -157,7 +158,7 @@ var fallbacks = []struct {
 func TestEveryCodecCovered(t *testing.T) {
 	skipUnderRace(t)
 	var covered []string
-	for _, tc := range cases {
+	for _, tc := range append(slices.Clip(cases), vlenCases...) {
 		var head struct{ Name string }
 		if err := json.Unmarshal([]byte(tc.json), &head); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)

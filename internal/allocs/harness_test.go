@@ -48,6 +48,17 @@ func resolve(c codec.Codec, spec codec.ChunkSpec, src []byte, lossless bool) (*r
 		var enc []byte
 		rt.encode = func() (err error) { enc, err = b.AppendEncodeBytes(enc[:0], src); return err }
 		rt.decode = func() error { return b.DecodeBytes(dec, enc) }
+		if v, ok := b.(codec.VariableLengthCodec); ok && spec.DataType.IsVariableLength() {
+			out := dec[:0]
+			rt.decode = func() (err error) {
+				out, err = v.AppendDecodeVariable(out[:0], enc, codec.DefaultMaxChunkBytes)
+				if err == nil && len(out) != len(dec) {
+					err = fmt.Errorf("decoded %d bytes, want %d", len(out), len(dec))
+				}
+				copy(dec, out)
+				return err
+			}
+		}
 	case codec.BytesToBytes:
 		b, err := c.ResolveBytesToBytes(codec.FixedBytes(len(src), spec))
 		if err != nil {
