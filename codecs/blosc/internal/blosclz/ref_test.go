@@ -78,7 +78,7 @@ func refDecompress(dst, src []byte) (int, bool) {
 // run the word-copy paths, which need room after the copy.
 func FuzzReference(f *testing.F) {
 	seeds(f)
-	f.Add([]byte{0x20 | 2, 'a', 'b', 'c', ctl(5, 0), 2, 0, '.'}, uint16(64))     // period 3
+	f.Add([]byte{0x20 | 2, 'a', 'b', 'c', ctl(7, 0), 11, 2, 0, '.'}, uint16(64)) // period 3
 	f.Add([]byte{0x20 | 5, 1, 2, 3, 4, 5, 6, ctl(7, 0), 9, 5, 0, 7}, uint16(64)) // period 6
 	f.Fuzz(func(t *testing.T, src []byte, size uint16) {
 		want := make([]byte, int(size))
