@@ -19,6 +19,8 @@ var benchCases = []struct {
 	{"lz4-bitshuffle", Config{Cname: "lz4", Clevel: 5, Shuffle: BitShuffle, Typesize: 4}},
 	{"blosclz-shuffle", Config{Cname: "blosclz", Clevel: 5, Shuffle: ByteShuffle, Typesize: 4}},
 	{"zstd-shuffle", Config{Cname: "zstd", Clevel: 5, Shuffle: ByteShuffle, Typesize: 4}},
+	{"zstd-bitshuffle", Config{Cname: "zstd", Clevel: 5, Shuffle: BitShuffle, Typesize: 4}},
+	{"blosclz-bitshuffle", Config{Cname: "blosclz", Clevel: 5, Shuffle: BitShuffle, Typesize: 4}},
 	{"zlib-shuffle", Config{Cname: "zlib", Clevel: 5, Shuffle: ByteShuffle, Typesize: 4}},
 	{"snappy-shuffle", Config{Cname: "snappy", Clevel: 5, Shuffle: ByteShuffle, Typesize: 4}},
 	{"lz4hc-shuffle", Config{Cname: "lz4hc", Clevel: 5, Shuffle: ByteShuffle, Typesize: 4}},

@@ -83,7 +83,7 @@ func TestPeerTimes(t *testing.T) {
 		{name: "zstd-5-shuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: ByteShuffle},
 		{name: "zstd-5-shuffle-b1m", cname: "zstd", clevel: 5, ts: 4, bsize: 1 << 20, shuffle: ByteShuffle},
 		{name: "zstd-5-shuffle-b64k", cname: "zstd", clevel: 5, ts: 4, bsize: 1 << 16, shuffle: ByteShuffle},
-		{name: "zstd-5-bitshuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: BitShuffle},
+		{name: "zstd-5-bitshuffle", cname: "zstd", clevel: 5, ts: 4, shuffle: BitShuffle, isolate: true},
 	}
 	var sel []*peerCase
 	for _, c := range cases {

@@ -51,6 +51,8 @@ CASES = [
     ("lz4-bitshuffle", "lz4", Blosc.BITSHUFFLE),
     ("blosclz-shuffle", "blosclz", Blosc.SHUFFLE),
     ("zstd-shuffle", "zstd", Blosc.SHUFFLE),
+    ("zstd-bitshuffle", "zstd", Blosc.BITSHUFFLE),
+    ("blosclz-bitshuffle", "blosclz", Blosc.BITSHUFFLE),
     ("zlib-shuffle", "zlib", Blosc.SHUFFLE),
     ("snappy-shuffle", "snappy", Blosc.SHUFFLE),
     ("lz4hc-shuffle", "lz4hc", Blosc.SHUFFLE),

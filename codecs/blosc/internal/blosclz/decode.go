@@ -82,14 +82,36 @@ func Decompress(dst, src []byte) (int, error) {
 		ip++
 		switch {
 		case d >= 7 && op+length+8 <= len(dst):
-			// the source is at least 8 bytes back: whole words
-			for k := 0; k < length; k += 8 {
-				le.PutUint64(dst[op+k:], le.Uint64(dst[ref+k:]))
+			// the source is at least 8 bytes back: whole words, in order
+			// (a word may read what the one before it wrote)
+			o, r := dst[op:op+length+8], dst[ref:ref+length+8]
+			le.PutUint64(o, le.Uint64(r))
+			for k := 8; k < length; k += 8 {
+				le.PutUint64(o[k:], le.Uint64(r[k:]))
 			}
 		case d == 0 && op+length+8 <= len(dst):
 			// a run of one byte
 			w := uint64(dst[ref]) * 0x0101010101010101
 			for k := 0; k < length; k += 8 {
+				le.PutUint64(dst[op+k:], w)
+			}
+		case op+length+8 <= len(dst):
+			// the source is 2 to 7 bytes back (d+1): the 8 bytes of the
+			// repeating pattern from its start, written in whole words
+			// every multiple of the period that fits in 8 bytes
+			var w uint64
+			switch d {
+			case 1:
+				w = uint64(le.Uint16(dst[ref:])) * 0x0001000100010001
+			case 3:
+				w = uint64(le.Uint32(dst[ref:])) * 0x0000000100000001
+			default:
+				for i := range 8 {
+					w |= uint64(dst[ref+i%(d+1)]) << (8 * i)
+				}
+			}
+			step := patternStep[d]
+			for k := 0; k < length; k += step {
 				le.PutUint64(dst[op+k:], w)
 			}
 		case d >= length:
@@ -105,3 +127,7 @@ func Decompress(dst, src []byte) (int, error) {
 		op += length
 	}
 }
+
+// patternStep[d] is the largest multiple of the period d+1 (2 to 7) that
+// is at most 8: how far apart words of a repeating pattern are written.
+var patternStep = [7]int{8, 8, 6, 8, 5, 6, 7}
