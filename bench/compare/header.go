@@ -27,7 +27,7 @@ func zstdLine() string {
 	if zstd.Engine == "libzstd" {
 		return "libzstd through cgo (built with `-tags libzstd`)"
 	}
-	return zstd.Engine + ", pure Go (the default build; `-tags libzstd` runs zstd, in zstd rows and inside blosc, through libzstd with cgo, where its headers are installed)"
+	return zstd.Engine + ", pure Go (the default build; `-tags libzstd` runs zstd, in zstd rows and inside blosc, through libzstd with cgo: DataDog/zstd, which builds libzstd's own sources)"
 }
 
 // print writes the header, as Markdown lines or plain text.
