@@ -299,6 +299,8 @@ func TestTypesSweepCLI(t *testing.T) {
 					t.Errorf("validate: exit %d: %s", code, e)
 				}
 				csvs := map[string]string{}
+				worked := map[string]bool{}
+				var jsonlHint string
 				for _, f := range []string{"raw", "csv", "jsonl", "npy", "png"} {
 					for _, region := range []string{"", "1:4,2:6"} {
 						args := []string{"cat", "--format", f}
@@ -318,10 +320,26 @@ func TestTypesSweepCLI(t *testing.T) {
 								t.Errorf("cat raw: % x\nwant % x", out, want)
 							}
 						}
+						if region == "" {
+							worked[f] = code == 0
+							if f == "jsonl" && code != 0 {
+								jsonlHint = e
+							}
+						}
 						if code == 0 && (f == "csv" || f == "jsonl") && region == "" {
 							csvs[f] = out
 						}
 					}
+				}
+				// A refusal of jsonl lists the formats that work.
+				if m := regexp.MustCompile(` has ([a-z, ]+) and ([a-z]+)\n`).FindStringSubmatch(jsonlHint); m != nil {
+					for _, f := range append(strings.Split(m[1], ", "), m[2]) {
+						if !worked[f] {
+							t.Errorf("cat --format jsonl suggests %s, which fails: %s", f, jsonlHint)
+						}
+					}
+				} else if jsonlHint != "" && !strings.Contains(jsonlHint, "jsonl") {
+					t.Errorf("cat --format jsonl: %s", jsonlHint)
 				}
 				// Convert and compare the text outputs.
 				dst := filepath.Join(t.TempDir(), "out")
