@@ -211,6 +211,38 @@ func TestTypesSweep(t *testing.T) {
 					}
 				}
 				check("read", a, codec.WholeRegion(a.Shape()))
+				// Every typed entry point works or refuses clearly.
+				whole := codec.WholeRegion(a.Shape())
+				for name, read := range map[string]func() error{
+					"ReadStrings":     func() error { _, err := ReadStrings(ctx, a, whole); return err },
+					"ReadByteStrings": func() error { _, err := ReadByteStrings(ctx, a, whole); return err },
+					"Read[int8]":      func() error { _, err := Read[int8](ctx, a, whole); return err },
+					"Read[uint8]":     func() error { _, err := Read[uint8](ctx, a, whole); return err },
+					"Read[int64]":     func() error { _, err := Read[int64](ctx, a, whole); return err },
+					"Read[float64]":   func() error { _, err := Read[float64](ctx, a, whole); return err },
+					"Read[complex64]": func() error { _, err := Read[complex64](ctx, a, whole); return err },
+				} {
+					func() {
+						defer func() {
+							if p := recover(); p != nil {
+								t.Errorf("%s: panic %v", name, p)
+							}
+						}()
+						err := read()
+						if err != nil && sweepUnclear.MatchString(err.Error()) {
+							t.Errorf("%s: %v", name, err)
+						}
+					}()
+				}
+				if dt.Storage() != dt {
+					if dt.Storage() == numeric.Int8 {
+						if _, err := Read[int8](ctx, a, whole); err != nil {
+							t.Errorf("Read[int8]: %v", err)
+						}
+					} else if _, err := Read[int64](ctx, a, whole); dt.IsTime() && err != nil {
+						t.Errorf("Read[int64]: %v", err)
+					}
+				}
 				check("read", a, codec.Region{Start: []int64{2, 1}, Shape: []int64{4, 3}})
 				b, err := Open(ctx, s, "a", nil)
 				if err != nil {
