@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
@@ -160,162 +161,184 @@ func TestTypesSweep(t *testing.T) {
 			"crc32c":    "[" + ab + `,{"name":"crc32c"}]`,
 		}
 		for cname, chain := range chains {
-			t.Run(dt.String()+"/"+cname, func(t *testing.T) {
-				s := store.NewMemory()
-				if _, err := CreateGroup(ctx, s, "", nil); err != nil {
-					t.Fatal(err)
+			for _, special := range []bool{false, true} {
+				fill := numeric.Zero(dt)
+				if special {
+					fill = specialFill(t, dt)
+					cname += "/fill=" + fill.String()
 				}
-				m := newMeta(t, []int64{6, 5}, []int{4, 2}, dt, string(must(numeric.Zero(dt).MarshalJSON())), `[`+ab+`]`, "")
-				chainMeta, err := createErr(ctx, s, "a", dt, chain)
-				if err != nil {
-					if sweepUnclear.MatchString(err.Error()) {
-						t.Errorf("create: %v", err)
+				t.Run(dt.String()+"/"+cname, func(t *testing.T) {
+					s := store.NewMemory()
+					if _, err := CreateGroup(ctx, s, "", nil); err != nil {
+						t.Fatal(err)
 					}
-					if dt.IsVariableLength() && cname != "bytes" && cname != "crc32c" {
-						return // refused with a message
-					}
-					t.Fatalf("create: %v", err)
-				}
-				a := chainMeta
-				model := make([][]byte, 30)
-				for i := range model {
-					model[i] = numeric.Zero(dt).Bytes()
-					if dt.IsVariableLength() {
-						model[i] = []byte{}
-					}
-				}
-				w := codec.Region{Start: []int64{1, 0}, Shape: []int64{3, 4}}
-				var vals [][]byte
-				for i := range 12 {
-					v := sweepValue(dt, i)
-					vals = append(vals, v)
-					model[(1+i/4)*5+i%4] = v
-				}
-				if err := writeAll(ctx, a, w, vals); err != nil {
-					t.Fatalf("write: %v", err)
-				}
-				check := func(what string, a *Array, r codec.Region) {
-					t.Helper()
-					got, err := readAll(ctx, a, r)
+					m := newMeta(t, []int64{6, 5}, []int{4, 2}, dt, string(must(fill.MarshalJSON())), `[`+ab+`]`, "")
+					chainMeta, err := createErr(ctx, s, "a", fill, chain)
 					if err != nil {
-						t.Fatalf("%s: read %v: %v", what, r, err)
+						if sweepUnclear.MatchString(err.Error()) {
+							t.Errorf("create: %v", err)
+						}
+						if dt.IsVariableLength() && !strings.HasPrefix(cname, "bytes") && !strings.HasPrefix(cname, "crc32c") {
+							return // refused with a message
+						}
+						t.Fatalf("create: %v", err)
 					}
-					k := 0
-					for i := r.Start[0]; i < r.Start[0]+r.Shape[0]; i++ {
-						for j := r.Start[1]; j < r.Start[1]+r.Shape[1]; j++ {
-							if !bytes.Equal(got[k], model[i*5+j]) {
-								t.Errorf("%s: element [%d,%d] = %q, want %q", what, i, j, got[k], model[i*5+j])
-							}
-							k++
+					a := chainMeta
+					model := make([][]byte, 30)
+					for i := range model {
+						model[i] = fill.Bytes()
+						if v, ok := fill.Text(); ok && dt.IsVariableLength() {
+							model[i] = []byte(v)
+						} else if v, ok := fill.ByteString(); ok && dt.IsVariableLength() {
+							model[i] = v
 						}
 					}
-				}
-				check("read", a, codec.WholeRegion(a.Shape()))
-				// Every typed entry point works or refuses clearly.
-				whole := codec.WholeRegion(a.Shape())
-				for name, read := range map[string]func() error{
-					"ReadStrings":     func() error { _, err := ReadStrings(ctx, a, whole); return err },
-					"ReadByteStrings": func() error { _, err := ReadByteStrings(ctx, a, whole); return err },
-					"Read[int8]":      func() error { _, err := Read[int8](ctx, a, whole); return err },
-					"Read[uint8]":     func() error { _, err := Read[uint8](ctx, a, whole); return err },
-					"Read[int64]":     func() error { _, err := Read[int64](ctx, a, whole); return err },
-					"Read[float64]":   func() error { _, err := Read[float64](ctx, a, whole); return err },
-					"Read[complex64]": func() error { _, err := Read[complex64](ctx, a, whole); return err },
-				} {
-					func() {
-						defer func() {
-							if p := recover(); p != nil {
-								t.Errorf("%s: panic %v", name, p)
+					w := codec.Region{Start: []int64{1, 0}, Shape: []int64{3, 4}}
+					var vals [][]byte
+					for i := range 12 {
+						v := sweepValue(dt, i)
+						vals = append(vals, v)
+						model[(1+i/4)*5+i%4] = v
+					}
+					if err := writeAll(ctx, a, w, vals); err != nil {
+						t.Fatalf("write: %v", err)
+					}
+					check := func(what string, a *Array, r codec.Region) {
+						t.Helper()
+						got, err := readAll(ctx, a, r)
+						if err != nil {
+							t.Fatalf("%s: read %v: %v", what, r, err)
+						}
+						k := 0
+						for i := r.Start[0]; i < r.Start[0]+r.Shape[0]; i++ {
+							for j := r.Start[1]; j < r.Start[1]+r.Shape[1]; j++ {
+								if !bytes.Equal(got[k], model[i*5+j]) {
+									t.Errorf("%s: element [%d,%d] = %q, want %q", what, i, j, got[k], model[i*5+j])
+								}
+								k++
+							}
+						}
+					}
+					check("read", a, codec.WholeRegion(a.Shape()))
+					// Every typed entry point works or refuses clearly.
+					whole := codec.WholeRegion(a.Shape())
+					for name, read := range map[string]func() error{
+						"ReadStrings":     func() error { _, err := ReadStrings(ctx, a, whole); return err },
+						"ReadByteStrings": func() error { _, err := ReadByteStrings(ctx, a, whole); return err },
+						"Read[int8]":      func() error { _, err := Read[int8](ctx, a, whole); return err },
+						"Read[uint8]":     func() error { _, err := Read[uint8](ctx, a, whole); return err },
+						"Read[int64]":     func() error { _, err := Read[int64](ctx, a, whole); return err },
+						"Read[float64]":   func() error { _, err := Read[float64](ctx, a, whole); return err },
+						"Read[complex64]": func() error { _, err := Read[complex64](ctx, a, whole); return err },
+					} {
+						func() {
+							defer func() {
+								if p := recover(); p != nil {
+									t.Errorf("%s: panic %v", name, p)
+								}
+							}()
+							err := read()
+							if err != nil && sweepUnclear.MatchString(err.Error()) {
+								t.Errorf("%s: %v", name, err)
 							}
 						}()
-						err := read()
-						if err != nil && sweepUnclear.MatchString(err.Error()) {
-							t.Errorf("%s: %v", name, err)
-						}
-					}()
-				}
-				if dt.Storage() != dt {
-					if dt.Storage() == numeric.Int8 {
-						if _, err := Read[int8](ctx, a, whole); err != nil {
-							t.Errorf("Read[int8]: %v", err)
-						}
-					} else if _, err := Read[int64](ctx, a, whole); dt.IsTime() && err != nil {
-						t.Errorf("Read[int64]: %v", err)
 					}
-				}
-				check("read", a, codec.Region{Start: []int64{2, 1}, Shape: []int64{4, 3}})
-				b, err := Open(ctx, s, "a", nil)
-				if err != nil {
-					t.Fatalf("reopen: %v", err)
-				}
-				check("reopen", b, codec.Region{Start: []int64{0, 3}, Shape: []int64{6, 2}})
-				// Copy into an array with another chain, and CopyPart unit by unit.
-				c := create(t, s, "copy", m, 1)
-				if err := Copy(ctx, c, a, nil); err != nil {
-					t.Fatalf("Copy: %v", err)
-				}
-				check("Copy", c, codec.WholeRegion(c.Shape()))
-				p := create(t, s, "part", m, 1)
-				for u := int64(0); u < p.NumUnits(); u++ {
-					if err := CopyPart(ctx, p, a, u, u+1, nil); err != nil {
-						if dt.IsVariableLength() && bytes.Contains([]byte(err.Error()), []byte("variable-length type "+dt.String()+" is not supported")) {
-							break // refused naming the feature
+					if dt.Storage() != dt {
+						if dt.Storage() == numeric.Int8 {
+							if _, err := Read[int8](ctx, a, whole); err != nil {
+								t.Errorf("Read[int8]: %v", err)
+							}
+						} else if _, err := Read[int64](ctx, a, whole); dt.IsTime() && err != nil {
+							t.Errorf("Read[int64]: %v", err)
 						}
-						t.Fatalf("CopyPart %d: %v", u, err)
 					}
-				}
-				if !dt.IsVariableLength() {
-					check("CopyPart", p, codec.WholeRegion(p.Shape()))
-				}
-				// Verify: every stored chunk decodes.
-				n := 0
-				if err := a.Verify(ctx, func(c Check) error {
-					n++
-					if c.Err != nil {
-						t.Errorf("Verify: %v", c.Err)
+					check("read", a, codec.Region{Start: []int64{2, 1}, Shape: []int64{4, 3}})
+					b, err := Open(ctx, s, "a", nil)
+					if err != nil {
+						t.Fatalf("reopen: %v", err)
 					}
-					return nil
-				}); err != nil {
-					t.Fatalf("Verify: %v", err)
-				}
-				if n == 0 {
-					t.Errorf("Verify checked nothing")
-				}
-				// Consolidate and open through the consolidated metadata.
-				if _, err := Consolidate(ctx, s, ""); err != nil {
-					t.Fatalf("Consolidate: %v", err)
-				}
-				g, err := OpenGroup(ctx, s, "")
-				if err != nil {
-					t.Fatalf("OpenGroup: %v", err)
-				}
-				_ = g
-				o, err := Open(ctx, s, "a", nil)
-				if err != nil || o.DataType() != dt {
-					t.Fatalf("open after Consolidate: %v", err)
-				}
-				check("consolidated", o, codec.WholeRegion(o.Shape()))
-				// Partial decode of chunk (0,0) through the pipeline.
-				enc, err := s.Get(ctx, a.ChunkKey([]int64{0, 0}), -1)
-				if err != nil {
-					t.Fatalf("chunk 0,0: %v", err)
-				}
-				pl := a.Pipeline()
-				if dt.IsVariableLength() {
-					return
-				}
-				r := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 1}}
-				dst := make([]byte, 2*dt.Size())
-				if err := pl.DecodeRegion(ctx, sliceReader(enc), r, dst, nil); err != nil {
-					t.Fatalf("DecodeRegion: %v", err)
-				}
-				want := append(append([]byte(nil), model[1*5+1]...), model[2*5+1]...)
-				if !bytes.Equal(dst, want) {
-					t.Errorf("DecodeRegion: % x, want % x", dst, want)
-				}
-			})
+					check("reopen", b, codec.Region{Start: []int64{0, 3}, Shape: []int64{6, 2}})
+					// Copy into an array with another chain, and CopyPart unit by unit.
+					c := create(t, s, "copy", m, 1)
+					if err := Copy(ctx, c, a, nil); err != nil {
+						t.Fatalf("Copy: %v", err)
+					}
+					check("Copy", c, codec.WholeRegion(c.Shape()))
+					p := create(t, s, "part", m, 1)
+					for u := int64(0); u < p.NumUnits(); u++ {
+						if err := CopyPart(ctx, p, a, u, u+1, nil); err != nil {
+							if dt.IsVariableLength() && bytes.Contains([]byte(err.Error()), []byte("variable-length type "+dt.String()+" is not supported")) {
+								break // refused naming the feature
+							}
+							t.Fatalf("CopyPart %d: %v", u, err)
+						}
+					}
+					if !dt.IsVariableLength() {
+						check("CopyPart", p, codec.WholeRegion(p.Shape()))
+					}
+					// Verify: every stored chunk decodes.
+					n := 0
+					if err := a.Verify(ctx, func(c Check) error {
+						n++
+						if c.Err != nil {
+							t.Errorf("Verify: %v", c.Err)
+						}
+						return nil
+					}); err != nil {
+						t.Fatalf("Verify: %v", err)
+					}
+					if n == 0 {
+						t.Errorf("Verify checked nothing")
+					}
+					// Consolidate and open through the consolidated metadata.
+					if _, err := Consolidate(ctx, s, ""); err != nil {
+						t.Fatalf("Consolidate: %v", err)
+					}
+					g, err := OpenGroup(ctx, s, "")
+					if err != nil {
+						t.Fatalf("OpenGroup: %v", err)
+					}
+					_ = g
+					o, err := Open(ctx, s, "a", nil)
+					if err != nil || o.DataType() != dt {
+						t.Fatalf("open after Consolidate: %v", err)
+					}
+					check("consolidated", o, codec.WholeRegion(o.Shape()))
+					// Partial decode of chunk (0,0) through the pipeline.
+					enc, err := s.Get(ctx, a.ChunkKey([]int64{0, 0}), -1)
+					if err != nil {
+						t.Fatalf("chunk 0,0: %v", err)
+					}
+					pl := a.Pipeline()
+					if dt.IsVariableLength() {
+						return
+					}
+					r := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 1}}
+					dst := make([]byte, 2*dt.Size())
+					if err := pl.DecodeRegion(ctx, sliceReader(enc), r, dst, nil); err != nil {
+						t.Fatalf("DecodeRegion: %v", err)
+					}
+					want := append(append([]byte(nil), model[1*5+1]...), model[2*5+1]...)
+					if !bytes.Equal(dst, want) {
+						t.Errorf("DecodeRegion: % x, want % x", dst, want)
+					}
+				})
+			}
 		}
 	}
+}
+
+// specialFill returns a fill value of dt other than zero: NaN where the
+// type has one, NaT, text, bytes, true or one.
+func specialFill(t *testing.T, dt numeric.DataType) numeric.Scalar {
+	t.Helper()
+	for _, raw := range []string{`"NaN"`, `"NaT"`, `"x"`, `"eA=="`, `[1, 2, 3]`, `true`, `[1, 2]`, `1`} {
+		if f, err := numeric.ParseFillValue(dt, []byte(raw)); err == nil {
+			return f
+		}
+	}
+	t.Fatalf("%v: no special fill", dt)
+	return numeric.Scalar{}
 }
 
 func must[T any](v T, err error) T {
@@ -325,26 +348,26 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// createErr creates array "a" of type dt with a zero fill and the chain,
+// createErr creates the array at path with the fill (and its type) and the chain,
 // returning the error instead of failing.
-func createErr(ctx context.Context, s store.Store, path string, dt numeric.DataType, chain string) (a *Array, err error) {
+func createErr(ctx context.Context, s store.Store, path string, fill numeric.Scalar, chain string) (a *Array, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v", p)
 		}
 	}()
-	m, err := metaErr([]int64{6, 5}, []int{4, 2}, dt, chain)
+	m, err := metaErr([]int64{6, 5}, []int{4, 2}, fill, chain)
 	if err != nil {
 		return nil, err
 	}
 	return Create(ctx, s, path, m, nil)
 }
 
-// metaErr is newMeta with a zero fill, returning the error.
-func metaErr(shape []int64, chunks []int, dt numeric.DataType, codecs string) (*metadata.ArrayDefinition, error) {
+// metaErr is newMeta with the fill given as a scalar, returning the error.
+func metaErr(shape []int64, chunks []int, fill numeric.Scalar, codecs string) (*metadata.ArrayDefinition, error) {
 	chain, err := registry.Default().ParseCodecs(json.RawMessage(codecs), "/codecs")
 	if err != nil {
 		return nil, err
 	}
-	return &metadata.ArrayDefinition{Shape: shape, DataType: dt, ChunkShape: chunks, FillValue: numeric.Zero(dt), Codecs: chain.Codecs}, nil
+	return &metadata.ArrayDefinition{Shape: shape, DataType: fill.DataType(), ChunkShape: chunks, FillValue: fill, Codecs: chain.Codecs}, nil
 }
