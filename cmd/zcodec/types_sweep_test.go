@@ -444,3 +444,13 @@ func TestTypesSweepV2Stores(t *testing.T) {
 		})
 	}
 }
+
+// TestTypesSweepConvertShardsVlen: sharding a variable-length array is
+// refused naming the codec and the type, and the array is named once.
+func TestTypesSweepConvertShardsVlen(t *testing.T) {
+	src := "../../testdata/stores/zarr213_strings/vlen_utf8"
+	_, e, code := runSafe(t, nil, "convert", "--chunks", "2,2", "--shards", "4,4", src, filepath.Join(t.TempDir(), "o"))
+	if code != 1 || !strings.Contains(e, "sharding_indexed") || !strings.Contains(e, "string") || strings.Count(e, "array "+src) != 1 {
+		t.Errorf("exit %d: %s", code, e)
+	}
+}
