@@ -159,7 +159,7 @@ func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 	if err := opts.Tolerance.Validate(); err != nil {
 		return nil, err
 	}
-	if isSmallType(s.Spec.DataType) && !opts.Tolerance.Exact() {
+	if dt := s.Spec.DataType; (!dt.IsReal() || isSmallType(dt)) && !opts.Tolerance.Exact() {
 		return nil, &UnsupportedError{DataType: s.Spec.DataType, Reason: "lossy advice needs a tolerance the advisor can measure; only lossless chains are advised for this type"}
 	}
 	objective, err := checkObjective(opts.Objective, opts.MinDecodeMBps)

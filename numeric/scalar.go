@@ -34,7 +34,13 @@ func (e *ScalarError) Error() string {
 }
 
 // Zero returns the zero value of dt (false, 0, +0.0, 0+0i).
-func Zero(dt DataType) Scalar { return Scalar{dt: dt} }
+// For r* it is the element of length_bytes zero bytes.
+func Zero(dt DataType) Scalar {
+	if dt.Kind() == RawBytes {
+		return Scalar{dt: dt, str: string(make([]byte, dt.Size()))}
+	}
+	return Scalar{dt: dt}
+}
 
 // ScalarFromBits returns the scalar of type dt whose element encoding has
 // the bits lo (bytes 0..7) and hi (bytes 8..15, complex128 only). Bits

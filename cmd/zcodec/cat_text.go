@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/zcodec/zcodec/codec"
@@ -29,7 +30,7 @@ func textFormatError(dt numeric.DataType, format string) string {
 	str := isStringType(dt)
 	switch {
 	case format == "jsonl" && !str:
-		return "--format jsonl is for text and byte-string arrays; " + dt.String() + " has raw, csv, npy and png"
+		return "--format jsonl is for text and byte-string arrays; " + dt.String() + " has " + numberFormats(dt)
 	case !str:
 		return ""
 	case format == "png":
@@ -38,6 +39,20 @@ func textFormatError(dt numeric.DataType, format string) string {
 		return "--format " + format + ": " + dt.String() + " elements have no fixed size; use csv or jsonl"
 	}
 	return ""
+}
+
+// numberFormats lists the cat formats that write an array of the
+// fixed-size, non-text type dt: raw and csv always, npy where NumPy has
+// the type, png where the values are real.
+func numberFormats(dt numeric.DataType) string {
+	f := []string{"raw", "csv"}
+	if _, err := npyHeader(dt, []int64{1}); err == nil {
+		f = append(f, "npy")
+	}
+	if _, _, err := pngPlane(dt, []int64{1, 1}); err == nil {
+		f = append(f, "png")
+	}
+	return strings.Join(f[:len(f)-1], ", ") + " and " + f[len(f)-1]
 }
 
 // writeText writes region r of a text or byte-string array as CSV (one

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
@@ -120,6 +121,9 @@ func newConvertJob(ctx context.Context, d store.Store, t *target, plan convertPl
 		if err != nil {
 			reason, ok := skipReason(err)
 			if t.group == nil || !ok {
+				if ne := (*zarr.NodeError)(nil); errors.As(err, &ne) {
+					return nil, namedErr(t.path, err) // it names the array already
+				}
 				return nil, namedErr(t.path, &zarr.NodeError{Kind: "array", Path: src.Path(), Err: err})
 			}
 			job.skipped = append(job.skipped, skippedNode{Path: src.Path(), Reason: reason})

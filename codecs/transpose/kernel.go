@@ -176,6 +176,12 @@ func runBytes(p *plan, size int, dst, src []byte) {
 		copy(dst, src)
 		return
 	}
+	switch size {
+	case 1, 2, 4, 8, 16:
+	default:
+		runOdd(p, size, dst, src)
+		return
+	}
 	for o, outer := 0, p.outerCount(); o < outer; o++ {
 		ib, ob := p.outerOffsets(o)
 		blockBytes(p, size, dst[ob*size:(ob+p.shape[p.q]*p.rowLen)*size], src, ib)
@@ -209,5 +215,26 @@ func blockBytes(p *plan, size int, dst, src []byte, base int) {
 		runBlock(p, viewAs[uint64](dst), viewAs[uint64](src), base)
 	default:
 		runBlock(p, viewAs[[2]uint64](dst), viewAs[[2]uint64](src), base)
+	}
+}
+
+// runOdd transposes elements of a size no word type has (the fixed-length
+// text and byte-string types: 3, 12, 20... bytes), element by element in
+// output order, with an odometer over the output axes.
+func runOdd(p *plan, size int, dst, src []byte) {
+	idx := make([]int, len(p.shape))
+	in := 0
+	last := len(p.shape) - 1
+	for out := 0; out < p.n; out++ {
+		copy(dst[out*size:(out+1)*size], src[in*size:(in+1)*size])
+		for k := last; k >= 0; k-- {
+			idx[k]++
+			in += p.stride[k]
+			if idx[k] < p.shape[k] {
+				break
+			}
+			in -= idx[k] * p.stride[k]
+			idx[k] = 0
+		}
 	}
 }

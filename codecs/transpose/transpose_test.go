@@ -53,7 +53,15 @@ func refTranspose(in []byte, size int, shape, order []int) []byte {
 var sizes = []struct {
 	size int
 	dt   numeric.DataType
-}{{1, numeric.Uint8}, {2, numeric.Int16}, {4, numeric.Float32}, {8, numeric.Float64}, {16, numeric.Complex128}}
+}{{1, numeric.Uint8}, {2, numeric.Int16}, {4, numeric.Float32}, {8, numeric.Float64}, {16, numeric.Complex128},
+	{3, must(numeric.NewNullTerminatedBytes(3))}, {12, must(numeric.NewFixedLengthUTF32(12))}, {5, must(numeric.NewRawBytes(5))}}
+
+func must(dt numeric.DataType, err error) numeric.DataType {
+	if err != nil {
+		panic(err)
+	}
+	return dt
+}
 
 func resolve(t testing.TB, order []int, dt numeric.DataType, shape []int) codec.BoundArrayToArray {
 	t.Helper()
