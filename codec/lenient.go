@@ -25,6 +25,35 @@ type ReadingCodec interface {
 	ForReading() Codec
 }
 
+// WritableCodec is an optional interface of a ReadingCodec. AsWritten
+// returns the codec with the configuration the writer's library encoded
+// with in place of the one it was given (zstd "level" 100 as 22, lz4
+// "acceleration" -1 as 1, a bytes codec without "endian" as
+// little-endian), or an equal copy when the configuration is already
+// writable. Chunks decode the same under both: the settings concerned
+// only ever changed how the writer encoded. A conversion writes it, so
+// that an array read leniently can be written again
+// (docs/decisions.md#d31).
+type WritableCodec interface {
+	AsWritten() Codec
+}
+
+// AsWritten returns a copy of chain with every WritableCodec replaced by
+// its AsWritten, the other codecs kept. Codecs nested in a codec
+// (sharding's inner chain) are kept as they are.
+func AsWritten(chain []Codec) []Codec {
+	out := make([]Codec, len(chain))
+	for i, c := range chain {
+		out[i] = c
+		if w, ok := c.(WritableCodec); ok {
+			if wc := w.AsWritten(); wc != nil && KindOf(wc) == KindOf(c) {
+				out[i] = wc
+			}
+		}
+	}
+	return out
+}
+
 // Warner is an optional interface of a bound codec that accepted its
 // configuration with notes (a ReadingCodec resolved for reading).
 // NewPipeline adds the notes to Pipeline.Warnings, each with Err a

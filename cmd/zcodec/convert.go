@@ -268,7 +268,7 @@ func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.ArrayDefini
 	sm := src.Metadata()
 	m := &metadata.ArrayDefinition{
 		Shape: src.Shape(), DataType: src.DataType(), FillValue: src.FillValue(),
-		ChunkShape: src.ChunkShape(), Codecs: sm.Codecs,
+		ChunkShape: src.ChunkShape(), Codecs: codec.AsWritten(sm.Codecs),
 		Attributes: sm.Attributes, DimensionNames: sm.DimensionNames,
 	}
 	rank := len(m.Shape)

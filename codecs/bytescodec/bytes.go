@@ -129,6 +129,17 @@ func (c *Codec) ForReading() codec.Codec {
 	return &r
 }
 
+// AsWritten returns the codec with the byte order a reader takes: a
+// missing endian as little-endian (codec.WritableCodec).
+func (c *Codec) AsWritten() codec.Codec {
+	r := *c
+	if r.Endian == EndianUnset {
+		r.Endian = LittleEndian
+	}
+	r.reading = false
+	return &r
+}
+
 // ResolveBytes binds the codec to decoded. It fails for a multi-byte data
 // type without an endian (an error matching codec.ErrReadOnlyConfig),
 // except for the codec ForReading returns.

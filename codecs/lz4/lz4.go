@@ -71,6 +71,14 @@ func (c *Codec) ForReading() codec.Codec {
 	return &r
 }
 
+// AsWritten returns the codec with the acceleration liblz4 encoded with:
+// below 1 as 1 (codec.WritableCodec).
+func (c *Codec) AsWritten() codec.Codec {
+	r := *c
+	r.Acceleration, r.reading = max(c.Acceleration, 1), false
+	return &r
+}
+
 // ResolveBytesToBytes binds the codec to decoded. An acceleration below 1
 // is an error matching codec.ErrReadOnlyConfig, except for the codec
 // ForReading returns.

@@ -48,6 +48,14 @@ func (c *NumcodecsCodec) ForReading() codec.Codec {
 	return &r
 }
 
+// AsWritten returns the codec with its level clamped as libzstd clamps it
+// (see Codec.AsWritten).
+func (c *NumcodecsCodec) AsWritten() codec.Codec {
+	r := *c
+	r.Level, r.reading = min(max(c.Level, MinLevel), MaxLevel), false
+	return &r
+}
+
 // ResolveBytesToBytes binds the codec to decoded (see
 // Codec.ResolveBytesToBytes).
 func (c *NumcodecsCodec) ResolveBytesToBytes(decoded codec.BytesSpec) (codec.BoundBytesToBytes, error) {

@@ -97,6 +97,14 @@ func (c *Codec) ForReading() codec.Codec {
 	return &r
 }
 
+// AsWritten returns the codec with the level libzstd encoded with: an
+// out-of-range level clamped to [MinLevel, MaxLevel] (codec.WritableCodec).
+func (c *Codec) AsWritten() codec.Codec {
+	r := *c
+	r.Level, r.reading = min(max(c.Level, MinLevel), MaxLevel), false
+	return &r
+}
+
 // ResolveBytesToBytes binds the codec to decoded. A level outside
 // [MinLevel, MaxLevel] is an error matching codec.ErrReadOnlyConfig,
 // except for the codec ForReading returns.
