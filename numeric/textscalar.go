@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/zcodec/zcodec/internal/jsonstr"
 )
 
 // Scalars of the text and byte-string types hold their value in Scalar.str:
@@ -265,7 +267,7 @@ func appendStringFill(b []byte, s Scalar) []byte {
 	switch {
 	case s.dt.IsText():
 		t, _ := s.Text()
-		return appendJSONString(b, t)
+		return jsonstr.Append(b, t)
 	case s.dt.Kind() == RawBytes:
 		b = append(b, '[')
 		for i := 0; i < len(s.str); i++ {
@@ -279,14 +281,4 @@ func appendStringFill(b []byte, s Scalar) []byte {
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, []byte(s.str))
 	return append(b, '"')
-}
-
-// appendJSONString appends s as a JSON string, without escaping <, > and
-// & as HTML.
-func appendJSONString(b []byte, s string) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s)
-	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }
