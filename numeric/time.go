@@ -205,7 +205,7 @@ func (c *civil) setDays(days int64) {
 	era, doe := z/146097, z%146097
 	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
 	doy := doe - (365*yoe + yoe/4 - yoe/100) // from March 1st
-	mp := (5*doy + 2) / 153                   // month from March = 0
+	mp := (5*doy + 2) / 153                  // month from March = 0
 	c.day = int(doy-(153*mp+2)/5) + 1
 	c.month = int(mp) + 3
 	y := yoe + 400*era
