@@ -228,7 +228,7 @@ func (a *Array) readFixedElems(ctx context.Context, r codec.Region, set func(i i
 		backing := make([]byte, 0, n)
 		for i := 0; i*a.es < n; i++ {
 			start := len(backing)
-			backing = numeric.AppendUTF32(backing, raw[i*a.es:(i+1)*a.es])
+			backing = numeric.AppendUTF32Text(backing, raw[i*a.es:(i+1)*a.es])
 			set(i, backing, start, len(backing))
 		}
 	}
