@@ -144,6 +144,12 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 	if c.LastBit != nil {
 		last = *c.LastBit
 	}
+	if first < 0 {
+		return nil, &codec.ConfigError{Codec: Name, Key: "first_bit", Reason: fmt.Sprintf("first_bit %d is negative", first)}
+	}
+	if c.Padding > PaddingLastByte {
+		return nil, &codec.ConfigError{Codec: Name, Key: "padding_encoding", Reason: fmt.Sprintf("unknown padding %d", c.Padding)}
+	}
 	if last >= bits {
 		return nil, &codec.ConfigError{Codec: Name, Key: "last_bit", Reason: fmt.Sprintf("last_bit %d is outside a %d-bit component of %v", last, bits, dt)}
 	}

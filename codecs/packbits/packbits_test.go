@@ -372,3 +372,21 @@ func TestPipelineDecodeRegion(t *testing.T) {
 		t.Fatalf("reads %v of a %d-byte value", r.reads, len(enc))
 	}
 }
+
+// TestLiteralChecked checks that a Codec written as a literal is checked
+// as its configuration would be: a negative first bit or an unknown
+// padding is a *codec.ConfigError, not a crash.
+func TestLiteralChecked(t *testing.T) {
+	neg := -1
+	spec := codec.ChunkSpec{Shape: []int{8}, DataType: numeric.Uint8, FillValue: numeric.Zero(numeric.Uint8)}
+	for _, c := range []*Codec{
+		{FirstBit: &neg, LastBit: &neg},
+		{FirstBit: &neg},
+		{Padding: PaddingLastByte + 1},
+	} {
+		var ce *codec.ConfigError
+		if _, err := c.ResolveBytes(spec); !errors.As(err, &ce) {
+			t.Errorf("%+v: %v, want a *codec.ConfigError", c, err)
+		}
+	}
+}
