@@ -27,6 +27,24 @@ func (e *StringTypeError) Error() string {
 	return fmt.Sprintf("%s: the array's data type %v is not %s", e.Call, e.DataType, e.Want)
 }
 
+// ElementError reports an element of the source of WriteStrings or
+// WriteByteStrings that the array's data type cannot hold: invalid UTF-8,
+// too many code points or bytes for a fixed length, a vlen element longer
+// than 2^32-1 bytes. Nothing has been written.
+type ElementError struct {
+	Call   string // "WriteStrings" or "WriteByteStrings"
+	Index  int    // the element's index in the source slice
+	Reason string
+	Err    error // the underlying error, if any (a *numeric.ScalarError)
+}
+
+func (e *ElementError) Error() string {
+	return fmt.Sprintf("%s: element %d: %s", e.Call, e.Index, e.Reason)
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *ElementError) Unwrap() error { return e.Err }
+
 const (
 	wantText  = "a text type (string, fixed_length_utf32)"
 	wantBytes = "a byte-string type (bytes, null_terminated_bytes, r*)"
@@ -292,10 +310,10 @@ func WriteStrings(ctx context.Context, a *Array, r codec.Region, src []string) e
 	}
 	for i, s := range src {
 		if !utf8.ValidString(s) {
-			return a.nodeErr(fmt.Errorf("WriteStrings: element %d is not valid UTF-8", i))
+			return a.nodeErr(&ElementError{Call: "WriteStrings", Index: i, Reason: "not valid UTF-8"})
 		}
 	}
-	return writeElems(ctx, a, r, src)
+	return writeElems(ctx, a, r, src, "WriteStrings")
 }
 
 // WriteByteStrings writes src, one byte string per element of region r in
@@ -306,10 +324,12 @@ func WriteByteStrings(ctx context.Context, a *Array, r codec.Region, src [][]byt
 	if !a.meta.DataType.IsByteString() {
 		return a.nodeErr(&StringTypeError{Call: "WriteByteStrings", DataType: a.meta.DataType, Want: wantBytes})
 	}
-	return writeElems(ctx, a, r, src)
+	return writeElems(ctx, a, r, src, "WriteByteStrings")
 }
 
-func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Region, src []S) error {
+// writeElems is WriteStrings and WriteByteStrings once src is checked;
+// call names the caller in errors.
+func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Region, src []S, call string) error {
 	if a.format != 3 {
 		return a.nodeErr(fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly))
 	}
@@ -324,15 +344,15 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 	if !dt.IsVariableLength() {
 		raw := make([]byte, n*a.es)
 		for i, s := range src {
-			if err := putFixed(dt, raw[i*a.es:(i+1)*a.es], string(s)); err != nil {
-				return a.nodeErr(fmt.Errorf("element %d: %w", i, err))
+			if reason, err := putFixed(dt, raw[i*a.es:(i+1)*a.es], s); reason != "" {
+				return a.nodeErr(&ElementError{Call: call, Index: i, Reason: reason, Err: err})
 			}
 		}
 		return a.WriteRegion(ctx, r, raw)
 	}
 	for i, s := range src {
 		if uint64(len(s)) > math.MaxUint32 {
-			return a.nodeErr(fmt.Errorf("element %d: %d bytes, more than a vlen element holds", i, len(s)))
+			return a.nodeErr(&ElementError{Call: call, Index: i, Reason: fmt.Sprintf("%d bytes, more than a vlen element holds", len(s))})
 		}
 	}
 	fill := fillBytes(a.meta.FillValue)
@@ -407,20 +427,29 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 }
 
 // putFixed writes v as one element of a fixed-length text or byte-string
-// type into elem.
-func putFixed(dt numeric.DataType, elem []byte, v string) error {
+// type into elem. It returns why it cannot ("" when it did), and the
+// underlying error if there is one.
+func putFixed[S ~string | ~[]byte](dt numeric.DataType, elem []byte, v S) (string, error) {
 	switch dt.Kind() {
 	case numeric.FixedLengthUTF32:
-		return numeric.PutUTF32(elem, v)
+		// WriteByteStrings never reaches here: string(v) does not copy.
+		if err := numeric.PutUTF32(elem, string(v)); err != nil {
+			var se *numeric.ScalarError
+			if errors.As(err, &se) {
+				return se.Reason, err
+			}
+			return err.Error(), err
+		}
+		return "", nil
 	case numeric.NullTerminatedBytes:
 		if len(v) > len(elem) {
-			return fmt.Errorf("%d bytes exceed the %d of %v", len(v), len(elem), dt)
+			return fmt.Sprintf("%d bytes exceed the %d of %v", len(v), len(elem), dt), nil
 		}
 	case numeric.RawBytes:
 		if len(v) != len(elem) {
-			return fmt.Errorf("%d bytes, want exactly %d for %v", len(v), len(elem), dt)
+			return fmt.Sprintf("%d bytes, want exactly %d for %v", len(v), len(elem), dt), nil
 		}
 	}
 	clear(elem[copy(elem, v):])
-	return nil
+	return "", nil
 }
