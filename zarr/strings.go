@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/vlenform"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )
@@ -165,14 +166,7 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 			pos := 4
 			forBox(extent, inChunk, inRegion, func(_, ri, run int) {
 				if strs != nil { // the common case, without a call per element
-					for k := range strs[ri : ri+run] {
-						l := int(binary.LittleEndian.Uint32(chunk[pos:]))
-						pos += 4
-						if l > 0 {
-							strs[ri+k] = unsafe.String(&chunk[pos], l)
-						}
-						pos += l
-					}
+					pos = vlenform.Strings(strs[ri:ri+run], chunk, pos)
 					return
 				}
 				for k := range run {
@@ -186,7 +180,7 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		}
 		// A part: gather its elements into one buffer of their own, so
 		// that they do not hold the whole chunk.
-		offs := vlenOffsets(chunk, a.pipe.Spec().NumElements())
+		offs := vlenform.Offsets(chunk, a.pipe.Spec().NumElements())
 		total := 0
 		forBox(extent, inChunk, inRegion, func(ci, _, run int) {
 			total += offs[ci+run] - offs[ci] - 4*run
@@ -203,19 +197,6 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		})
 		return nil
 	})
-}
-
-// vlenOffsets returns the offset of each element's length in the checked
-// vlen-form chunk, and the chunk's length after them (n+1 entries).
-func vlenOffsets(chunk []byte, n int) []int {
-	offs := make([]int, n+1)
-	pos := 4
-	for i := range n {
-		offs[i] = pos
-		pos += 4 + int(binary.LittleEndian.Uint32(chunk[pos:]))
-	}
-	offs[n] = pos
-	return offs
 }
 
 // readFixedElems is readElems for the fixed-length types: the region is
@@ -379,7 +360,7 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 				if err != nil {
 					return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 				}
-				offs := vlenOffsets(chunk, cn)
+				offs := vlenform.Offsets(chunk, cn)
 				for i := range elems {
 					elems[i] = chunk[offs[i]+4 : offs[i+1]]
 				}
