@@ -390,3 +390,16 @@ func TestLiteralChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestPaddingString checks the names of the paddings and that an unknown
+// one is neither printed nor written as "none".
+func TestPaddingString(t *testing.T) {
+	for p, want := range map[Padding]string{PaddingNone: "none", PaddingFirstByte: "first_byte", PaddingLastByte: "last_byte", 9: "Padding(9)"} {
+		if got := p.String(); got != want {
+			t.Errorf("Padding(%d).String() = %q, want %q", p, got, want)
+		}
+	}
+	if _, err := (&Codec{Padding: 9}).MarshalJSON(); err == nil {
+		t.Error("MarshalJSON wrote an unknown padding")
+	}
+}
