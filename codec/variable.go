@@ -3,6 +3,7 @@ package codec
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 )
 
 // Variable-length chunks
@@ -98,7 +99,7 @@ func (p *Pipeline) VariableLength() bool { return p.variable }
 func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 	if !p.variable {
 		n := len(dst)
-		ext := grow2(dst, p.arraySizes[0])
+		ext := slices.Grow(dst, p.arraySizes[0])[:n+p.arraySizes[0]]
 		if err := p.Decode(ext[n:], src); err != nil {
 			return dst, err
 		}
@@ -154,16 +155,6 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 		return dst, p.stepErr(bi, err)
 	}
 	return out, nil
-}
-
-// grow2 returns dst extended by n bytes (their contents unspecified).
-func grow2(dst []byte, n int) []byte {
-	if cap(dst)-len(dst) < n {
-		ext := make([]byte, len(dst)+n)
-		copy(ext, dst)
-		return ext
-	}
-	return dst[:len(dst)+n]
 }
 
 // variableKindError refuses the array->array codec c at position i of a

@@ -1,7 +1,8 @@
 // Package numeric is the value model of zcodec: the Zarr v3 data types
 // (bool, int8..int64, uint8..uint64, float16, float32, float64, complex64,
-// complex128, and the extensions bfloat16, the sub-byte integers and the
-// floats of 8 bits and fewer), a typed Scalar, the Zarr v3
+// complex128, and the extensions bfloat16, the sub-byte integers, the
+// floats of 8 bits and fewer, numpy.datetime64/timedelta64 and the text and
+// byte-string types), a typed Scalar, the Zarr v3
 // fill-value JSON encoding, and the exact conversion core (rounding modes,
 // float16/bfloat16 bits, narrowing of float64).
 //
@@ -49,6 +50,22 @@
 // that output agrees with NumPy's value for value); ToTime and ToDuration
 // convert exactly to time.Time and time.Duration and refuse what those
 // cannot hold.
+//
+// # Text and byte strings
+//
+// The zarr-extensions types string (variable-length UTF-8), bytes
+// (variable-length bytes), fixed_length_utf32 {"length_bytes": 4n},
+// null_terminated_bytes {"length_bytes": n} and the core r<8n> raw bytes.
+// The variable-length ones have Size 0 (IsVariableLength); their chunks
+// are in the vlen form described in package codec. Elements of
+// fixed_length_utf32 are little-endian UTF-32 code units, U+0000-padded
+// (PutUTF32 writes one, AppendUTF32Text reads one as UTF-8, trailing
+// U+0000 stripped as NumPy strips them). TextScalar and ByteStringScalar
+// build scalars; Scalar.Text and Scalar.ByteString read them. Fill values:
+// a JSON string for the text types; base64 (standard, padded) or an array
+// of integers in [0, 255] for bytes and null_terminated_bytes, written as
+// base64 (as zarr-python 3 writes them); an array of exactly n integers
+// for r<8n> (Zarr v3 core), base64 of n bytes also read.
 //
 // # Sub-byte integers and small floats
 //

@@ -51,7 +51,7 @@ func (u TimeUnit) String() string {
 
 // ParseTimeUnit returns the unit with the given identifier: "Y", "M", "W",
 // "D", "h", "m", "s", "ms", "us" (or "μs"), "ns", "ps", "fs", "as" or
-// "generic".
+// "generic". Any other is a *TimeUnitError.
 func ParseTimeUnit(s string) (TimeUnit, error) {
 	if s == "μs" {
 		return Microseconds, nil
@@ -61,7 +61,17 @@ func ParseTimeUnit(s string) (TimeUnit, error) {
 			return u, nil
 		}
 	}
-	return 0, fmt.Errorf("numeric: unknown time unit %q (want one of Y, M, W, D, h, m, s, ms, us, μs, ns, ps, fs, as, generic)", s)
+	return 0, &TimeUnitError{Unit: s}
+}
+
+// TimeUnitError reports a time unit identifier that ParseTimeUnit does not
+// know.
+type TimeUnitError struct {
+	Unit string // the identifier as given
+}
+
+func (e *TimeUnitError) Error() string {
+	return fmt.Sprintf("numeric: unknown time unit %q (want one of Y, M, W, D, h, m, s, ms, us, μs, ns, ps, fs, as, generic)", e.Unit)
 }
 
 // MaxScaleFactor is the largest scale factor of a date or duration type

@@ -64,6 +64,12 @@ func TestTimeUnits(t *testing.T) {
 			t.Errorf("ParseTimeUnit(%v) = %v, %v", u, back, err)
 		}
 	}
+	for _, bad := range []string{"", "S", "sec", "ns2", "Generic"} {
+		var ue *numeric.TimeUnitError
+		if _, err := numeric.ParseTimeUnit(bad); !errors.As(err, &ue) || ue.Unit != bad {
+			t.Errorf("ParseTimeUnit(%q): %v, want a *TimeUnitError", bad, err)
+		}
+	}
 	d, _ := numeric.NewDatetime64(numeric.Nanoseconds, 1)
 	if unit, scale, ok := d.TimeUnit(); !ok || unit != numeric.Nanoseconds || scale != 1 || d.Kind() != numeric.Datetime64 || d.Storage() != numeric.Int64 || !d.IsTime() {
 		t.Errorf("%v: TimeUnit() = %v, %d, %v", d, unit, scale, ok)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/zcodec/zcodec/internal/jsonstr"
 )
 
 // Scalars of the text and byte-string types hold their value in Scalar.str:
@@ -42,9 +44,9 @@ func TextScalar(dt DataType, v string) (Scalar, error) {
 	if n > dt.LengthBytes()/4 {
 		return Scalar{}, &ScalarError{DataType: dt, Reason: fmt.Sprintf("%d code points exceed the capacity of %d", n, dt.LengthBytes()/4)}
 	}
-	b := make([]byte, 0, 4*n)
-	for _, r := range v {
-		b = binary.LittleEndian.AppendUint32(b, uint32(r))
+	b := make([]byte, 4*n)
+	if err := PutUTF32(b, v); err != nil {
+		return Scalar{}, err
 	}
 	return Scalar{dt: dt, str: string(trimZeroUnits(b))}, nil
 }
@@ -83,7 +85,7 @@ func (s Scalar) Text() (v string, ok bool) {
 	case String:
 		return s.str, true
 	case FixedLengthUTF32:
-		return UTF32ToString(nil, []byte(s.str)), true
+		return string(AppendUTF32Text(nil, []byte(s.str))), true
 	}
 	return "", false
 }
@@ -98,19 +100,13 @@ func (s Scalar) ByteString() (v []byte, ok bool) {
 	return []byte(s.str), true
 }
 
-// UTF32ToString appends to buf the UTF-8 encoding of the little-endian
-// UTF-32 code units of elem (a fixed_length_utf32 element: its length a
-// multiple of 4) up to the first U+0000 of the trailing padding, and
-// returns the result as a string. NumPy strips trailing U+0000 code points
-// and so does this; U+0000 inside the text is kept. A code unit that is
-// not a Unicode scalar value becomes U+FFFD.
-func UTF32ToString(buf []byte, elem []byte) string {
-	return string(AppendUTF32(buf, elem))
-}
-
-// AppendUTF32 appends to dst the UTF-8 encoding of the fixed_length_utf32
-// element elem, as UTF32ToString does, and returns the extended slice.
-func AppendUTF32(dst, elem []byte) []byte {
+// AppendUTF32Text appends to dst the text of the fixed_length_utf32
+// element elem (little-endian UTF-32 code units, its length a multiple of
+// 4) as UTF-8, up to the trailing U+0000 padding, and returns the extended
+// slice. NumPy strips trailing U+0000 code points and so does this; U+0000
+// inside the text is kept. A code unit that is not a Unicode scalar value
+// becomes U+FFFD. PutUTF32 is its inverse.
+func AppendUTF32Text(dst, elem []byte) []byte {
 	elem = trimZeroUnits(elem)
 	for i := 0; i+4 <= len(elem); i += 4 {
 		u := binary.LittleEndian.Uint32(elem[i:])
@@ -127,8 +123,8 @@ func AppendUTF32(dst, elem []byte) []byte {
 	return dst
 }
 
-// PutUTF32 writes v as the fixed_length_utf32 element elem (UTF-32 code
-// units, little-endian, then U+0000 padding). It fails, leaving elem
+// PutUTF32 writes the text v as the fixed_length_utf32 element elem
+// (UTF-32 code units, little-endian, then U+0000 padding). It fails, leaving elem
 // unspecified, when v is not valid UTF-8 or holds more than len(elem)/4
 // code points.
 func PutUTF32(elem []byte, v string) error {
@@ -265,7 +261,7 @@ func appendStringFill(b []byte, s Scalar) []byte {
 	switch {
 	case s.dt.IsText():
 		t, _ := s.Text()
-		return appendJSONString(b, t)
+		return jsonstr.Append(b, t)
 	case s.dt.Kind() == RawBytes:
 		b = append(b, '[')
 		for i := 0; i < len(s.str); i++ {
@@ -279,14 +275,4 @@ func appendStringFill(b []byte, s Scalar) []byte {
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, []byte(s.str))
 	return append(b, '"')
-}
-
-// appendJSONString appends s as a JSON string, without escaping <, > and
-// & as HTML.
-func appendJSONString(b []byte, s string) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s)
-	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }

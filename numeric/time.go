@@ -29,6 +29,7 @@ func (e *TimeError) Error() string {
 	return fmt.Sprintf("numeric: %v value %d: %s", e.DataType, e.Value, e.Reason)
 }
 
+// Unwrap returns ErrNaT for Not a Time, else nil.
 func (e *TimeError) Unwrap() error { return e.Err }
 
 // FormatTime returns NumPy's text (str() of the scalar) of the count v of

@@ -33,7 +33,16 @@
 //     NumPy-like text ("0:10,:,5"). Raw reads and writes use the decoded
 //     byte layout of the pipeline (C order over the region, little-endian
 //     elements); Read, ReadInto and Write take Go slices of the array's
-//     element type.
+//     element type (its Storage type: int8 for int4, uint8 for the small
+//     floats, int64 for dates and durations).
+//   - Text and byte strings: ReadStrings and WriteStrings take []string,
+//     ReadByteStrings and WriteByteStrings [][]byte, for the variable- and
+//     fixed-length types alike. The values read from one chunk share one
+//     allocation (the decoded chunk itself when the region covers it
+//     whole), never one per string; a bad element written is an
+//     *ElementError, a call on an array of another type a
+//     *StringTypeError. ReadRegion and WriteRegion refuse the
+//     variable-length types, whose elements have no fixed size.
 //   - Sharded arrays (sharding_indexed as the array->bytes codec): the grid's
 //     chunks are shards. Reading part of a shard fetches only its index and
 //     the inner chunks the part meets, through byte ranges of the store
@@ -51,7 +60,7 @@
 //
 // Storage transformers (an array with a non-empty storage_transformers is
 // refused by metadata.Parse), chunk grids other than "regular" (variable or
-// rectilinear grids), extension data types, writing Zarr v2 arrays (they
+// rectilinear grids), data types outside numeric's list, writing Zarr v2 arrays (they
 // are read-only: store.ErrReadOnly).
 //
 // # Choices

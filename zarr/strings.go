@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/vlenform"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 )
@@ -26,6 +27,24 @@ type StringTypeError struct {
 func (e *StringTypeError) Error() string {
 	return fmt.Sprintf("%s: the array's data type %v is not %s", e.Call, e.DataType, e.Want)
 }
+
+// ElementError reports an element of the source of WriteStrings or
+// WriteByteStrings that the array's data type cannot hold: invalid UTF-8,
+// too many code points or bytes for a fixed length, a vlen element longer
+// than 2^32-1 bytes. Nothing has been written.
+type ElementError struct {
+	Call   string // "WriteStrings" or "WriteByteStrings"
+	Index  int    // the element's index in the source slice
+	Reason string
+	Err    error // the underlying error, if any (a *numeric.ScalarError)
+}
+
+func (e *ElementError) Error() string {
+	return fmt.Sprintf("%s: element %d: %s", e.Call, e.Index, e.Reason)
+}
+
+// Unwrap returns the underlying error, if any.
+func (e *ElementError) Unwrap() error { return e.Err }
 
 const (
 	wantText  = "a text type (string, fixed_length_utf32)"
@@ -147,14 +166,7 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 			pos := 4
 			forBox(extent, inChunk, inRegion, func(_, ri, run int) {
 				if strs != nil { // the common case, without a call per element
-					for k := range strs[ri : ri+run] {
-						l := int(binary.LittleEndian.Uint32(chunk[pos:]))
-						pos += 4
-						if l > 0 {
-							strs[ri+k] = unsafe.String(&chunk[pos], l)
-						}
-						pos += l
-					}
+					pos = vlenform.Strings(strs[ri:ri+run], chunk, pos)
 					return
 				}
 				for k := range run {
@@ -168,7 +180,7 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		}
 		// A part: gather its elements into one buffer of their own, so
 		// that they do not hold the whole chunk.
-		offs := vlenOffsets(chunk, a.pipe.Spec().NumElements())
+		offs := vlenform.Offsets(chunk, a.pipe.Spec().NumElements())
 		total := 0
 		forBox(extent, inChunk, inRegion, func(ci, _, run int) {
 			total += offs[ci+run] - offs[ci] - 4*run
@@ -185,19 +197,6 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		})
 		return nil
 	})
-}
-
-// vlenOffsets returns the offset of each element's length in the checked
-// vlen-form chunk, and the chunk's length after them (n+1 entries).
-func vlenOffsets(chunk []byte, n int) []int {
-	offs := make([]int, n+1)
-	pos := 4
-	for i := range n {
-		offs[i] = pos
-		pos += 4 + int(binary.LittleEndian.Uint32(chunk[pos:]))
-	}
-	offs[n] = pos
-	return offs
 }
 
 // readFixedElems is readElems for the fixed-length types: the region is
@@ -228,7 +227,7 @@ func (a *Array) readFixedElems(ctx context.Context, r codec.Region, set func(i i
 		backing := make([]byte, 0, n)
 		for i := 0; i*a.es < n; i++ {
 			start := len(backing)
-			backing = numeric.AppendUTF32(backing, raw[i*a.es:(i+1)*a.es])
+			backing = numeric.AppendUTF32Text(backing, raw[i*a.es:(i+1)*a.es])
 			set(i, backing, start, len(backing))
 		}
 	}
@@ -292,10 +291,10 @@ func WriteStrings(ctx context.Context, a *Array, r codec.Region, src []string) e
 	}
 	for i, s := range src {
 		if !utf8.ValidString(s) {
-			return a.nodeErr(fmt.Errorf("WriteStrings: element %d is not valid UTF-8", i))
+			return a.nodeErr(&ElementError{Call: "WriteStrings", Index: i, Reason: "not valid UTF-8"})
 		}
 	}
-	return writeElems(ctx, a, r, src)
+	return writeElems(ctx, a, r, src, "WriteStrings")
 }
 
 // WriteByteStrings writes src, one byte string per element of region r in
@@ -306,10 +305,12 @@ func WriteByteStrings(ctx context.Context, a *Array, r codec.Region, src [][]byt
 	if !a.meta.DataType.IsByteString() {
 		return a.nodeErr(&StringTypeError{Call: "WriteByteStrings", DataType: a.meta.DataType, Want: wantBytes})
 	}
-	return writeElems(ctx, a, r, src)
+	return writeElems(ctx, a, r, src, "WriteByteStrings")
 }
 
-func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Region, src []S) error {
+// writeElems is WriteStrings and WriteByteStrings once src is checked;
+// call names the caller in errors.
+func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Region, src []S, call string) error {
 	if a.format != 3 {
 		return a.nodeErr(fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly))
 	}
@@ -324,15 +325,15 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 	if !dt.IsVariableLength() {
 		raw := make([]byte, n*a.es)
 		for i, s := range src {
-			if err := putFixed(dt, raw[i*a.es:(i+1)*a.es], string(s)); err != nil {
-				return a.nodeErr(fmt.Errorf("element %d: %w", i, err))
+			if reason, err := putFixed(dt, raw[i*a.es:(i+1)*a.es], s); reason != "" {
+				return a.nodeErr(&ElementError{Call: call, Index: i, Reason: reason, Err: err})
 			}
 		}
 		return a.WriteRegion(ctx, r, raw)
 	}
 	for i, s := range src {
 		if uint64(len(s)) > math.MaxUint32 {
-			return a.nodeErr(fmt.Errorf("element %d: %d bytes, more than a vlen element holds", i, len(s)))
+			return a.nodeErr(&ElementError{Call: call, Index: i, Reason: fmt.Sprintf("%d bytes, more than a vlen element holds", len(s))})
 		}
 	}
 	fill := fillBytes(a.meta.FillValue)
@@ -359,7 +360,7 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 				if err != nil {
 					return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 				}
-				offs := vlenOffsets(chunk, cn)
+				offs := vlenform.Offsets(chunk, cn)
 				for i := range elems {
 					elems[i] = chunk[offs[i]+4 : offs[i+1]]
 				}
@@ -407,20 +408,29 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 }
 
 // putFixed writes v as one element of a fixed-length text or byte-string
-// type into elem.
-func putFixed(dt numeric.DataType, elem []byte, v string) error {
+// type into elem. It returns why it cannot ("" when it did), and the
+// underlying error if there is one.
+func putFixed[S ~string | ~[]byte](dt numeric.DataType, elem []byte, v S) (string, error) {
 	switch dt.Kind() {
 	case numeric.FixedLengthUTF32:
-		return numeric.PutUTF32(elem, v)
+		// WriteByteStrings never reaches here: string(v) does not copy.
+		if err := numeric.PutUTF32(elem, string(v)); err != nil {
+			var se *numeric.ScalarError
+			if errors.As(err, &se) {
+				return se.Reason, err
+			}
+			return err.Error(), err
+		}
+		return "", nil
 	case numeric.NullTerminatedBytes:
 		if len(v) > len(elem) {
-			return fmt.Errorf("%d bytes exceed the %d of %v", len(v), len(elem), dt)
+			return fmt.Sprintf("%d bytes exceed the %d of %v", len(v), len(elem), dt), nil
 		}
 	case numeric.RawBytes:
 		if len(v) != len(elem) {
-			return fmt.Errorf("%d bytes, want exactly %d for %v", len(v), len(elem), dt)
+			return fmt.Sprintf("%d bytes, want exactly %d for %v", len(v), len(elem), dt), nil
 		}
 	}
 	clear(elem[copy(elem, v):])
-	return nil
+	return "", nil
 }

@@ -161,8 +161,9 @@ func TestStringsErrors(t *testing.T) {
 	if err := a.ReadRegion(ctx, codec.WholeRegion([]int64{4}), nil); err == nil {
 		t.Error("ReadRegion of a string array succeeded")
 	}
-	if err := WriteStrings(ctx, a, codec.WholeRegion([]int64{4}), []string{"a", "\xff", "", ""}); err == nil {
-		t.Error("wrote invalid UTF-8")
+	var ee *ElementError
+	if err := WriteStrings(ctx, a, codec.WholeRegion([]int64{4}), []string{"a", "\xff", "", ""}); !errors.As(err, &ee) || ee.Index != 1 {
+		t.Errorf("invalid UTF-8 in element 1: %v, want an *ElementError of index 1", err)
 	}
 	if err := WriteStrings(ctx, a, codec.WholeRegion([]int64{4}), []string{"a"}); err == nil {
 		t.Error("wrote 1 element into 4")
@@ -173,7 +174,12 @@ func TestStringsErrors(t *testing.T) {
 	}
 	u, _ := numeric.NewFixedLengthUTF32(8)
 	b := create(t, s, "b", newMeta(t, []int64{2}, []int{2}, u, `""`, `[{"name":"bytes","configuration":{"endian":"little"}}]`, ""), 1)
-	if err := WriteStrings(ctx, b, codec.WholeRegion([]int64{2}), []string{"abc", ""}); err == nil {
-		t.Error("wrote 3 code points into fixed_length_utf32 of 2")
+	if err := WriteStrings(ctx, b, codec.WholeRegion([]int64{2}), []string{"", "abc"}); !errors.As(err, &ee) || ee.Index != 1 {
+		t.Errorf("3 code points into fixed_length_utf32 of 2: %v, want an *ElementError of index 1", err)
+	}
+	nb, _ := numeric.NewNullTerminatedBytes(2)
+	c := create(t, s, "c", newMeta(t, []int64{2}, []int{2}, nb, `""`, `[{"name":"bytes"}]`, ""), 1)
+	if err := WriteByteStrings(ctx, c, codec.WholeRegion([]int64{2}), [][]byte{[]byte("abc"), nil}); !errors.As(err, &ee) || ee.Index != 0 || ee.Call != "WriteByteStrings" {
+		t.Errorf("3 bytes into null_terminated_bytes of 2: %v, want an *ElementError of WriteByteStrings, index 0", err)
 	}
 }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/csv"
-	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -94,14 +92,14 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r codec.Region, 
 		}
 		line = line[:0]
 		if row == 1 && len(r.Shape) < 2 {
-			line = appendJSONText(line, rec[0])
+			line = jsonstr.Append(line, rec[0])
 		} else {
 			line = append(line, '[')
 			for i, s := range rec {
 				if i > 0 {
 					line = append(line, ',')
 				}
-				line = appendJSONText(line, s)
+				line = jsonstr.Append(line, s)
 			}
 			line = append(line, ']')
 		}
@@ -169,16 +167,4 @@ func forTextSlabs(r codec.Region, fn func(codec.Region) error) error {
 		}
 	}
 	return nil
-}
-
-// appendJSONText appends s as a JSON string (valid UTF-8 by construction:
-// ReadStrings gives valid text, base64 is ASCII).
-func appendJSONText(dst []byte, s string) []byte {
-	if utf8.ValidString(s) {
-		b, err := json.Marshal(s)
-		if err == nil {
-			return append(dst, b...)
-		}
-	}
-	return fmt.Appendf(dst, "%q", s)
 }

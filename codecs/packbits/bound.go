@@ -2,6 +2,7 @@ package packbits
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/zcodec/zcodec/codec"
 )
@@ -39,7 +40,7 @@ func (b *bound) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 		return dst, &codec.SizeError{What: "array chunk", Got: len(src), Want: want}
 	}
 	n := len(dst)
-	dst = growAppend(dst, b.encodedSize())
+	dst = slices.Grow(dst, b.encodedSize())[:len(dst)+b.encodedSize()]
 	out := dst[n:]
 	switch b.padding {
 	case PaddingFirstByte:
@@ -92,12 +93,3 @@ func (b *bound) IsIdentity() bool {
 // CheckIdentity makes the checks DecodeBytes makes (codec.Identity).
 func (b *bound) CheckIdentity(src []byte) error { return b.check(src) }
 
-// growAppend extends s by n bytes (contents unspecified).
-func growAppend(s []byte, n int) []byte {
-	if cap(s)-len(s) >= n {
-		return s[:len(s)+n]
-	}
-	ns := make([]byte, len(s)+n, len(s)+n+len(s)/4)
-	copy(ns, s)
-	return ns
-}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
@@ -23,15 +24,18 @@ const (
 	PaddingLastByte                 // "last_byte": one byte after the packed bits
 )
 
-// String returns "none", "first_byte" or "last_byte".
+// String returns "none", "first_byte" or "last_byte", and "Padding(n)"
+// for a value that is none of them.
 func (p Padding) String() string {
 	switch p {
+	case PaddingNone:
+		return "none"
 	case PaddingFirstByte:
 		return "first_byte"
 	case PaddingLastByte:
 		return "last_byte"
 	}
-	return "none"
+	return "Padding(" + strconv.Itoa(int(p)) + ")"
 }
 
 // Codec is the zarr-extensions "packbits" array->bytes codec: each element
@@ -101,6 +105,9 @@ func (c *Codec) Name() string { return Name }
 // MarshalJSON returns the codec's metadata: padding_encoding always, and
 // first_bit and last_bit when they are set.
 func (c *Codec) MarshalJSON() ([]byte, error) {
+	if c.Padding > PaddingLastByte {
+		return nil, &codec.ConfigError{Codec: Name, Key: "padding_encoding", Reason: "unknown padding " + c.Padding.String()}
+	}
 	type config struct {
 		Padding  string `json:"padding_encoding"`
 		FirstBit *int   `json:"first_bit,omitempty"`
@@ -143,6 +150,12 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 	}
 	if c.LastBit != nil {
 		last = *c.LastBit
+	}
+	if first < 0 {
+		return nil, &codec.ConfigError{Codec: Name, Key: "first_bit", Reason: fmt.Sprintf("first_bit %d is negative", first)}
+	}
+	if c.Padding > PaddingLastByte {
+		return nil, &codec.ConfigError{Codec: Name, Key: "padding_encoding", Reason: "unknown padding " + c.Padding.String()}
 	}
 	if last >= bits {
 		return nil, &codec.ConfigError{Codec: Name, Key: "last_bit", Reason: fmt.Sprintf("last_bit %d is outside a %d-bit component of %v", last, bits, dt)}

@@ -372,3 +372,34 @@ func TestPipelineDecodeRegion(t *testing.T) {
 		t.Fatalf("reads %v of a %d-byte value", r.reads, len(enc))
 	}
 }
+
+// TestLiteralChecked checks that a Codec written as a literal is checked
+// as its configuration would be: a negative first bit or an unknown
+// padding is a *codec.ConfigError, not a crash.
+func TestLiteralChecked(t *testing.T) {
+	neg := -1
+	spec := codec.ChunkSpec{Shape: []int{8}, DataType: numeric.Uint8, FillValue: numeric.Zero(numeric.Uint8)}
+	for _, c := range []*Codec{
+		{FirstBit: &neg, LastBit: &neg},
+		{FirstBit: &neg},
+		{Padding: PaddingLastByte + 1},
+	} {
+		var ce *codec.ConfigError
+		if _, err := c.ResolveBytes(spec); !errors.As(err, &ce) {
+			t.Errorf("%+v: %v, want a *codec.ConfigError", c, err)
+		}
+	}
+}
+
+// TestPaddingString checks the names of the paddings and that an unknown
+// one is neither printed nor written as "none".
+func TestPaddingString(t *testing.T) {
+	for p, want := range map[Padding]string{PaddingNone: "none", PaddingFirstByte: "first_byte", PaddingLastByte: "last_byte", 9: "Padding(9)"} {
+		if got := p.String(); got != want {
+			t.Errorf("Padding(%d).String() = %q, want %q", p, got, want)
+		}
+	}
+	if _, err := (&Codec{Padding: 9}).MarshalJSON(); err == nil {
+		t.Error("MarshalJSON wrote an unknown padding")
+	}
+}

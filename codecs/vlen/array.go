@@ -13,6 +13,8 @@ import (
 // elements are 1-d NumPy arrays of one dtype, each stored as its bytes in
 // the vlen-bytes layout. zcodec reads such an array as the bytes data type:
 // element i is the bytes of the i-th array, in the byte order of Dtype.
+// NewArray checks Dtype at once; an Array written as a literal is checked
+// by ResolveBytes.
 type Array struct {
 	// Dtype is the NumPy type string of the items ("<i4").
 	Dtype    string
@@ -64,5 +66,13 @@ func (c *Array) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 	if decoded.DataType != numeric.Bytes {
 		return nil, &codec.ConfigError{Codec: ArrayName, Reason: fmt.Sprintf("encodes object arrays read as the bytes data type, not %v", decoded.DataType)}
 	}
-	return &boundVlen{name: ArrayName, spec: decoded, n: decoded.NumElements(), itemSize: c.itemSize}, nil
+	size := c.itemSize
+	if size == 0 { // an Array written as a literal: its Dtype is not checked yet
+		dt, _, err := npdtype.Parse(c.Dtype)
+		if err != nil {
+			return nil, &codec.ConfigError{Codec: ArrayName, Key: "dtype", Reason: err.Error()}
+		}
+		size = dt.Size()
+	}
+	return &boundVlen{name: ArrayName, spec: decoded, n: decoded.NumElements(), itemSize: size}, nil
 }

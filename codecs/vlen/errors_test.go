@@ -142,3 +142,20 @@ func TestAppendStrings(t *testing.T) {
 		t.Error("invalid UTF-8 accepted")
 	}
 }
+
+// TestArrayLiteral checks that an Array written as a literal checks its
+// Dtype and its items as one NewArray returns.
+func TestArrayLiteral(t *testing.T) {
+	spec := codec.ChunkSpec{Shape: []int{2}, DataType: numeric.Bytes, FillValue: numeric.Zero(numeric.Bytes)}
+	if _, err := (&vlen.Array{Dtype: "<q9"}).ResolveBytes(spec); err == nil {
+		t.Error("a bad Dtype resolved")
+	}
+	b, err := (&vlen.Array{Dtype: "<i4"}).ResolveBytes(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ce *codec.CorruptError
+	if _, err := b.(codec.VariableLengthCodec).AppendDecodeVariable(nil, vlenForm([][]byte{make([]byte, 4), make([]byte, 3)}), 1<<20); !errors.As(err, &ce) {
+		t.Errorf("3 bytes of <i4 items: %v, want a *codec.CorruptError", err)
+	}
+}

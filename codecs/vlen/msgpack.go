@@ -36,10 +36,10 @@ func newMsgPackFromConfig(cfg *codec.Config) (codec.Codec, error) {
 }
 
 // Name returns "numcodecs.msgpack2".
-func (c *MsgPack) Name() string { return MsgName }
+func (c *MsgPack) Name() string { return MsgPackName }
 
 // MarshalJSON returns the codec with its configuration as given.
-func (c *MsgPack) MarshalJSON() ([]byte, error) { return codec.MarshalCodec(MsgName, c.raw) }
+func (c *MsgPack) MarshalJSON() ([]byte, error) { return codec.MarshalCodec(MsgPackName, c.raw) }
 
 // ResolveBytes binds the codec to chunks of the string or bytes data type.
 func (c *MsgPack) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
@@ -48,7 +48,7 @@ func (c *MsgPack) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes
 
 type msgFormat struct{ useBin bool }
 
-func (msgFormat) name() string { return MsgName }
+func (msgFormat) name() string { return MsgPackName }
 
 // maxMsgDepth bounds the nesting of lists a chunk may have (a chunk's rank
 // is far below it).
@@ -61,11 +61,11 @@ func (msgFormat) parse(src []byte) ([]any, error) {
 		return nil, err
 	}
 	if r.pos != len(src) {
-		return nil, &codec.CorruptError{Codec: MsgName, Reason: fmt.Sprintf("%d bytes after the value", len(src)-r.pos)}
+		return nil, &codec.CorruptError{Codec: MsgPackName, Reason: fmt.Sprintf("%d bytes after the value", len(src)-r.pos)}
 	}
 	list, ok := v.([]any)
 	if !ok {
-		return nil, &codec.CorruptError{Codec: MsgName, Reason: "not a list"}
+		return nil, &codec.CorruptError{Codec: MsgPackName, Reason: "not a list"}
 	}
 	return list, nil
 }
@@ -82,7 +82,7 @@ type msgReader struct {
 }
 
 func (r *msgReader) fail(format string, args ...any) error {
-	return &codec.CorruptError{Codec: MsgName, Reason: fmt.Sprintf("at byte %d: ", r.pos) + fmt.Sprintf(format, args...)}
+	return &codec.CorruptError{Codec: MsgPackName, Reason: fmt.Sprintf("at byte %d: ", r.pos) + fmt.Sprintf(format, args...)}
 }
 
 // uint reads an n-byte big-endian unsigned integer.
@@ -199,7 +199,7 @@ func (f msgFormat) appendChunk(dst, src []byte, shape []int, text bool) ([]byte,
 	for _, d := range shape {
 		n *= d
 	}
-	err := forEachElement(MsgName, src, shape, func(e []byte, opens, _ int) {
+	err := forEachElement(MsgPackName, src, shape, func(e []byte, opens, _ int) {
 		// A list header carries its length: write one for every list
 		// the element opens, from the outermost.
 		for k := len(shape) - opens; k < len(shape); k++ {

@@ -1,9 +1,6 @@
 package vlen
 
-import (
-	"encoding/binary"
-	"unsafe"
-)
+import "github.com/zcodec/zcodec/internal/vlenform"
 
 // AppendStrings checks chunk, a chunk of n elements in the vlen form, as
 // vlen-utf8 decodes it (the count, the lengths, valid UTF-8) and appends
@@ -15,18 +12,7 @@ func AppendStrings(dst []string, chunk []byte, n int) ([]string, error) {
 		return dst, err
 	}
 	dst = growStrings(dst, n)
-	out := dst[len(dst)-n:]
-	pos := 4
-	for i := range out {
-		l := int(binary.LittleEndian.Uint32(chunk[pos:]))
-		pos += 4
-		if l > 0 {
-			out[i] = unsafe.String(&chunk[pos], l)
-		} else {
-			out[i] = ""
-		}
-		pos += l
-	}
+	vlenform.Strings(dst[len(dst)-n:], chunk, 4)
 	return dst, nil
 }
 

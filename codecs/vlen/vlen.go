@@ -11,11 +11,11 @@ import (
 
 // The registered names.
 const (
-	UTF8Name  = "vlen-utf8"
-	BytesName = "vlen-bytes"
-	ArrayName = "numcodecs.vlen-array"
-	JSONName  = "numcodecs.json2"
-	MsgName   = "numcodecs.msgpack2"
+	UTF8Name    = "vlen-utf8"
+	BytesName   = "vlen-bytes"
+	ArrayName   = "numcodecs.vlen-array"
+	JSONName    = "numcodecs.json2"
+	MsgPackName = "numcodecs.msgpack2"
 )
 
 func init() {
@@ -38,7 +38,7 @@ func init() {
 		Summary: "numcodecs JSON of an object array of strings: [elements..., dtype, shape]",
 	})
 	registry.Register(registry.Registration{
-		Name: MsgName, Kind: codec.KindArrayToBytes, New: newMsgPackFromConfig,
+		Name: MsgPackName, Kind: codec.KindArrayToBytes, New: newMsgPackFromConfig,
 		Summary: "numcodecs MsgPack of an object array of strings or bytes: [elements..., dtype, shape]",
 	})
 }

@@ -48,14 +48,12 @@ func resolve(c codec.Codec, spec codec.ChunkSpec, src []byte, lossless bool) (*r
 		var enc []byte
 		rt.encode = func() (err error) { enc, err = b.AppendEncodeBytes(enc[:0], src); return err }
 		rt.decode = func() error { return b.DecodeBytes(dec, enc) }
-		if v, ok := b.(codec.VariableLengthCodec); ok && spec.DataType.IsVariableLength() {
-			out := dec[:0]
-			rt.decode = func() (err error) {
-				out, err = v.AppendDecodeVariable(out[:0], enc, codec.DefaultMaxChunkBytes)
+		if v, ok := b.(codec.VariableLengthCodec); ok { // the decoded chunk is the vlen form, of src's size
+			rt.decode = func() error {
+				out, err := v.AppendDecodeVariable(dec[:0], enc, len(dec))
 				if err == nil && len(out) != len(dec) {
 					err = fmt.Errorf("decoded %d bytes, want %d", len(out), len(dec))
 				}
-				copy(dec, out)
 				return err
 			}
 		}
@@ -103,6 +101,9 @@ func prepare(tc allocCase) (*roundTrip, error) {
 		return nil, err
 	}
 	shape := tc.shape
+	if shape == nil && tc.dtype.IsVariableLength() {
+		return nil, fmt.Errorf("%s: a variable-length type needs a shape", tc.name)
+	}
 	if shape == nil {
 		shape = []int{len(src) / tc.dtype.Size()}
 	}
