@@ -395,15 +395,7 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 			chunk = binary.LittleEndian.AppendUint32(chunk, uint32(len(e)))
 			chunk = append(chunk, e...)
 		}
-		out, err := a.pipe.AppendEncode((*enc)[:0], chunk)
-		if err != nil {
-			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
-		}
-		*enc = out
-		if err := a.st.Set(ctx, key, out); err != nil {
-			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
-		}
-		return nil
+		return a.encodeChunk(ctx, key, chunk, enc)
 	})
 }
 

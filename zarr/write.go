@@ -67,6 +67,12 @@ func (a *Array) storeChunk(ctx context.Context, key string, chunk []byte, enc *[
 		}
 		return nil
 	}
+	return a.encodeChunk(ctx, key, chunk, enc)
+}
+
+// encodeChunk encodes the decoded chunk into *enc (reused from call to
+// call) and stores it under key.
+func (a *Array) encodeChunk(ctx context.Context, key string, chunk []byte, enc *[]byte) error {
 	out, err := a.pipe.AppendEncode((*enc)[:0], chunk)
 	if err != nil {
 		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
