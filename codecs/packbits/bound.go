@@ -92,4 +92,3 @@ func (b *bound) IsIdentity() bool {
 
 // CheckIdentity makes the checks DecodeBytes makes (codec.Identity).
 func (b *bound) CheckIdentity(src []byte) error { return b.check(src) }
-
