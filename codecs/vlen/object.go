@@ -52,7 +52,7 @@ func resolveObject(f objectFormat, decoded codec.ChunkSpec, bytesOK bool) (codec
 }
 
 func (b *boundObject) Encoded() codec.BytesSpec {
-	return codec.VariableBytes(codec.MaxChunkBytes, b.spec)
+	return codec.VariableBytes(maxVariableChunk, b.spec)
 }
 
 func (b *boundObject) AppendEncodeBytes(dst, src []byte) ([]byte, error) {

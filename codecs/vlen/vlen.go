@@ -2,6 +2,7 @@ package vlen
 
 import (
 	"fmt"
+	"math"
 	"unicode/utf8"
 
 	"github.com/zcodec/zcodec/codec"
@@ -88,8 +89,13 @@ type boundVlen struct {
 	itemSize int  // vlen-array: element lengths are multiples of it
 }
 
+// maxVariableChunk bounds the encoded size a variable-length chunk may
+// declare: codec.MaxChunkBytes where an int holds it (the pipeline then
+// clamps it to Options.MaxChunkBytes).
+const maxVariableChunk = min(codec.MaxChunkBytes, math.MaxInt)
+
 func (b *boundVlen) Encoded() codec.BytesSpec {
-	return codec.VariableBytes(codec.MaxChunkBytes, b.spec)
+	return codec.VariableBytes(maxVariableChunk, b.spec)
 }
 
 // IsIdentity is true: the encoded chunk is the vlen form itself.
