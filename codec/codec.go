@@ -95,8 +95,8 @@
 //   - One type per concept: Region for a box of an array or chunk,
 //     ChunkError for the failure of one chunk, Warning for input accepted
 //     but not used as is, Chain for a parsed codec list; byte ranges of
-//     stored values are store.ByteRange, read through a
-//     store.ByteRangeReader.
+//     stored values are byterange.Range, read through a
+//     byterange.Reader.
 //   - Reading and writing: the registry parses one configuration for both;
 //     what separates them is the FillMode a chain is resolved with. FillStrict
 //     (the default: validating, creating, encoding new arrays) refuses what

@@ -9,7 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // Sentinel errors, for errors.Is. The typed errors below wrap them.
@@ -312,8 +312,8 @@ type ChunkError struct {
 	// only when Key and Coords are not set.
 	Index int
 	// Range is the chunk's bytes within the value holding it (an inner
-	// chunk within its shard), or the zero ByteRange.
-	Range store.ByteRange
+	// chunk within its shard), or the zero byterange.Range.
+	Range byterange.Range
 	// Op is the step that failed, when the reporter names it ("encode" or
 	// "decode"), or "": an array's chunk errors say it in Err.
 	Op  string
@@ -336,7 +336,7 @@ func (e *ChunkError) Error() string {
 	default:
 		fmt.Fprintf(&b, "chunk %d", e.Index)
 	}
-	if e.Range != (store.ByteRange{}) {
+	if e.Range != (byterange.Range{}) {
 		fmt.Fprintf(&b, " (bytes %v)", e.Range)
 	}
 	if e.Op != "" {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // TestSizeErrorUnit checks that the unit comes from the Unit field, never
@@ -59,7 +59,7 @@ func TestChunkErrorMessages(t *testing.T) {
 	}{
 		{&codec.ChunkError{Index: 3, Err: cause}, "chunk 3: boom"},
 		{&codec.ChunkError{Index: 2, Op: "encode", Err: cause}, "chunk 2: encode: boom"},
-		{&codec.ChunkError{Coords: []int64{1, 0}, Range: store.ByteRange{Offset: 8, Length: 8}, Err: cause}, "chunk [1 0] (bytes 8-15): boom"},
+		{&codec.ChunkError{Coords: []int64{1, 0}, Range: byterange.Range{Offset: 8, Length: 8}, Err: cause}, "chunk [1 0] (bytes 8-15): boom"},
 		{&codec.ChunkError{Array: "a/b", Key: "a/b/c/0", Err: cause}, `array "/a/b": chunk "a/b/c/0": boom`},
 		{&codec.ChunkError{Key: "c/0", Err: cause}, `array "/": chunk "c/0": boom`},
 	} {

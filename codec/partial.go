@@ -6,14 +6,14 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/internal/ndcopy"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // ReadError reports a failed read of a byte range. It wraps the reader's
 // error, so errors.Is and errors.As see through it (context.Canceled, a
 // store's not-found error, ...).
 type ReadError struct {
-	Range store.ByteRange
+	Range byterange.Range
 	Err   error
 }
 
@@ -26,7 +26,7 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // that a range of known length came back whole: a short read of a bounded
 // range or of a suffix is a *CorruptError naming codecName ("the value ends
 // before ..."), and a longer one is an error of the reader.
-func ReadRange(ctx context.Context, r store.ByteRangeReader, br store.ByteRange, codecName string) ([]byte, error) {
+func ReadRange(ctx context.Context, r byterange.Reader, br byterange.Range, codecName string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func ReadRange(ctx context.Context, r store.ByteRangeReader, br store.ByteRange,
 // RangeGap, how far apart two byte ranges may be and still be read with
 // one request.
 type PartialDecoder interface {
-	DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error
+	DecodeRegion(ctx context.Context, r byterange.Reader, region Region, dst []byte, opts *Options) error
 }
 
 // PartialDecoding reports whether DecodeRegion reads less than the whole
@@ -85,7 +85,7 @@ func (p *Pipeline) PartialDecoding() bool {
 // ranges of the inner chunks it needs when they are at most
 // opts.RangeGap apart (see Options.RangeGap). Only opts.Concurrency and
 // opts.RangeGap are read.
-func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region Region, dst []byte, opts *Options) error {
+func (p *Pipeline) DecodeRegion(ctx context.Context, r byterange.Reader, region Region, dst []byte, opts *Options) error {
 	if err := region.ValidateChunk(p.spec.Shape); err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r store.ByteRangeReader, re
 		}
 		return nil
 	}
-	value, err := ReadRange(ctx, r, store.WholeValue, p.steps[p.nA2A].Name)
+	value, err := ReadRange(ctx, r, byterange.Whole, p.steps[p.nA2A].Name)
 	if err != nil {
 		return err
 	}

@@ -7,13 +7,13 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // storedValue serves byte ranges of one stored value held in memory.
 type storedValue []byte
 
-func (v storedValue) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
+func (v storedValue) ReadRange(_ context.Context, r byterange.Range) ([]byte, error) {
 	switch {
 	case r.Offset < 0:
 		return v[len(v)+int(r.Offset):], nil

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // memReader serves byte ranges of one value and counts the reads.
@@ -18,7 +18,7 @@ type memReader struct {
 	err   error
 }
 
-func (m *memReader) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
+func (m *memReader) ReadRange(_ context.Context, r byterange.Range) ([]byte, error) {
 	m.reads.Add(1)
 	if m.err != nil {
 		return nil, m.err
@@ -116,16 +116,16 @@ func TestReadRangeChecksLength(t *testing.T) {
 	ctx := context.Background()
 	r := &memReader{value: []byte("0123456789")}
 	for _, tc := range []struct {
-		br      store.ByteRange
+		br      byterange.Range
 		want    string
 		corrupt bool
 	}{
-		{store.ByteRange{Offset: 2, Length: 3}, "234", false},
-		{store.ByteRange{Offset: -4, Length: 4}, "6789", false},
-		{store.ByteRange{Offset: 7, Length: -1}, "789", false},
-		{store.WholeValue, "0123456789", false},
-		{store.ByteRange{Offset: 8, Length: 5}, "", true},
-		{store.ByteRange{Offset: -11, Length: 11}, "", true},
+		{byterange.Range{Offset: 2, Length: 3}, "234", false},
+		{byterange.Range{Offset: -4, Length: 4}, "6789", false},
+		{byterange.Range{Offset: 7, Length: -1}, "789", false},
+		{byterange.Whole, "0123456789", false},
+		{byterange.Range{Offset: 8, Length: 5}, "", true},
+		{byterange.Range{Offset: -11, Length: 11}, "", true},
 	} {
 		got, err := codec.ReadRange(ctx, r, tc.br, "test")
 		if tc.corrupt {

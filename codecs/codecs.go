@@ -20,6 +20,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/deflate"        // gzip, numcodecs.gzip, numcodecs.zlib
 	_ "github.com/zcodec/zcodec/codecs/hdf5fletcher32" // zcodec.hdf5_fletcher32
 	_ "github.com/zcodec/zcodec/codecs/hdf5lz4"        // zcodec.hdf5_lz4
+	_ "github.com/zcodec/zcodec/codecs/hdf5szip"       // zcodec.hdf5_szip
 	_ "github.com/zcodec/zcodec/codecs/lz4"            // numcodecs.lz4
 	_ "github.com/zcodec/zcodec/codecs/lzma"           // numcodecs.lzma
 	_ "github.com/zcodec/zcodec/codecs/numcodecs"      // numcodecs.fixedscaleoffset, .astype, .delta, .bitround, .quantize, .packbits

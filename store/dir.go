@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // Dir is a store in a directory on disk: key "a/b/c" is the file a/b/c
@@ -204,13 +206,13 @@ func (d *Dir) Get(ctx context.Context, key string, limit int64) ([]byte, error) 
 }
 
 // GetRange reads the bytes of key's file that r selects.
-func (d *Dir) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, error) {
+func (d *Dir) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	f, size, err := d.open(ctx, "get range", key)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	start, end, err := Bounds(r, size)
+	start, end, err := byterange.Bounds(r, size)
 	if err != nil {
 		return nil, &KeyError{Op: "get range", Key: key, Err: err}
 	}

@@ -20,13 +20,11 @@
 //
 // # Byte ranges
 //
-// GetRange takes a ByteRange in the convention of HTTP range requests:
-// {Offset, Length} with Offset >= 0 and Length >= 0 is [Offset,
-// Offset+Length); Length -1 is everything from Offset; a negative Offset is
-// the last -Offset bytes (a suffix, as "Range: bytes=-N"), with Length
-// -Offset. A range that does not lie inside the value is an error
-// matched by ErrRange: stores never return fewer bytes than asked for, so a
-// reader that trusts an index inside a value finds a lie at once.
+// GetRange takes a byterange.Range, in the convention of HTTP range
+// requests; package store/byterange describes it, with the interfaces
+// Reader and Sizer of a value read by ranges, Bounds, and ErrRange, the
+// error of a range that does not lie inside the value (stores never
+// return fewer bytes than asked for).
 //
 // # Errors
 //
@@ -35,9 +33,10 @@
 // key that holds no value, ErrInvalidKey, ErrUnreadable (a key that exists
 // but is not a readable value: a FIFO, a device, a link out of the store or
 // to nothing, a directory, which also matches ErrIsDirectory), ErrTooLarge
-// (a value longer than the caller's limit), ErrRange, ErrReadOnly (Set or
-// Delete on a read-only store), and errors.ErrUnsupported (List on a store
-// that cannot list, such as HTTP). An HTTP store adds *HTTPError (a status
+// (a value longer than the caller's limit), byterange.ErrRange,
+// ErrReadOnly (Set or Delete on a read-only store), ErrForbidden (a
+// server's 403), and errors.ErrUnsupported (List on a store that cannot
+// list, such as HTTP). An HTTP store adds *HTTPError (a status
 // that is neither success nor "not found"), *ResponseError (a success that
 // does not answer the request), *RedirectError and *TimeoutError (matched
 // by context.DeadlineExceeded). Context errors pass through wrapped, so
@@ -121,8 +120,8 @@
 //   - A 206 answer must carry the range asked for: a Content-Range that
 //     does not answer the Range header is a *ResponseError showing what the
 //     server sent; only a value shorter than the range (a 206 up to its
-//     end, as RFC 9110 has a server answer) is ErrRange. For a suffix or
-//     an open-ended range the Content-Range must give the value's size
+//     end, as RFC 9110 has a server answer) is byterange.ErrRange. For a
+//     suffix or an open-ended range the Content-Range must give the value's size
 //     ("/SIZE", not "/*"): nothing else shows that the bytes reach its
 //     end. The S3 store (store/s3store) applies the same check.
 //   - HTTP redirects follow HTTPOptions.Redirects: RedirectSameOrigin (the
@@ -178,4 +177,56 @@
 //     answer after tens of milliseconds but serve many requests at once).
 //     ReadOnly and Counting forward it and io.Closer, reporting 0 (no
 //     preference) and closing nothing over a store without them.
+//
+// # Files of other formats
+//
+// A file of another format that a package reads as a store (an HDF5 or a
+// netCDF-4 file, read-only) opens through Open as a Zarr store does, once
+// that package has registered its Format (RegisterFormat, from its init
+// function, as image.RegisterFormat works). Open recognises such a file by
+// its content, never by its name: it reads the first bytes of the file
+// (the largest Format.HeadSize of the registered formats) and asks each
+// format's Match, in the order of their names; the first that says yes
+// opens the file (Format.Open), handed a *File that reads ranges of it
+// (byterange.Reader, byterange.Sizer) through the store holding it, with
+// those first bytes and the file's size already known. A location may
+// also name a path inside a file ("data.nc/grp/var"): the format is then
+// given the file and the rest of the path, "grp/var".
+//
+//   - A path that is a regular file is that file; a path that does not
+//     exist, but whose longest existing ancestor is a regular file, is a
+//     path inside that file. A link to the file is followed once, and the
+//     file is read as a key of a directory store of its own directory,
+//     which confines every read as a directory store confines keys. A
+//     directory is a directory store, as before; a regular file that no
+//     registered format recognises is the error it was ("not a
+//     directory"), saying that no registered format recognises it.
+//   - An http(s):// location, and an object-store one (s3://, gs://), is
+//     probed: the location and each of its ancestors, up to 8 path
+//     segments up but never the host or bucket itself, is read at once,
+//     each with one ranged GET of the first bytes of that key (Range:
+//     bytes=0-N), which also gives the value's size; the deepest that
+//     exists and that a format recognises is the file. When none is, the
+//     location opens as the store of keys it always was, after the
+//     probes. So a Zarr prefix of depth d costs min(d, 9) requests more
+//     at Open, sent at once; a file costs those requests and no other. A
+//     probe of the location itself that finds no value (404, NoSuchKey)
+//     or is refused (403, matched by ErrForbidden: S3 answers so for a
+//     missing key to a caller who may not list the bucket, and web
+//     servers for a directory without an index) says "not a file"; any
+//     other failure of it is Open's error. Failures of the probes of
+//     ancestors are taken for "not a file". The probes go through a
+//     store of the host's or bucket's root with the location's options:
+//     for an object store, Open calls the scheme's Opener for the bucket
+//     root first, and then again for the location when it is no file.
+//   - A store is probed only when it can read a value's first bytes and
+//     learn its size in one request (HeadGetter: Dir, Memory, HTTP and
+//     store/s3store's store do); when no format is registered, Open
+//     probes nothing and sends no request, as before.
+//   - The store a format opens is returned as it is, not wrapped in
+//     ReadOnly: format stores are read-only themselves. Open with
+//     OpenOptions.Write of a file location is an error matched by
+//     ErrReadOnly ("FILE is an hdf5 file: it opens read-only"). Errors
+//     are *LocationError values, as Open's others, and the format's
+//     errors come wrapped in one, naming the format and the file.
 package store

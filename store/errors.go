@@ -27,11 +27,15 @@ var (
 	// ErrTooLarge: the value is longer than the limit given to Get;
 	// matched by every *TooLargeError.
 	ErrTooLarge = errors.New("value too large")
-	// ErrRange: a byte range that is not valid or does not lie inside the
-	// value; matched by every *RangeError.
-	ErrRange = errors.New("byte range not satisfiable")
 	// ErrReadOnly: Set or Delete on a read-only store.
 	ErrReadOnly = errors.New("store is read-only")
+	// ErrForbidden: the server refused to serve the key (HTTP 403);
+	// matched by every *HTTPError of status 403 and by the errors of
+	// object stores that say so. Servers answer so for keys that exist
+	// and for keys that do not alike (S3 to a caller who may not list
+	// the bucket, a web server for a directory without an index), so it
+	// does not tell whether the key holds a value.
+	ErrForbidden = errors.New("forbidden")
 )
 
 // KeyError reports a failed operation on one key.
@@ -77,24 +81,6 @@ func (e *TooLargeError) Error() string {
 
 // Is makes every TooLargeError match ErrTooLarge.
 func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
-
-// RangeError reports a byte range that is not valid or does not lie inside
-// the value. Size is the value's length, or -1 when unknown.
-type RangeError struct {
-	Range  ByteRange
-	Size   int64
-	Reason string
-}
-
-func (e *RangeError) Error() string {
-	if e.Size < 0 {
-		return fmt.Sprintf("byte range {offset %d, length %d}: %s", e.Range.Offset, e.Range.Length, e.Reason)
-	}
-	return fmt.Sprintf("byte range {offset %d, length %d} of a %d-byte value: %s", e.Range.Offset, e.Range.Length, e.Size, e.Reason)
-}
-
-// Is makes every RangeError match ErrRange.
-func (e *RangeError) Is(target error) bool { return target == ErrRange }
 
 // UnreadableError reports a key that exists in the store but cannot be read
 // as a value. Reason says what was found; Err is the underlying error, if

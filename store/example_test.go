@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // A directory store: values are files under the root, written atomically;
@@ -43,12 +44,12 @@ func ExampleNewMemory() {
 	ctx := context.Background()
 	m := store.NewMemory()
 	_ = m.Set(ctx, "shard", []byte("0123456789"))
-	for _, r := range []store.ByteRange{{Offset: 2, Length: 3}, {Offset: 7, Length: -1}, {Offset: -4, Length: 4}} {
+	for _, r := range []byterange.Range{{Offset: 2, Length: 3}, {Offset: 7, Length: -1}, {Offset: -4, Length: 4}} {
 		b, _ := m.GetRange(ctx, "shard", r)
 		fmt.Printf("%v: %s\n", r, b)
 	}
-	_, err := m.GetRange(ctx, "shard", store.ByteRange{Offset: 8, Length: 5})
-	fmt.Println(errors.Is(err, store.ErrRange))
+	_, err := m.GetRange(ctx, "shard", byterange.Range{Offset: 8, Length: 5})
+	fmt.Println(errors.Is(err, byterange.ErrRange))
 	_ = m.List(ctx, "", func(e store.Entry) error {
 		fmt.Println(e.Key, e.Size)
 		return nil

@@ -16,6 +16,7 @@ import (
 	"github.com/zcodec/zcodec/internal/backoff"
 	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // HTTPOptions configure an HTTP store. A nil *HTTPOptions gives the
@@ -258,6 +259,11 @@ func (e *HTTPError) Error() string {
 	return fmt.Sprintf("GET %s: %d %s", e.URL, e.Status, http.StatusText(e.Status))
 }
 
+// Is makes an HTTPError of status 403 match ErrForbidden.
+func (e *HTTPError) Is(target error) bool {
+	return target == ErrForbidden && e.Status == http.StatusForbidden
+}
+
 // ResponseError reports a successful response that does not answer the
 // request: a 206 whose Content-Range is not the range asked for, or whose
 // Content-Length contradicts it. It is not retried.
@@ -408,12 +414,12 @@ func readExactly(body io.Reader, n int64) ([]byte, error) {
 // that does not answer r is a *ResponseError); a 200 answer (a server that
 // ignores Range) is read only as far as r needs, keeping in memory no more
 // than the range and no more than what arrived.
-func (h *HTTP) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, error) {
+func (h *HTTP) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	if err := begin(ctx, "get range", key); err != nil {
 		return nil, err
 	}
 	if !r.Valid() {
-		return nil, &KeyError{Op: "get range", Key: key, Err: &RangeError{Range: r, Size: -1, Reason: "not a valid range"}}
+		return nil, &KeyError{Op: "get range", Key: key, Err: &byterange.RangeError{Range: r, Size: -1, Reason: "not a valid range"}}
 	}
 	if r.Length == 0 && r.Offset >= 0 {
 		return h.emptyRange(ctx, key, r)
@@ -431,7 +437,7 @@ func (h *HTTP) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, e
 					size = n
 				}
 			}
-			return nil, &RangeError{Range: r, Size: size, Reason: "the server says the range lies outside the value"}
+			return nil, &byterange.RangeError{Range: r, Size: size, Reason: "the server says the range lies outside the value"}
 		}
 		return nil, &HTTPError{URL: redactURL(resp.Request.URL), Status: resp.StatusCode}
 	})
@@ -440,12 +446,12 @@ func (h *HTTP) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, e
 // emptyRange checks that an empty range starts inside the value: at offset
 // 0 the value must exist (a HEAD request); further on, the byte before the
 // offset must.
-func (h *HTTP) emptyRange(ctx context.Context, key string, r ByteRange) ([]byte, error) {
+func (h *HTTP) emptyRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	if r.Offset > 0 {
-		if _, err := h.GetRange(ctx, key, ByteRange{Offset: r.Offset - 1, Length: 1}); err != nil {
-			var re *RangeError
+		if _, err := h.GetRange(ctx, key, byterange.Range{Offset: r.Offset - 1, Length: 1}); err != nil {
+			var re *byterange.RangeError
 			if errors.As(err, &re) {
-				return nil, &KeyError{Op: "get range", Key: key, Err: &RangeError{Range: r, Size: re.Size, Reason: "starts after the end of the value"}}
+				return nil, &KeyError{Op: "get range", Key: key, Err: &byterange.RangeError{Range: r, Size: re.Size, Reason: "starts after the end of the value"}}
 			}
 			return nil, err
 		}
@@ -465,15 +471,15 @@ func (h *HTTP) emptyRange(ctx context.Context, key string, r ByteRange) ([]byte,
 
 // readPartial checks a 206 answer against r (contentrange.Check) and
 // reads its body. A value shorter than the range asked for is a
-// *RangeError (as a server answers when the range runs past the end: RFC
+// *byterange.RangeError (as a server answers when the range runs past the end: RFC
 // 9110, section 14.1.2); a Content-Range that does not answer r otherwise
 // is a *ResponseError that shows what the server sent.
-func readPartial(resp *http.Response, r ByteRange) ([]byte, error) {
+func readPartial(resp *http.Response, r byterange.Range) ([]byte, error) {
 	n, err := contentrange.Check(resp.Header.Get("Content-Range"), resp.ContentLength, r.Offset, r.Length, "bytes="+r.String())
 	if err != nil {
 		var short *contentrange.ShortError
 		if errors.As(err, &short) {
-			return nil, &RangeError{Range: r, Size: short.Size, Reason: short.Reason}
+			return nil, &byterange.RangeError{Range: r, Size: short.Size, Reason: short.Reason}
 		}
 		return nil, &ResponseError{URL: redactURL(resp.Request.URL), Status: resp.StatusCode, Reason: err.Error()}
 	}
@@ -484,9 +490,9 @@ func readPartial(resp *http.Response, r ByteRange) ([]byte, error) {
 // value (size bytes, or -1 when unknown), reading no further than needed
 // and holding no more than the range, and no more than what arrived, in
 // memory.
-func readIgnoredRange(body io.Reader, size int64, r ByteRange) ([]byte, error) {
+func readIgnoredRange(body io.Reader, size int64, r byterange.Range) ([]byte, error) {
 	if size >= 0 {
-		start, end, err := Bounds(r, size)
+		start, end, err := byterange.Bounds(r, size)
 		if err != nil {
 			return nil, err
 		}
@@ -499,7 +505,7 @@ func readIgnoredRange(body io.Reader, size int64, r ByteRange) ([]byte, error) {
 		return lastBytes(body, -r.Offset, r)
 	}
 	if n, err := io.CopyN(io.Discard, body, r.Offset); err == io.EOF {
-		return nil, &RangeError{Range: r, Size: n, Reason: "starts after the end of the value"}
+		return nil, &byterange.RangeError{Range: r, Size: n, Reason: "starts after the end of the value"}
 	} else if err != nil {
 		return nil, err
 	}
@@ -511,7 +517,7 @@ func readIgnoredRange(body io.Reader, size int64, r ByteRange) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(buf)) < r.Length {
-		return nil, &RangeError{Range: r, Size: r.Offset + int64(len(buf)), Reason: "ends after the end of the value"}
+		return nil, &byterange.RangeError{Range: r, Size: r.Offset + int64(len(buf)), Reason: "ends after the end of the value"}
 	}
 	return buf, nil
 }
@@ -519,7 +525,7 @@ func readIgnoredRange(body io.Reader, size int64, r ByteRange) ([]byte, error) {
 // lastBytes returns the last n bytes of a stream of unknown length. Its
 // buffer grows with the bytes that arrive up to n and then serves as a
 // ring, so it holds no more than n bytes and no more than the stream.
-func lastBytes(body io.Reader, n int64, r ByteRange) ([]byte, error) {
+func lastBytes(body io.Reader, n int64, r byterange.Range) ([]byte, error) {
 	var ring []byte
 	var total int64
 	chunk := make([]byte, 32<<10)
@@ -548,7 +554,7 @@ func lastBytes(body io.Reader, n int64, r ByteRange) ([]byte, error) {
 		}
 	}
 	if total < n {
-		return nil, &RangeError{Range: r, Size: total, Reason: "the suffix is longer than the value"}
+		return nil, &byterange.RangeError{Range: r, Size: total, Reason: "the suffix is longer than the value"}
 	}
 	at := int(total % n)
 	slices.Reverse(ring[:at]) // rotate left by at, in place
@@ -718,7 +724,7 @@ func (h *HTTP) attempt(ctx context.Context, method, target, rng string, read fun
 	if err != nil {
 		var (
 			he *HTTPError
-			re *RangeError
+			re *byterange.RangeError
 			te *TooLargeError
 			be *ResponseError
 		)

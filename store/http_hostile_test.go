@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // allocated returns the bytes f allocates (roughly: other goroutines
@@ -36,18 +38,18 @@ func TestHTTPIgnoredRangeAllocatesWhatArrives(t *testing.T) {
 	s.noLength.Store(true)
 	h := newHTTP(t, s, &HTTPOptions{Retries: -1})
 	ctx := context.Background()
-	for _, r := range []ByteRange{br(-asked, asked), br(1, asked)} {
+	for _, r := range []byterange.Range{br(-asked, asked), br(1, asked)} {
 		var err error
 		n := allocated(func() { _, err = h.GetRange(ctx, "k", r) })
-		if !errors.Is(err, ErrRange) {
-			t.Errorf("%+v of a 3-byte value: %v, want ErrRange", r, err)
+		if !errors.Is(err, byterange.ErrRange) {
+			t.Errorf("%+v of a 3-byte value: %v, want byterange.ErrRange", r, err)
 		}
 		if n > 16<<20 {
 			t.Errorf("%+v of a 3-byte value allocated %d bytes", r, n)
 		}
 	}
 	// the same, read straight from a body
-	for _, r := range []ByteRange{br(-asked, asked), br(0, asked)} {
+	for _, r := range []byterange.Range{br(-asked, asked), br(0, asked)} {
 		n := allocated(func() { readIgnoredRange(strings.NewReader("abc"), -1, r) })
 		if n > 1<<20 {
 			t.Errorf("readIgnoredRange %+v of 3 bytes allocated %d bytes", r, n)
@@ -80,21 +82,21 @@ func TestHTTPWrongContentRange(t *testing.T) {
 	h, _ := NewHTTP(srv.URL, &HTTPOptions{Retries: -1})
 	ctx := context.Background()
 	for _, tc := range []struct {
-		r    ByteRange
+		r    byterange.Range
 		cr   string
-		want error // ErrRange, or nil for a *ResponseError
+		want error // byterange.ErrRange, or nil for a *ResponseError
 	}{
-		{br(-4, 4), "bytes 0-3/10", nil},     // the first bytes, not the last
-		{br(-4, 4), "bytes 5-9/10", nil},     // five bytes for four
-		{br(-4, 4), "bytes 0-2/3", ErrRange}, // the whole, shorter value: the suffix is too long
+		{br(-4, 4), "bytes 0-3/10", nil},               // the first bytes, not the last
+		{br(-4, 4), "bytes 5-9/10", nil},               // five bytes for four
+		{br(-4, 4), "bytes 0-2/3", byterange.ErrRange}, // the whole, shorter value: the suffix is too long
 		{br(2, 3), "bytes 0-2/10", nil},
 		{br(2, 3), "bytes 2-5/10", nil},
-		{br(2, 3), "bytes 2-3/4", ErrRange}, // the value ends first
+		{br(2, 3), "bytes 2-3/4", byterange.ErrRange}, // the value ends first
 		{br(2, -1), "bytes 2-5/10", nil},
-		{br(2, 3), "bytes 2-4/*", ErrRange}, // well formed: no error at all
-		{br(2, 3), "bytes +2-+4/10", nil},   // signs are not digits
-		{br(-3, 3), "bytes 7-9/*", nil},     // no size: nothing says these are the last bytes
-		{br(7, -1), "bytes 7-9/*", nil},     // no size: nothing says the value ends there
+		{br(2, 3), "bytes 2-4/*", byterange.ErrRange}, // well formed: no error at all
+		{br(2, 3), "bytes +2-+4/10", nil},             // signs are not digits
+		{br(-3, 3), "bytes 7-9/*", nil},               // no size: nothing says these are the last bytes
+		{br(7, -1), "bytes 7-9/*", nil},               // no size: nothing says the value ends there
 	} {
 		contentRange.Store(tc.cr)
 		v, err := h.GetRange(ctx, "k", tc.r)
@@ -108,7 +110,7 @@ func TestHTTPWrongContentRange(t *testing.T) {
 			if !errors.Is(err, tc.want) {
 				t.Errorf("%+v answered %q: %v, want %v", tc.r, tc.cr, err, tc.want)
 			}
-		case !errors.As(err, &re) || errors.Is(err, ErrRange) || !strings.Contains(err.Error(), tc.cr):
+		case !errors.As(err, &re) || errors.Is(err, byterange.ErrRange) || !strings.Contains(err.Error(), tc.cr):
 			t.Errorf("%+v answered %q: %v, want a *ResponseError naming the Content-Range", tc.r, tc.cr, err)
 		}
 	}

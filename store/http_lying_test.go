@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // TestHTTPLyingLengths serves headers that claim exabytes with a body of a
@@ -32,10 +34,10 @@ func TestHTTPLyingLengths(t *testing.T) {
 	if _, err := h.Get(ctx, "whole", NoLimit); err == nil {
 		t.Error("get: no error for a body shorter than its Content-Length")
 	}
-	if _, err := h.GetRange(ctx, "ignored", ByteRange{Offset: 1, Length: -1}); err == nil {
+	if _, err := h.GetRange(ctx, "ignored", byterange.Range{Offset: 1, Length: -1}); err == nil {
 		t.Error("get range answered 200: no error for a body shorter than its Content-Length")
 	}
-	if _, err := h.GetRange(ctx, "partial", ByteRange{Offset: 1, Length: -1}); err == nil {
+	if _, err := h.GetRange(ctx, "partial", byterange.Range{Offset: 1, Length: -1}); err == nil {
 		t.Error("get range answered 206: no error for a body shorter than its Content-Range")
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // server serves the values of a memory store on the loopback address, with
@@ -128,7 +130,7 @@ func TestHTTPReads(t *testing.T) {
 				t.Errorf("Get over the limit: %v", err)
 			}
 			for _, tc := range []struct {
-				r    ByteRange
+				r    byterange.Range
 				want string
 			}{
 				{br(0, 10), "0123456789"},
@@ -143,9 +145,9 @@ func TestHTTPReads(t *testing.T) {
 					t.Errorf("GetRange %+v = %q, %v; want %q", tc.r, got, err, tc.want)
 				}
 			}
-			for _, r := range []ByteRange{br(8, 3), br(-11, 11), br(11, 0), br(20, 5)} {
-				if got, err := h.GetRange(ctx, "c/0/0", r); !errors.Is(err, ErrRange) {
-					t.Errorf("GetRange %+v = %q, %v; want ErrRange", r, got, err)
+			for _, r := range []byterange.Range{br(8, 3), br(-11, 11), br(11, 0), br(20, 5)} {
+				if got, err := h.GetRange(ctx, "c/0/0", r); !errors.Is(err, byterange.ErrRange) {
+					t.Errorf("GetRange %+v = %q, %v; want byterange.ErrRange", r, got, err)
 				}
 			}
 			if v, err := h.GetRange(ctx, "big", br(-3, 3)); err != nil || string(v) != "xxx" {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // Memory is a store that keeps its values in memory, for tests and for
@@ -31,12 +33,12 @@ func (m *Memory) Get(ctx context.Context, key string, limit int64) ([]byte, erro
 }
 
 // GetRange returns a copy of the bytes of key's value that r selects.
-func (m *Memory) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, error) {
+func (m *Memory) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	v, err := m.lookup(ctx, "get range", key)
 	if err != nil {
 		return nil, err
 	}
-	start, end, err := Bounds(r, int64(len(v)))
+	start, end, err := byterange.Bounds(r, int64(len(v)))
 	if err != nil {
 		return nil, &KeyError{Op: "get range", Key: key, Err: err}
 	}

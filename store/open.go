@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 )
@@ -128,6 +129,11 @@ var schemePackages = map[string]string{
 // location are *LocationError values (ErrUnknownScheme for a scheme no
 // package registered, naming the package to import for s3:// and gs://),
 // and so are the errors of an Opener, wrapped.
+//
+// When a file format is registered (RegisterFormat), a location may also
+// name a file of that format, or a path inside one ("data.nc/grp/var"),
+// which opens as the store the format makes of it, read-only and not
+// wrapped: see "Files of other formats" in the package documentation.
 func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error) {
 	loc, err := ParseLocation(location)
 	if err != nil {
@@ -149,7 +155,17 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 	var s Store
 	switch loc.Scheme {
 	case "file":
-		d, err := openDirLocation(loc, &o)
+		list, headSize := registeredFormats()
+		if len(list) > 0 {
+			f, ok, err := openLocalFile(ctx, loc, &o, list, headSize)
+			if err != nil {
+				return fail(err)
+			}
+			if ok {
+				return f, nil
+			}
+		}
+		d, err := openDirLocation(loc, &o, list)
 		if err != nil {
 			return fail(err)
 		}
@@ -162,6 +178,15 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 		if err != nil {
 			return fail(err)
 		}
+		if list, headSize := registeredFormats(); len(list) > 0 {
+			f, ok, err := openHTTPFile(ctx, loc, h, &o, list, headSize)
+			if err != nil {
+				return fail(err)
+			}
+			if ok {
+				return f, nil
+			}
+		}
 		return h, nil
 	default:
 		schemes.RLock()
@@ -172,6 +197,15 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 				return fail(fmt.Errorf("%w: %s:// needs the package %s: import _ %q", ErrUnknownScheme, loc.Scheme, pkg, pkg))
 			}
 			return fail(fmt.Errorf("%w: %s://", ErrUnknownScheme, loc.Scheme))
+		}
+		if list, headSize := registeredFormats(); len(list) > 0 {
+			f, ok, err := openObjectFile(ctx, loc, open, &o, list, headSize)
+			if err != nil {
+				return fail(err)
+			}
+			if ok {
+				return f, nil
+			}
 		}
 		if s, err = open(ctx, loc, &o); err != nil {
 			return fail(err)
@@ -184,8 +218,9 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 }
 
 // openDirLocation opens (or, with Write and Create, creates) the
-// directory of a file location.
-func openDirLocation(loc Location, o *OpenOptions) (*Dir, error) {
+// directory of a file location. formats are the registered formats, none
+// of which recognised a regular file at the location.
+func openDirLocation(loc Location, o *OpenOptions, formats []Format) (*Dir, error) {
 	fi, err := os.Stat(loc.Path)
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -196,6 +231,12 @@ func openDirLocation(loc Location, o *OpenOptions) (*Dir, error) {
 		return CreateDir(loc.Path)
 	case err != nil:
 		return nil, err
+	case !fi.IsDir() && len(formats) > 0 && fi.Mode().IsRegular():
+		names := make([]string, len(formats))
+		for i, f := range formats {
+			names[i] = f.Name
+		}
+		return nil, fmt.Errorf("not a directory (a Zarr store is a directory holding zarr.json, or .zarray/.zgroup), and no registered file format (%s) recognises the file", strings.Join(names, ", "))
 	case !fi.IsDir():
 		return nil, errors.New("not a directory (a Zarr store is a directory holding zarr.json, or .zarray/.zgroup)")
 	}

@@ -12,6 +12,7 @@ import (
 )
 
 func TestOpenDirectory(t *testing.T) {
+	withFormats(t) // no probing for files
 	ctx := context.Background()
 	root := t.TempDir()
 	dir := filepath.Join(root, "new", "a.zarr")
@@ -68,6 +69,7 @@ func TestOpenDirectory(t *testing.T) {
 }
 
 func TestOpenHTTP(t *testing.T) {
+	withFormats(t) // no probing for files
 	ctx := context.Background()
 	s, err := Open(ctx, "http://127.0.0.1:1/a.zarr", &OpenOptions{HTTP: &HTTPOptions{MaxConns: 3}})
 	if err != nil {
@@ -97,6 +99,7 @@ func TestOpenHTTP(t *testing.T) {
 }
 
 func TestOpenUnregisteredScheme(t *testing.T) {
+	withFormats(t) // no probing for files
 	ctx := context.Background()
 	for _, c := range []struct{ loc, want string }{
 		{"s3://bucket/a", `import _ "github.com/zcodec/zcodec/store/s3store"`},
@@ -120,6 +123,7 @@ func (h *hinted) PreferredConcurrency() int { return 17 }
 func (h *hinted) Close() error              { h.closed++; return nil }
 
 func TestOpenRegisteredScheme(t *testing.T) {
+	withFormats(t) // no probing for files
 	ctx := context.Background()
 	var got []Location
 	var gotOpts []*OpenOptions
@@ -190,6 +194,7 @@ func TestRegisterSchemePanics(t *testing.T) {
 }
 
 func TestOpenCancelled(t *testing.T) {
+	withFormats(t) // no probing for files
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := Open(ctx, t.TempDir(), nil); !errors.Is(err, context.Canceled) {

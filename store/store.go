@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // Store is a Zarr key-value store. Implementations are safe for concurrent
@@ -12,9 +14,9 @@ type Store interface {
 	// without reading more than limit bytes of it.
 	Get(ctx context.Context, key string, limit int64) ([]byte, error)
 	// GetRange returns the bytes of key's value that r selects (see
-	// ByteRange). A range outside the value is an error matched by
-	// ErrRange.
-	GetRange(ctx context.Context, key string, r ByteRange) ([]byte, error)
+	// byterange.Range). A range outside the value is an error matched by
+	// byterange.ErrRange.
+	GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error)
 	// Set stores value under key, replacing any previous value. The store
 	// does not keep value after Set returns.
 	Set(ctx context.Context, key string, value []byte) error
@@ -52,33 +54,6 @@ type Entry struct {
 
 // NoLimit is the limit of Get that accepts a value of any size.
 const NoLimit = -1
-
-// Bounds returns the half-open interval [start, end) that r selects of a
-// value of size bytes, or an error matched by ErrRange when r is not valid
-// or does not lie inside the value. Stores use it to serve GetRange.
-func Bounds(r ByteRange, size int64) (start, end int64, err error) {
-	if !r.Valid() {
-		return 0, 0, &RangeError{Range: r, Size: size, Reason: "not a valid range"}
-	}
-	switch {
-	case r.Offset < 0:
-		n := -r.Offset
-		if n > size {
-			return 0, 0, &RangeError{Range: r, Size: size, Reason: "the suffix is longer than the value"}
-		}
-		return size - n, size, nil
-	case r.Length < 0:
-		if r.Offset > size {
-			return 0, 0, &RangeError{Range: r, Size: size, Reason: "starts after the end of the value"}
-		}
-		return r.Offset, size, nil
-	default:
-		if r.Offset > size || r.Length > size-r.Offset {
-			return 0, 0, &RangeError{Range: r, Size: size, Reason: "ends after the end of the value"}
-		}
-		return r.Offset, r.Offset + r.Length, nil
-	}
-}
 
 // checkLimit returns a *TooLargeError when size exceeds limit (limit < 0
 // means no limit), and nil otherwise.

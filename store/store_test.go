@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 var badKeys = []string{"", "/abs", "a/../b", "..", ".", "a/./b", "a//b", "a/", "a\x00b", `a\b`, `..\..\etc`, "\xff"}
@@ -78,4 +80,4 @@ func TestKeyErrorMessage(t *testing.T) {
 	}
 }
 
-func br(off, n int64) ByteRange { return ByteRange{Offset: off, Length: n} }
+func br(off, n int64) byterange.Range { return byterange.Range{Offset: off, Length: n} }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"sync"
+
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // ReadOnly returns a store that reads through s and refuses Set and Delete
@@ -23,11 +25,11 @@ func (r readOnly) Delete(ctx context.Context, key string) error {
 
 // Request is one call recorded by a Counting store.
 type Request struct {
-	Op    string    // "get", "get range", "set", "delete" or "list"
-	Key   string    // the key, or the prefix for "list"
-	Range ByteRange // for "get range"
-	Bytes int64     // bytes returned (get, get range) or given (set)
-	Err   error     // the call's error, if any
+	Op    string          // "get", "get range", "set", "delete" or "list"
+	Key   string          // the key, or the prefix for "list"
+	Range byterange.Range // for "get range"
+	Bytes int64           // bytes returned (get, get range) or given (set)
+	Err   error           // the call's error, if any
 }
 
 // Counting wraps a store and records every call made through it, to show
@@ -84,7 +86,7 @@ func (c *Counting) Get(ctx context.Context, key string, limit int64) ([]byte, er
 }
 
 // GetRange records and forwards the call.
-func (c *Counting) GetRange(ctx context.Context, key string, r ByteRange) ([]byte, error) {
+func (c *Counting) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	v, err := c.s.GetRange(ctx, key, r)
 	c.record(Request{Op: "get range", Key: key, Range: r, Bytes: int64(len(v)), Err: err})
 	return v, err

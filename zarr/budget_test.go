@@ -10,6 +10,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // gatingStore records the largest number of Get and GetRange calls in
@@ -45,7 +46,7 @@ func (g *gatingStore) Set(ctx context.Context, key string, value []byte) error {
 	return g.Store.Set(ctx, key, value)
 }
 
-func (g *gatingStore) GetRange(ctx context.Context, key string, r store.ByteRange) ([]byte, error) {
+func (g *gatingStore) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	g.enter()
 	defer g.leave()
 	return g.Store.GetRange(ctx, key, r)

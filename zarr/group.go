@@ -41,6 +41,9 @@ type Node struct {
 
 	st   store.Store
 	docs nodeDocs
+	// err is why a node that a store of another format presents cannot
+	// be opened (a *store.UnsupportedNodeError).
+	err error
 }
 
 // OpenArray opens the node as an array, from the metadata already read
@@ -48,6 +51,9 @@ type Node struct {
 func (n *Node) OpenArray(ctx context.Context, opts *Options) (*Array, error) {
 	if n.Kind != "array" {
 		return nil, &NodeError{Kind: "array", Path: n.Path, Err: ErrNotArray}
+	}
+	if n.err != nil {
+		return nil, &NodeError{Kind: "array", Path: n.Path, Err: n.err}
 	}
 	switch {
 	case n.docs.zarrJSON != nil:
@@ -250,6 +256,12 @@ func (g *Group) Consolidated() bool { return g.consolidated != nil }
 // *MembersError listing them, so that a caller that copies or checks a
 // whole hierarchy cannot miss them. What lies inside an array found (its
 // chunks) is left to the array (see Array.Stats and Array.Verify).
+//
+// A store of another format (an HDF5 file) may present a node it cannot
+// present as Zarr: reading its metadata fails with a
+// *store.UnsupportedNodeError of kind "array" or "group". Such a node is
+// a member like the others, and opening it (Node.OpenArray) fails with
+// that error; one of no known kind is a MembersError problem.
 func (g *Group) Members(ctx context.Context) ([]Node, error) {
 	var nodes []Node
 	var problems []MemberProblem
@@ -297,6 +309,13 @@ func (g *Group) Members(ctx context.Context) ([]Node, error) {
 		}
 		for p := range found {
 			d, err := readDocs(ctx, g.st, p)
+			var une *store.UnsupportedNodeError
+			if errors.As(err, &une) && (une.Kind == "array" || une.Kind == "group") {
+				// A node the store presents but cannot present as Zarr: a
+				// member whose opening fails, beside the others.
+				nodes = append(nodes, Node{Path: p, Kind: une.Kind, Format: 3, st: g.st, err: err})
+				continue
+			}
 			if err != nil {
 				key := p
 				var ke *store.KeyError

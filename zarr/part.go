@@ -65,6 +65,10 @@ func (a *Array) unitCoords(i int64, coords []int64) {
 // used; opts.Progress, when not nil, is called with the elements of the
 // units done and those of the whole range, from one goroutine at a time.
 //
+// When dst encodes exactly as src does (see Copy), each unit is the chunk
+// src stores, copied as it is, or deleted when src stores none; arrays of
+// variable-length types can then be copied in parts too.
+//
 // The cost is least when dst's units hold whole chunks of src: a chunk of
 // src that several units meet is read and decoded by each of them (in part,
 // when src is sharded). On error some units may have been written and
@@ -77,12 +81,20 @@ func CopyPart(ctx context.Context, dst, src *Array, first, end int64, opts *Copy
 	if dst.format != 3 {
 		return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}
-	if src.pipe.VariableLength() {
+	verbatim := sameEncoding(dst, src)
+	if src.pipe.VariableLength() && !verbatim {
 		return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("copying part of an array of the variable-length type %v is not supported; copy it whole (Copy)", src.meta.DataType)}
 	}
 	units := dst.NumUnits()
 	if first < 0 || end < first || end > units {
 		return &NodeError{Kind: "array", Path: dst.path, Err: &UnitRangeError{First: first, End: end, Units: units}}
+	}
+	if verbatim {
+		var progress func(int64)
+		if opts != nil && opts.Progress != nil && end > first {
+			progress = dst.partProgress(first, end, opts.Progress)
+		}
+		return copyVerbatim(ctx, dst, src, first, end, true, progress)
 	}
 	n := end - first
 	if n == 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // storeContents returns every key and value of a memory store.
@@ -299,7 +300,7 @@ func (s *endlessSource) Get(_ context.Context, key string, limit int64) ([]byte,
 	s.gets.Add(1)
 	return s.chunk, nil
 }
-func (s *endlessSource) GetRange(ctx context.Context, key string, r store.ByteRange) ([]byte, error) {
+func (s *endlessSource) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	return nil, store.ErrReadOnly
 }
 func (s *endlessSource) Set(context.Context, string, []byte) error { return store.ErrReadOnly }
@@ -317,7 +318,7 @@ type sink struct {
 func (s *sink) Get(_ context.Context, key string, _ int64) ([]byte, error) {
 	return nil, &store.KeyError{Key: key, Err: store.ErrNotFound}
 }
-func (s *sink) GetRange(_ context.Context, key string, _ store.ByteRange) ([]byte, error) {
+func (s *sink) GetRange(_ context.Context, key string, _ byterange.Range) ([]byte, error) {
 	return nil, &store.KeyError{Key: key, Err: store.ErrNotFound}
 }
 func (s *sink) Set(_ context.Context, _ string, v []byte) error {

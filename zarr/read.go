@@ -7,6 +7,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/memvalue"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // ReadRegion reads the elements of region r into dst, in C order over the
@@ -117,6 +118,6 @@ type rangeReader struct {
 	key string
 }
 
-func (r rangeReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
+func (r rangeReader) ReadRange(ctx context.Context, br byterange.Range) ([]byte, error) {
 	return r.st.GetRange(ctx, r.key, br)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // shardedChain stores inner chunks of [4, 3] in shards, with a crc32c
@@ -85,7 +86,7 @@ func TestShardedPartialRead(t *testing.T) {
 	}
 	// shard (1, 1) holds the element; the index is 2 x 3 inner chunks of
 	// 16 bytes, plus 4 bytes of crc32c, at the end
-	if r := reqs[0]; r.Op != "get range" || r.Key != "s/c/1/1" || r.Range != (store.ByteRange{Offset: -100, Length: 100}) {
+	if r := reqs[0]; r.Op != "get range" || r.Key != "s/c/1/1" || r.Range != (byterange.Range{Offset: -100, Length: 100}) {
 		t.Errorf("first request %+v, want the 100-byte index of s/c/1/1", r)
 	}
 	if r := reqs[1]; r.Op != "get range" || r.Key != "s/c/1/1" || r.Range.Offset < 0 || r.Range.Length <= 0 || r.Range.Length > 4*3*2+64 {
@@ -156,7 +157,7 @@ func TestHostileShards(t *testing.T) {
 	} {
 		_, err := Read[uint16](ctx, a, tc.region)
 		var ce *codec.ChunkError
-		if !errors.As(err, &ce) || ce.Key != tc.key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, store.ErrRange) {
+		if !errors.As(err, &ce) || ce.Key != tc.key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, byterange.ErrRange) {
 			t.Errorf("%s %v: %v", tc.key, tc.region, err)
 		}
 	}

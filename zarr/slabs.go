@@ -175,6 +175,13 @@ type CopyOptions struct {
 // reads src and writes dst in slabs made of whole chunks of dst, so memory
 // stays bounded (MaxBytes plus the chunk buffers of both arrays) and every
 // chunk of dst is written once; chunks that are all fill are not written.
+//
+// When dst encodes exactly as src does (the same shape, data type, chunk
+// shape, fill value and codec chain), Copy copies each stored chunk of src
+// as it is, without decoding or encoding it: what src stores is what dst
+// would, and the copy is bound by reading and writing alone. Chunks src
+// does not store are not written; a stored chunk that is all fill is
+// copied like the others.
 func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	if !slices.Equal(dst.meta.Shape, src.meta.Shape) || dst.meta.DataType != src.meta.DataType {
 		return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("cannot copy a %v %v array into a %v %v array",
@@ -190,6 +197,14 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	whole := codec.WholeRegion(dst.meta.Shape)
 	total := whole.NumElements()
 	var done int64
+	if sameEncoding(dst, src) {
+		return copyVerbatim(ctx, dst, src, 0, dst.NumUnits(), false, func(elems int64) {
+			done += elems
+			if o.Progress != nil {
+				o.Progress(done, total)
+			}
+		})
+	}
 	if src.pipe.VariableLength() {
 		return copyStrings(ctx, dst, src, o, total)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // sweepKinds lists every data type kind: numeric.DataTypes and the text,
@@ -135,7 +136,7 @@ func writeAll(ctx context.Context, a *Array, r codec.Region, vals [][]byte) erro
 
 type sliceReader []byte
 
-func (s sliceReader) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
+func (s sliceReader) ReadRange(_ context.Context, r byterange.Range) ([]byte, error) {
 	switch {
 	case r.Offset < 0:
 		return s[int64(len(s))+r.Offset:], nil

@@ -96,7 +96,7 @@ func unconvertible(err error) bool {
 	)
 	switch {
 	case errors.Is(err, zarrv2.ErrConvert), errors.Is(err, codec.ErrConfig), errors.Is(err, codec.ErrUnknownCodec),
-		errors.Is(err, codec.ErrFillRoundTrip), errors.Is(err, store.ErrTooLarge):
+		errors.Is(err, codec.ErrFillRoundTrip), errors.Is(err, store.ErrTooLarge), errors.Is(err, store.ErrUnsupportedNode):
 		return true
 	case errors.As(err, &ve), errors.As(err, &se), errors.As(err, &ge), errors.As(err, &dte), errors.As(err, &fe):
 		return true

@@ -14,6 +14,8 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/interop/hdf5/h5store"
+	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -34,7 +36,34 @@ type infoNode struct {
 	Chunks       *infoChunks       `json:"chunks,omitempty"`
 	Attributes   json.RawMessage   `json:"attributes,omitempty"`
 	Warnings     []string          `json:"warnings,omitempty"`
-	Error        string            `json:"error,omitempty"`
+	// HDF5 is what the file says of the storage of an array presented
+	// from an HDF5 or netCDF-4 file.
+	HDF5  *infoHDF5 `json:"hdf5,omitempty"`
+	Error string    `json:"error,omitempty"`
+}
+
+// infoHDF5 is the "hdf5" member of an array of an HDF5 file: its layout,
+// chunk index and filter pipeline as stored (params are the filters'
+// cd_values, as h5dump -p shows them).
+type infoHDF5 struct {
+	Path    string               `json:"path"`
+	Layout  string               `json:"layout"`
+	Index   string               `json:"index,omitempty"`
+	Filters []h5store.FilterInfo `json:"filters"`
+}
+
+// hdf5Info returns the "hdf5" member of the node at path of st, and the
+// warnings of its mapping, when st presents an HDF5 file.
+func hdf5Info(st store.Store, path string) (*infoHDF5, []string) {
+	h, ok := st.(*h5store.Store)
+	if !ok {
+		return nil, nil
+	}
+	d, ok := h.Dataset(path)
+	if !ok {
+		return nil, nil
+	}
+	return &infoHDF5{Path: d.Path, Layout: d.Layout, Index: d.Index, Filters: d.Filters}, d.Warnings
 }
 
 // infoChunks counts the chunks (shards) of an array from the store's
@@ -101,7 +130,9 @@ func runInfo(env *environment, args []string) int {
 			}
 			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				nodes = append(nodes, infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: namedErr(path, err).Error()})
+				n := infoNode{Path: "/" + m.Path, Kind: "array", Format: m.Format, Error: namedErr(path, err).Error()}
+				n.HDF5, _ = hdf5Info(t.st, m.Path)
+				nodes = append(nodes, n)
 				continue
 			}
 			nodes = append(nodes, describeArray(ctx, a, path))
@@ -139,6 +170,9 @@ func describeArray(ctx context.Context, a *zarr.Array, path string) infoNode {
 		DataType: a.DataType().String(), ChunkShape: a.ChunkShape(), GridShape: a.GridShape(),
 		Attributes: compactJSON(a.Attributes()), Warnings: arrayWarnings(a)}
 	n.InnerChunks = innerChunkShape(a)
+	var warns []string
+	n.HDF5, warns = hdf5Info(a.Store(), a.Path())
+	n.Warnings = append(n.Warnings, warns...)
 	for _, c := range a.Metadata().Codecs {
 		j, err := c.MarshalJSON()
 		if err == nil {
@@ -215,6 +249,9 @@ func printInfo(w io.Writer, path string, nodes []infoNode) {
 			head += ", consolidated metadata"
 		}
 		fmt.Fprintf(w, "%s)\n", head)
+		if n.HDF5 != nil {
+			fmt.Fprintf(w, "  hdf5         %s\n", hdf5Summary(n.HDF5))
+		}
 		if n.Error != "" {
 			fmt.Fprintf(w, "  error        %s\n", n.Error)
 			continue
@@ -320,4 +357,21 @@ func unreadableReason(f *infoUnreadable) string {
 		return f.Error[i+len("chunk "+strconv.Quote(f.Key)+": "):]
 	}
 	return f.Error
+}
+
+// hdf5Summary is the text line of an "hdf5" member: the dataset's path,
+// layout and index, and its filters with their cd_values.
+func hdf5Summary(h *infoHDF5) string {
+	s := h.Path + ", " + h.Layout
+	if h.Index != "" {
+		s += " (" + h.Index + " index)"
+	}
+	if len(h.Filters) > 0 {
+		fs := make([]string, len(h.Filters))
+		for i, f := range h.Filters {
+			fs[i] = fmt.Sprintf("%s %v", f.Name, f.Params)
+		}
+		s += ", filters " + strings.Join(fs, ", ")
+	}
+	return s
 }

@@ -51,7 +51,7 @@ func TestHDF5Commands(t *testing.T) {
 		t.Fatalf("translated metadata does not validate:\n%s\n%s", out, vout)
 	}
 	for _, want := range []string{"array: int16, shape [100 200], chunks [50 50], fill_value -9999",
-		"codec 1 zcodec.hdf5_fletcher32 (bytes->bytes): 5000 bytes -> 5004 bytes",
+		"codec 1 numcodecs.fletcher32 (bytes->bytes): 5000 bytes -> 5004 bytes",
 		"codec 3 numcodecs.zlib (bytes->bytes)"} {
 		if !strings.Contains(vout, want) {
 			t.Errorf("validate output lacks %q:\n%s", want, vout)

@@ -80,6 +80,7 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 
 	_ "github.com/zcodec/zcodec/codecs"
+	_ "github.com/zcodec/zcodec/interop/hdf5"  // HDF5 and netCDF-4 files as PATHs
 	_ "github.com/zcodec/zcodec/store/s3store" // s3:// and gs:// PATHs
 )
 

@@ -53,6 +53,8 @@ type target struct {
 	opts *zarr.Options
 	// path is PATH as the user gave it, to name the nodes (nodeName).
 	path string
+	// st is the store the nodes are in.
+	st store.Store
 }
 
 // openTarget opens the node at the root of s: a group with its members, or
@@ -70,7 +72,7 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 		if err != nil && !errors.As(err, &problems) {
 			return nil, err
 		}
-		return &target{group: g, members: members, problems: problems, opts: opts}, nil
+		return &target{group: g, members: members, problems: problems, opts: opts, st: s}, nil
 	}
 	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -79,7 +81,7 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 	if aerr != nil {
 		return nil, aerr
 	}
-	return &target{array: a, opts: opts}, nil
+	return &target{array: a, opts: opts, st: s}, nil
 }
 
 // openPath opens the store at path and the node at its root, for the

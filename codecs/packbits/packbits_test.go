@@ -12,7 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // refPack packs bit by bit, as the definition reads: component c's bit
@@ -247,10 +247,10 @@ func TestIdentity(t *testing.T) {
 
 type memReader struct {
 	b     []byte
-	reads []store.ByteRange
+	reads []byterange.Range
 }
 
-func (m *memReader) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
+func (m *memReader) ReadRange(_ context.Context, r byterange.Range) ([]byte, error) {
 	m.reads = append(m.reads, r)
 	if r.Length < 0 {
 		return m.b[r.Offset:], nil

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // DecodeRegion decodes region of a chunk from the byte range holding its
@@ -12,7 +12,7 @@ import (
 // the bit sequence at or before the region's first element in C order and
 // ends with its last, and is decoded as a run of elements of its own. The
 // padding count is not read. opts is not used: one range is read.
-func (b *bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, _ *codec.Options) error {
+func (b *bound) DecodeRegion(ctx context.Context, r byterange.Reader, region codec.Region, dst []byte, _ *codec.Options) error {
 	shape := b.spec.Shape
 	es := b.spec.DataType.Size()
 	if want := int(region.NumElements()) * es; len(dst) != want {
@@ -36,7 +36,7 @@ func (b *bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 	if b.padding == PaddingFirstByte {
 		off, end = off+1, end+1
 	}
-	value, err := codec.ReadRange(ctx, r, store.ByteRange{Offset: int64(off), Length: int64(end - off)}, Name)
+	value, err := codec.ReadRange(ctx, r, byterange.Range{Offset: int64(off), Length: int64(end - off)}, Name)
 	if err != nil {
 		return err
 	}

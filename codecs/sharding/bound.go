@@ -9,7 +9,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // Bound is a sharding_indexed codec bound to the spec of its shards. It
@@ -225,12 +225,12 @@ func (b *Bound) IndexLocation() IndexLocation { return b.c.indexLocation }
 
 // IndexRange returns the byte range of a shard's index: the first
 // IndexSize() bytes, or a suffix of that many bytes.
-func (b *Bound) IndexRange() store.ByteRange {
+func (b *Bound) IndexRange() byterange.Range {
 	n := int64(b.indexLen)
 	if b.c.indexLocation == IndexStart {
-		return store.ByteRange{Offset: 0, Length: n}
+		return byterange.Range{Offset: 0, Length: n}
 	}
-	return store.ByteRange{Offset: -n, Length: n}
+	return byterange.Range{Offset: -n, Length: n}
 }
 
 // chunkCoords writes the grid coordinates of inner chunk number i (C order)

@@ -12,7 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // gauge records the largest number of calls in flight at once; with panics
@@ -63,7 +63,7 @@ type gatedReader struct {
 	g     *gauge
 }
 
-func (r *gatedReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
+func (r *gatedReader) ReadRange(ctx context.Context, br byterange.Range) ([]byte, error) {
 	r.g.enter()
 	defer r.g.leave()
 	return (&countingReader{value: r.value}).ReadRange(ctx, br)

@@ -8,7 +8,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // run is a stretch [off, end) of a shard's bytes read with one request:
@@ -64,7 +64,7 @@ func (b *Bound) planRuns(entries []byte, needed []int, gap, limit int64, s *scra
 // outer = min(budget, runs) runs are read at once, each with one
 // ReadRange, and each run's chunks are decoded from the bytes read on
 // max(1, budget/outer) goroutines, so that outer*inner <= budget.
-func (b *Bound) decodeRuns(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, needed []int, gap int64, budget int, s *scratch) error {
+func (b *Bound) decodeRuns(ctx context.Context, r byterange.Reader, region intRegion, dst, entries []byte, needed []int, gap int64, budget int, s *scratch) error {
 	for _, i := range needed {
 		if off, _ := entry(entries, i); off == absent {
 			b.place(region, i, s)
@@ -91,8 +91,8 @@ func (b *Bound) decodeRuns(ctx context.Context, r store.ByteRangeReader, region 
 // of its inner chunks that region covers into dst, on up to workers
 // goroutines. A failed read is a *codec.ChunkError naming the run's first
 // inner chunk and the run's range.
-func (b *Bound) readRun(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, order []int, rn run, s *scratch, workers int) error {
-	rng := store.ByteRange{Offset: rn.off, Length: rn.end - rn.off}
+func (b *Bound) readRun(ctx context.Context, r byterange.Reader, region intRegion, dst, entries []byte, order []int, rn run, s *scratch, workers int) error {
+	rng := byterange.Range{Offset: rn.off, Length: rn.end - rn.off}
 	buf, err := codec.ReadRange(ctx, r, rng, Name)
 	if err != nil {
 		b.chunkCoords(order[rn.first], s.coords)

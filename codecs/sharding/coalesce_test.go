@@ -13,6 +13,7 @@ import (
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // storeReader reads byte ranges of one key of a store.
@@ -21,13 +22,13 @@ type storeReader struct {
 	key string
 }
 
-func (r storeReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
+func (r storeReader) ReadRange(ctx context.Context, br byterange.Range) ([]byte, error) {
 	return r.s.GetRange(ctx, r.key, br)
 }
 
 // rangesOf returns the ranged GETs a Counting store recorded.
-func rangesOf(c *store.Counting) []store.ByteRange {
-	var out []store.ByteRange
+func rangesOf(c *store.Counting) []byterange.Range {
+	var out []byterange.Range
 	for _, r := range c.Requests() {
 		if r.Op == "get range" {
 			out = append(out, r.Range)
@@ -59,7 +60,7 @@ func TestCoalescedAdjacentChunks(t *testing.T) {
 		region := codec.Region{Start: []int64{1, 0}, Shape: []int64{2, int64(4 * k)}}
 		first, _, _ := ix.Lookup([]int{0, 0})
 		last, _, _ := ix.Lookup([]int{0, k - 1})
-		run := store.ByteRange{Offset: first.Offset, Length: last.Offset + last.Length - first.Offset}
+		run := byterange.Range{Offset: first.Offset, Length: last.Offset + last.Length - first.Offset}
 		for _, tc := range []struct {
 			opts  *codec.Options
 			reads int
@@ -109,12 +110,12 @@ func TestCoalesceGapAndLimit(t *testing.T) {
 	square := codec.Region{Start: []int64{0, 0}, Shape: []int64{8, 8}}
 	for _, tc := range []struct {
 		gap  int64
-		want []store.ByteRange
+		want []byterange.Range
 	}{
-		{192, []store.ByteRange{{Offset: 0, Length: 320}}},
-		{191, []store.ByteRange{{Offset: 0, Length: 64}, {Offset: 256, Length: 64}}},
-		{0, []store.ByteRange{{Offset: 0, Length: 320}}}, // the default, 64 KiB
-		{-1, []store.ByteRange{{Offset: 0, Length: 32}, {Offset: 32, Length: 32}, {Offset: 256, Length: 32}, {Offset: 288, Length: 32}}},
+		{192, []byterange.Range{{Offset: 0, Length: 320}}},
+		{191, []byterange.Range{{Offset: 0, Length: 64}, {Offset: 256, Length: 64}}},
+		{0, []byterange.Range{{Offset: 0, Length: 320}}}, // the default, 64 KiB
+		{-1, []byterange.Range{{Offset: 0, Length: 32}, {Offset: 32, Length: 32}, {Offset: 256, Length: 32}, {Offset: 288, Length: 32}}},
 	} {
 		r := &countingReader{value: shard}
 		dst := make([]byte, 8*8*2)
@@ -147,7 +148,7 @@ func TestCoalesceGapAndLimit(t *testing.T) {
 		if !bytes.Equal(dst, subArray(src, []int{32, 32}, []int{0, 0}, []int{32, 31}, 2)) {
 			t.Fatalf("limited: wrong elements")
 		}
-		want := []store.ByteRange{{Offset: 0, Length: 1088}, {Offset: 1088, Length: 2048 - 1088}}
+		want := []byterange.Range{{Offset: 0, Length: 1088}, {Offset: 1088, Length: 2048 - 1088}}
 		got := r.Reads()[1:]
 		if len(got) == 2 && got[0].Offset > got[1].Offset {
 			got[0], got[1] = got[1], got[0]
@@ -300,7 +301,7 @@ func FuzzCoalescedHostileIndex(f *testing.F) {
 		read := func(gap int64) ([]byte, error) {
 			dst := make([]byte, region.NumElements()*2)
 			cr := &countingReader{value: shard}
-			var r store.ByteRangeReader = cr
+			var r byterange.Reader = cr
 			if sized {
 				r = sizedReader{cr}
 			}
@@ -309,7 +310,7 @@ func FuzzCoalescedHostileIndex(f *testing.F) {
 				t.Fatalf("gap %d: error %v does not match ErrCorrupt", gap, err)
 			}
 			for _, rd := range cr.Reads() {
-				if rd == store.WholeValue {
+				if rd == byterange.Whole {
 					continue
 				}
 				if !rd.Valid() || rd.IsSuffix() && rd.Length != int64(n) || rd.Length > limit {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // bigShard is a 4 MiB float32 [1024 1024] shard of 64 inner chunks of
@@ -140,7 +140,7 @@ func TestSteadyStateAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(50, func() { _ = p.Decode(dec, enc) }); n != 0 {
 			t.Errorf("%s: Decode: %v allocs", tc.name, n)
 		}
-		r := &countingReader{value: enc, reads: make([]store.ByteRange, 0, 1024)}
+		r := &countingReader{value: enc, reads: make([]byterange.Range, 0, 1024)}
 		one := make([]byte, 4)
 		region := codec.Region{Start: []int64{20, 30}, Shape: []int64{1, 1}}
 		ctx := context.Background()

@@ -7,7 +7,7 @@ import (
 	"github.com/zcodec/zcodec/internal/memvalue"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // DecodeBytes decodes src, one whole shard, into dst, which has exactly the
@@ -106,5 +106,5 @@ func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte, nested *codec.
 }
 
 func (b *Bound) chunkError(coords []int, off, n uint64, err error) error {
-	return &codec.ChunkError{Coords: int64s(coords), Range: store.ByteRange{Offset: int64(off), Length: int64(n)}, Err: err}
+	return &codec.ChunkError{Coords: int64s(coords), Range: byterange.Range{Offset: int64(off), Length: int64(n)}, Err: err}
 }

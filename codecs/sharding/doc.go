@@ -117,7 +117,7 @@
 // bytes between them, so the gaps a region meets are the inner chunks it
 // skips (the rest of a row of inner chunks, for a region narrower than the
 // shard). Without the shard's length
-// (a reader that is not a store.ByteRangeSizer), entries are checked against
+// (a reader that is not a byterange.Sizer), entries are checked against
 // the largest shard the codec can produce, and a range past the real end
 // shows as a short read, a *codec.CorruptError. Hosts that inspect shards
 // (verify, info) use FromPipeline, then ParseIndex or ReadIndex, Index.Chunks

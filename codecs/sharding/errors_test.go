@@ -19,7 +19,7 @@ import (
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // forgeShard builds a [4] uint16 shard of two [2] inner chunks with a
@@ -127,7 +127,7 @@ func TestIndexChecksumAndTruncation(t *testing.T) {
 	bad[9] ^= 1 // second inner chunk: bytes 8..15
 	err = p.Decode(make([]byte, 8), bad)
 	var ce *codec.ChunkError
-	if !errors.As(err, &ce) || ce.Coords[0] != 1 || ce.Range != (store.ByteRange{Offset: 8, Length: 8}) || !errors.Is(err, codec.ErrCorrupt) {
+	if !errors.As(err, &ce) || ce.Coords[0] != 1 || ce.Range != (byterange.Range{Offset: 8, Length: 8}) || !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("corrupt inner chunk: got %v", err)
 	}
 }

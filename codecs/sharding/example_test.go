@@ -9,14 +9,14 @@ import (
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // memValue serves byte ranges of a value held in memory; a store's reader
 // would issue HTTP range requests or read a file at offsets.
 type memValue []byte
 
-func (m memValue) ReadRange(_ context.Context, r store.ByteRange) ([]byte, error) {
+func (m memValue) ReadRange(_ context.Context, r byterange.Range) ([]byte, error) {
 	switch {
 	case r.Offset < 0:
 		return m[len(m)+int(r.Offset):], nil

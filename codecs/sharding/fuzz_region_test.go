@@ -9,7 +9,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // FuzzRegionHostileIndex reads random regions of uint16 [8 8] shards whose
@@ -63,7 +63,7 @@ func FuzzRegionHostileIndex(f *testing.F) {
 		region := codec.Region{Start: start, Shape: []int64{int64(n0) % (9 - start[0]), int64(n1) % (9 - start[1])}}
 		dst := make([]byte, region.NumElements()*2)
 		cr := &countingReader{value: shard}
-		var r store.ByteRangeReader = cr
+		var r byterange.Reader = cr
 		if sized {
 			r = sizedReader{cr}
 		}

@@ -13,7 +13,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs" // the standard set, sharding_indexed included
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // countingReader serves byte ranges of one value and records every range
@@ -21,11 +21,11 @@ import (
 type countingReader struct {
 	value []byte
 	mu    sync.Mutex
-	reads []store.ByteRange
+	reads []byterange.Range
 	err   error // returned by every read when set
 }
 
-func (c *countingReader) ReadRange(ctx context.Context, r store.ByteRange) ([]byte, error) {
+func (c *countingReader) ReadRange(ctx context.Context, r byterange.Range) ([]byte, error) {
 	c.mu.Lock()
 	c.reads = append(c.reads, r)
 	c.mu.Unlock()
@@ -42,7 +42,7 @@ func (c *countingReader) ReadRange(ctx context.Context, r store.ByteRange) ([]by
 	return c.value[min(r.Offset, n):min(r.Offset+r.Length, n)], nil
 }
 
-func (c *countingReader) Reads() []store.ByteRange {
+func (c *countingReader) Reads() []byterange.Range {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return slices.Clone(c.reads)

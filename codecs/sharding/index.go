@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // absent is the offset and nbytes of an inner chunk that is not stored.
@@ -23,7 +23,7 @@ type Index struct {
 // InnerChunk locates one stored inner chunk of a shard.
 type InnerChunk struct {
 	Coords []int           // grid coordinates
-	Range  store.ByteRange // its bytes within the shard
+	Range  byterange.Range // its bytes within the shard
 }
 
 // entry returns the offset and nbytes of inner chunk i.
@@ -43,7 +43,7 @@ func (ix *Index) ShardSize() int64 { return ix.shardSize }
 
 // Lookup returns the byte range of the inner chunk at coords, or ok false
 // if it is absent. coords outside the grid is a *codec.RegionError.
-func (ix *Index) Lookup(coords []int) (r store.ByteRange, ok bool, err error) {
+func (ix *Index) Lookup(coords []int) (r byterange.Range, ok bool, err error) {
 	i := ix.b.chunkNumber(coords)
 	if i < 0 {
 		return r, false, &codec.RegionError{Input: fmt.Sprint(coords), Shape: int64s(ix.b.Grid()), Dim: -1, Reason: "inner chunk coordinates outside the shard's grid"}
@@ -53,12 +53,12 @@ func (ix *Index) Lookup(coords []int) (r store.ByteRange, ok bool, err error) {
 }
 
 // rangeOf returns the byte range of inner chunk i, or ok false if absent.
-func (ix *Index) rangeOf(i int) (store.ByteRange, bool) {
+func (ix *Index) rangeOf(i int) (byterange.Range, bool) {
 	off, n := entry(ix.entries, i)
 	if off == absent {
-		return store.ByteRange{}, false
+		return byterange.Range{}, false
 	}
-	return store.ByteRange{Offset: int64(off), Length: int64(n)}, true
+	return byterange.Range{Offset: int64(off), Length: int64(n)}, true
 }
 
 // Chunks returns the stored inner chunks, in C order of the grid.

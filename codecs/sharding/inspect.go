@@ -5,7 +5,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // FromPipeline returns the sharding codec of p, bound to its shard spec as
@@ -22,9 +22,9 @@ func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool) {
 
 // ReadIndex reads the index of a shard through r (one range, the first or
 // last IndexSize() bytes) and validates it as DecodeIndex does; the shard's
-// length is known when r is a store.ByteRangeSizer. An index larger than
+// length is known when r is a byterange.Sizer. An index larger than
 // the limit is a *LimitError before anything is read.
-func (b *Bound) ReadIndex(ctx context.Context, r store.ByteRangeReader) (*Index, error) {
+func (b *Bound) ReadIndex(ctx context.Context, r byterange.Reader) (*Index, error) {
 	if b.tooLarge != nil {
 		return nil, b.tooLarge
 	}
@@ -57,7 +57,7 @@ func (b *Bound) DecodeChunk(dst, shard []byte, ix *Index, coords []int) error {
 
 // ReadChunk is DecodeChunk through a reader: it reads the inner chunk's
 // range (nothing for an absent chunk) and decodes it into dst.
-func (b *Bound) ReadChunk(ctx context.Context, r store.ByteRangeReader, ix *Index, coords []int, dst []byte) error {
+func (b *Bound) ReadChunk(ctx context.Context, r byterange.Reader, ix *Index, coords []int, dst []byte) error {
 	rng, ok, err := b.lookup(dst, ix, coords)
 	if err != nil || !ok {
 		return err
@@ -74,12 +74,12 @@ func (b *Bound) ReadChunk(ctx context.Context, r store.ByteRangeReader, ix *Inde
 
 // lookup checks dst and coords and finds the inner chunk's range; an
 // absent chunk is written to dst as the fill value (ok false).
-func (b *Bound) lookup(dst []byte, ix *Index, coords []int) (store.ByteRange, bool, error) {
+func (b *Bound) lookup(dst []byte, ix *Index, coords []int) (byterange.Range, bool, error) {
 	if len(dst) != b.chunkLen {
-		return store.ByteRange{}, false, &codec.SizeError{What: "inner chunk destination", Got: len(dst), Want: b.chunkLen}
+		return byterange.Range{}, false, &codec.SizeError{What: "inner chunk destination", Got: len(dst), Want: b.chunkLen}
 	}
 	if ix.b != b && (ix.b.n != b.n || ix.b.indexLen != b.indexLen) {
-		return store.ByteRange{}, false, &codec.ConfigError{Codec: Name, Reason: "the index belongs to a sharding codec of another shape"}
+		return byterange.Range{}, false, &codec.ConfigError{Codec: Name, Reason: "the index belongs to a sharding codec of another shape"}
 	}
 	rng, ok, err := ix.Lookup(coords)
 	if err != nil {

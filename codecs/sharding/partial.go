@@ -6,7 +6,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // DecodeRegion decodes region of one shard into dst (C order over the
@@ -30,11 +30,11 @@ import (
 // A shard whose index or inner chunk is larger than the limit is a
 // *LimitError before anything is read. The index is validated before any
 // inner chunk is read, against the shard's length when r is a
-// store.ByteRangeSizer; otherwise a range past the shard's end shows as a
+// byterange.Sizer; otherwise a range past the shard's end shows as a
 // short read (a *codec.CorruptError). Reader errors are *codec.ReadError
 // values wrapping the reader's error; an inner chunk that fails is a
 // *codec.ChunkError.
-func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, region codec.Region, dst []byte, opts *codec.Options) error {
+func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region codec.Region, dst []byte, opts *codec.Options) error {
 	if err := region.ValidateChunk(b.spec.Shape); err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (b *Bound) DecodeRegion(ctx context.Context, r store.ByteRangeReader, regio
 	}
 	gap := opts.RangeGapOrDefault()
 	if region.CoversChunk(b.spec.Shape) {
-		shard, err := codec.ReadRange(ctx, r, store.WholeValue, Name)
+		shard, err := codec.ReadRange(ctx, r, byterange.Whole, Name)
 		if err != nil {
 			return err
 		}
@@ -109,12 +109,12 @@ func (b *Bound) each(ctx context.Context, workers, count int, chunk func(k int) 
 
 // readIndex reads and validates the index through r into entries and
 // returns the shard's size (-1 if r cannot tell it).
-func (b *Bound) readIndex(ctx context.Context, r store.ByteRangeReader, entries []byte) (int64, error) {
+func (b *Bound) readIndex(ctx context.Context, r byterange.Reader, entries []byte) (int64, error) {
 	size := int64(-1)
-	if sz, ok := r.(store.ByteRangeSizer); ok {
+	if sz, ok := r.(byterange.Sizer); ok {
 		n, err := sz.Size(ctx)
 		if err != nil {
-			return -1, &codec.ReadError{Range: store.WholeValue, Err: err}
+			return -1, &codec.ReadError{Range: byterange.Whole, Err: err}
 		}
 		if n < int64(b.indexLen) {
 			return -1, corrupt(nil, "shard has %d bytes, too short for its %d-byte index", n, b.indexLen)
@@ -190,14 +190,14 @@ func (b *Bound) putChunk(region intRegion, dst, enc []byte, s *scratch) error {
 }
 
 // regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
+func (b *Bound) regionChunk(ctx context.Context, r byterange.Reader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
 	b.place(region, i, s)
 	off, n := entry(entries, i)
 	if off == absent {
 		ndcopy.Fill(dst, region.Shape, s.dstPos, s.box, b.fill)
 		return nil
 	}
-	rng := store.ByteRange{Offset: int64(off), Length: int64(n)}
+	rng := byterange.Range{Offset: int64(off), Length: int64(n)}
 	if b.inner.PartialDecoding() {
 		// A nested shard, read through ranges of its bytes (one range
 		// when whole) within this call's budget (opts).
@@ -222,13 +222,13 @@ func (b *Bound) regionChunk(ctx context.Context, r store.ByteRangeReader, region
 // subReader reads ranges of the n bytes at off of another reader: an inner
 // chunk seen as a value of its own.
 type subReader struct {
-	r      store.ByteRangeReader
+	r      byterange.Reader
 	off, n int64
 }
 
 // ReadRange maps br into the parent's ranges, clipping it to the n bytes;
 // a parent that returns less is a *codec.CorruptError.
-func (s *subReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, error) {
+func (s *subReader) ReadRange(ctx context.Context, br byterange.Range) ([]byte, error) {
 	var start, end int64 // within [0, n]
 	switch {
 	case br.Offset < 0:
@@ -242,7 +242,7 @@ func (s *subReader) ReadRange(ctx context.Context, br store.ByteRange) ([]byte, 
 	if end == start {
 		return nil, nil
 	}
-	rng := store.ByteRange{Offset: s.off + start, Length: end - start}
+	rng := byterange.Range{Offset: s.off + start, Length: end - start}
 	b, err := s.r.ReadRange(ctx, rng)
 	if err == nil && int64(len(b)) < rng.Length {
 		// The shard ends inside the inner chunk: a short read that the

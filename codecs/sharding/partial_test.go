@@ -12,7 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // TestPartialReadTouchesOnlyWhatItNeeds reads random regions of a 64-chunk
@@ -51,7 +51,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				box = []int{1, 1}
 			}
 			region := codec.Region{Start: i64(start), Shape: i64(box)}
-			var r store.ByteRangeReader = &countingReader{value: shard}
+			var r byterange.Reader = &countingReader{value: shard}
 			counting := r.(*countingReader)
 			if trial%2 == 1 {
 				r = sizedReader{counting}
@@ -70,7 +70,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			}
 			reads := counting.Reads()
 			if region.CoversChunk(shape) {
-				if len(reads) != 1 || reads[0] != store.WholeValue {
+				if len(reads) != 1 || reads[0] != byterange.Whole {
 					t.Fatalf("whole shard: reads %v, want the whole value once", reads)
 				}
 				continue
@@ -78,7 +78,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if reads[0] != b.IndexRange() {
 				t.Fatalf("%v: first read %v, want the index %v", region, reads[0], b.IndexRange())
 			}
-			var want []store.ByteRange
+			var want []byterange.Range
 			for c0 := start[0] / 4; c0 <= (start[0]+box[0]-1)/4; c0++ {
 				for c1 := start[1] / 4; c1 <= (start[1]+box[1]-1)/4; c1++ {
 					if rg, ok, _ := ix.Lookup([]int{c0, c1}); ok {
@@ -87,11 +87,11 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				}
 			}
 			gotRanges := reads[1:]
-			slices.SortFunc(gotRanges, func(a, b store.ByteRange) int { return int(a.Offset - b.Offset) })
-			slices.SortFunc(want, func(a, b store.ByteRange) int { return int(a.Offset - b.Offset) })
+			slices.SortFunc(gotRanges, func(a, b byterange.Range) int { return int(a.Offset - b.Offset) })
+			slices.SortFunc(want, func(a, b byterange.Range) int { return int(a.Offset - b.Offset) })
 			if merge && len(want) > 1 {
 				last := want[len(want)-1]
-				want = []store.ByteRange{{Offset: want[0].Offset, Length: last.Offset + last.Length - want[0].Offset}}
+				want = []byterange.Range{{Offset: want[0].Offset, Length: last.Offset + last.Length - want[0].Offset}}
 			}
 			if !slices.Equal(gotRanges, want) {
 				t.Fatalf("%v: read %v after the index, want %v", region, gotRanges, want)
@@ -137,7 +137,7 @@ func TestNestedPartialRead(t *testing.T) {
 			t.Fatalf("%v: reads %v, want %d", tc.at, reads, tc.reads)
 		}
 		rg, _, _ := ix.Lookup([]int{tc.at[0] / 8, tc.at[1] / 8})
-		innerIndex := store.ByteRange{Offset: rg.Offset + rg.Length - int64(inner.IndexSize()), Length: int64(inner.IndexSize())}
+		innerIndex := byterange.Range{Offset: rg.Offset + rg.Length - int64(inner.IndexSize()), Length: int64(inner.IndexSize())}
 		if reads[0] != outer.IndexRange() || reads[1] != innerIndex {
 			t.Fatalf("%v: reads %v, want the outer index %v then the inner index %v", tc.at, reads, outer.IndexRange(), innerIndex)
 		}
@@ -171,7 +171,7 @@ func TestPartialReadErrors(t *testing.T) {
 	sentinel := errors.New("connection reset")
 	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst, nil)
 	var re *codec.ReadError
-	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (store.ByteRange{Offset: -68, Length: 68}) {
+	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (byterange.Range{Offset: -68, Length: 68}) {
 		t.Fatalf("reader failure on the index: got %v", err)
 	}
 	// A reader that fails after the index: the error names the chunk.
@@ -210,7 +210,7 @@ type failAfter struct {
 	err error
 }
 
-func (f *failAfter) ReadRange(ctx context.Context, r store.ByteRange) ([]byte, error) {
+func (f *failAfter) ReadRange(ctx context.Context, r byterange.Range) ([]byte, error) {
 	b, _ := f.countingReader.ReadRange(ctx, r)
 	if len(f.Reads()) > f.n {
 		return nil, f.err

@@ -7,17 +7,17 @@ package memvalue
 import (
 	"context"
 
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
-// Value is a stored value held in memory. It is a store.ByteRangeReader
-// and a store.ByteRangeSizer.
+// Value is a stored value held in memory. It is a byterange.Reader
+// and a byterange.Sizer.
 type Value []byte
 
 // ReadRange returns the bytes of br within the value, clipped to its end:
 // a range past the end gives fewer bytes, which the partial decoders
 // report as a corrupt value.
-func (v Value) ReadRange(_ context.Context, br store.ByteRange) ([]byte, error) {
+func (v Value) ReadRange(_ context.Context, br byterange.Range) ([]byte, error) {
 	n := int64(len(v))
 	switch {
 	case br.Offset < 0:

@@ -4,22 +4,22 @@ import (
 	"context"
 	"testing"
 
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 func TestReadRange(t *testing.T) {
 	v := Value("0123456789")
 	for _, c := range []struct {
-		r    store.ByteRange
+		r    byterange.Range
 		want string
 	}{
-		{store.ByteRange{Offset: 2, Length: 3}, "234"},
-		{store.ByteRange{Offset: 7, Length: -1}, "789"},
-		{store.ByteRange{Offset: -4, Length: 4}, "6789"},
-		{store.ByteRange{Offset: -40, Length: 40}, "0123456789"}, // clipped
-		{store.ByteRange{Offset: 8, Length: 5}, "89"},            // clipped
-		{store.ByteRange{Offset: 12, Length: 5}, ""},
-		{store.ByteRange{Offset: 12, Length: -1}, ""},
+		{byterange.Range{Offset: 2, Length: 3}, "234"},
+		{byterange.Range{Offset: 7, Length: -1}, "789"},
+		{byterange.Range{Offset: -4, Length: 4}, "6789"},
+		{byterange.Range{Offset: -40, Length: 40}, "0123456789"}, // clipped
+		{byterange.Range{Offset: 8, Length: 5}, "89"},            // clipped
+		{byterange.Range{Offset: 12, Length: 5}, ""},
+		{byterange.Range{Offset: 12, Length: -1}, ""},
 	} {
 		got, err := v.ReadRange(context.Background(), c.r)
 		if err != nil || string(got) != c.want {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // Conformance runs the behaviour every writable store shares against s,
@@ -43,7 +44,7 @@ func Conformance(t *testing.T, s store.Store) {
 		t.Fatalf("Get with an exact limit: %q, %v", got, err)
 	}
 	for _, tc := range []struct {
-		r    store.ByteRange
+		r    byterange.Range
 		want string
 	}{
 		{br(0, 10), "0123456789"},
@@ -59,9 +60,9 @@ func Conformance(t *testing.T, s store.Store) {
 			t.Errorf("GetRange %+v = %q, %v; want %q", tc.r, got, err, tc.want)
 		}
 	}
-	for _, r := range []store.ByteRange{br(8, 3), br(11, -1), br(11, 0), br(-11, 11), br(-2, 3), br(-4, -1), br(0, -2), br(-1<<63, -1)} {
-		if got, err := s.GetRange(ctx, "a/b", r); !errors.Is(err, store.ErrRange) {
-			t.Errorf("GetRange %+v = %q, %v; want store.ErrRange", r, got, err)
+	for _, r := range []byterange.Range{br(8, 3), br(11, -1), br(11, 0), br(-11, 11), br(-2, 3), br(-4, -1), br(0, -2), br(-1<<63, -1)} {
+		if got, err := s.GetRange(ctx, "a/b", r); !errors.Is(err, byterange.ErrRange) {
+			t.Errorf("GetRange %+v = %q, %v; want byterange.ErrRange", r, got, err)
 		}
 	}
 	var keys []string
@@ -136,4 +137,4 @@ func Conformance(t *testing.T, s store.Store) {
 // BadKeys are keys every store refuses with store.ErrInvalidKey.
 var BadKeys = []string{"", "/abs", "a/../b", "..", ".", "a/./b", "a//b", "a/", "a\x00b", `a\b`, `..\..\etc`, "\xff"}
 
-func br(off, n int64) store.ByteRange { return store.ByteRange{Offset: off, Length: n} }
+func br(off, n int64) byterange.Range { return byterange.Range{Offset: off, Length: n} }

@@ -2,6 +2,7 @@ package hdf5
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"math"
 	"strings"
 
@@ -84,7 +85,7 @@ type resolvedBlosc interface{ ResolvedCodec() codec.Codec }
 // from the dataset (the filter overwrites whatever a writer puts there),
 // then clevel, shuffle and the compressor code as the codec resolved them
 // for this chain.
-func bloscFilter(c codec.BytesToBytes, st codec.Step) (*Filter, string, error) {
+func bloscFilter(c codec.BytesToBytes, st codec.Step) (*h5file.Filter, string, error) {
 	b, err := c.ResolveBytesToBytes(st.DecodedBytes)
 	if err != nil {
 		return nil, "", err
@@ -126,7 +127,7 @@ func bloscFilter(c codec.BytesToBytes, st codec.Step) (*Filter, string, error) {
 			"blocksize %d: HDF5's blosc filter lets c-blosc choose the block size, so HDF5 writes other frames than the chain; each reads the other's",
 			cfg.Blocksize))
 	}
-	return &Filter{ID: FilterBlosc, Name: "blosc", CDValues: []uint32{
+	return &h5file.Filter{ID: FilterBlosc, Name: "blosc", CDValues: []uint32{
 		bloscRevision, bloscFormat, uint32(typesize), uint32(chunkBytes),
 		uint32(cfg.Clevel), uint32(cfg.Shuffle), uint32(code),
 	}}, strings.Join(notes, "; "), nil

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"slices"
 	"strings"
 	"testing"
@@ -16,14 +17,14 @@ import (
 )
 
 // bloscIndex is the position of the blosc filter in fs, or -1.
-func bloscIndex(fs []hdf5.Filter) int {
-	return slices.IndexFunc(fs, func(f hdf5.Filter) bool { return f.ID == hdf5.FilterBlosc })
+func bloscIndex(fs []h5file.Filter) int {
+	return slices.IndexFunc(fs, func(f h5file.Filter) bool { return f.ID == hdf5.FilterBlosc })
 }
 
 // bloscFrame cuts the Blosc frame out of a stored chunk: the chunk less the
 // 4-byte checksum of each fletcher32 after the blosc filter (the only
 // filter the vectors put there).
-func bloscFrame(t *testing.T, fs []hdf5.Filter, bi int, chunk []byte) []byte {
+func bloscFrame(t *testing.T, fs []h5file.Filter, bi int, chunk []byte) []byte {
 	t.Helper()
 	for _, f := range fs[bi+1:] {
 		if f.ID != hdf5.FilterFletcher32 {

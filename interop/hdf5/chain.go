@@ -2,9 +2,12 @@ package hdf5
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/bytescodec"
+	"github.com/zcodec/zcodec/codecs/checksum32"
+	"github.com/zcodec/zcodec/codecs/hdf5szip"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/numeric"
@@ -18,7 +21,7 @@ import (
 // bit i means filter i was skipped) are left out, so Codecs(dt, e,
 // filters, 0) is the chain of chunks that ran every filter. A filter with
 // no faithful codec is a *FilterError.
-func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []Filter, filterMask uint32) ([]codec.Codec, error) {
+func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []h5file.Filter, filterMask uint32) ([]codec.Codec, error) {
 	reg := registry.Default()
 	b, err := build.Bytes(reg, "/codecs/0", dt, e)
 	if err != nil {
@@ -49,16 +52,18 @@ func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []Filter, filterMa
 		default:
 			compressed = true
 		}
-		c, err := build.Codec(reg, fmt.Sprintf("/codecs/%d", len(out)), m.name, m.config)
-		if err != nil {
-			return nil, &FilterError{Index: i, ID: f.ID, Name: FilterName(f.ID), Reason: err.Error(), Err: err}
+		c := m.codec
+		if c == nil {
+			if c, err = build.Codec(reg, fmt.Sprintf("/codecs/%d", len(out)), m.name, m.config); err != nil {
+				return nil, &FilterError{Index: i, ID: f.ID, Name: FilterName(f.ID), Reason: err.Error(), Err: err}
+			}
 		}
 		out = append(out, c)
 	}
 	return out, nil
 }
 
-func previousName(filters []Filter, i int) string {
+func previousName(filters []h5file.Filter, i int) string {
 	if i == 0 {
 		return "nothing"
 	}
@@ -67,6 +72,9 @@ func previousName(filters []Filter, i int) string {
 
 // mapping is the codec one filter maps to.
 type mapping struct {
+	// codec, when not nil, is the codec itself, made from the filter's
+	// cd_values by its package (the HDF5-specific codecs).
+	codec  codec.Codec
 	name   string
 	config any // nil: no configuration
 	// elementSize is the shuffle's element size.
@@ -91,7 +99,7 @@ type shuffleConfig struct {
 }
 
 // filterCodec maps one filter to its codec.
-func filterCodec(i int, f Filter, dt numeric.DataType) (mapping, error) {
+func filterCodec(i int, f h5file.Filter, dt numeric.DataType) (mapping, error) {
 	name := FilterName(f.ID)
 	fail := func(format string, args ...any) (mapping, error) {
 		return mapping{}, &FilterError{Index: i, ID: f.ID, Name: name, Reason: fmt.Sprintf(format, args...)}
@@ -113,7 +121,7 @@ func filterCodec(i int, f Filter, dt numeric.DataType) (mapping, error) {
 		}
 		return mapping{name: "numcodecs.shuffle", config: shuffleConfig{es}, elementSize: es}, nil
 	case FilterFletcher32:
-		return mapping{name: "zcodec.hdf5_fletcher32"}, nil
+		return mapping{name: checksum32.Fletcher32Name}, nil
 	case FilterBzip2:
 		level := 9 // the HDF5 bzip2 filter's default block size
 		if len(cd) > 0 {
@@ -138,7 +146,11 @@ func filterCodec(i int, f Filter, dt numeric.DataType) (mapping, error) {
 		}
 		return mapping{name: "zcodec.hdf5_lz4"}, nil
 	case FilterSzip:
-		return fail("szip (CCSDS 121 / libaec) has no Zarr codec in zcodec")
+		c, err := hdf5szip.FromCDValues(cd)
+		if err != nil {
+			return fail("%v", err)
+		}
+		return mapping{codec: c}, nil
 	case FilterNbit:
 		return fail("HDF5's n-bit packing has no Zarr codec")
 	case FilterScaleOffset:

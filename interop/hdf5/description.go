@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"math"
 	"strconv"
 
@@ -30,7 +31,7 @@ type Description struct {
 	Shape  []int64
 	Chunks []int
 	// Filters is the filter pipeline in pipeline (writing) order.
-	Filters []Filter
+	Filters []h5file.Filter
 	// FillValue is the header fill value, or the zero Scalar when the
 	// header defines none.
 	FillValue numeric.Scalar
@@ -139,11 +140,11 @@ func parseDataType(s string) (numeric.DataType, bytescodec.Endian, error) {
 }
 
 // parseFilters reads the filter objects of the "filters" member.
-func parseFilters(items []json.RawMessage) ([]Filter, error) {
+func parseFilters(items []json.RawMessage) ([]h5file.Filter, error) {
 	if len(items) > MaxFilters {
 		return nil, &DescriptionError{Pointer: "/filters", Reason: fmt.Sprintf("%d filters; HDF5 allows at most %d", len(items), MaxFilters)}
 	}
-	out := make([]Filter, 0, len(items))
+	out := make([]h5file.Filter, 0, len(items))
 	for i, it := range items {
 		p := strictjson.Pointer("/filters", strconv.Itoa(i))
 		o, err := strictjson.Parse(it, strictjson.Options{Pointer: p, NewError: descriptionError})
@@ -153,7 +154,7 @@ func parseFilters(items []json.RawMessage) ([]Filter, error) {
 		if err := o.Require("id", "cd_values"); err != nil {
 			return nil, err
 		}
-		var f Filter
+		var f h5file.Filter
 		id, _, err := o.Int("id", 0, math.MaxUint32)
 		if err != nil {
 			return nil, err

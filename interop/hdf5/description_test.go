@@ -3,6 +3,7 @@ package hdf5_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"strings"
 	"testing"
 
@@ -81,11 +82,11 @@ func TestCodecsTable(t *testing.T) {
 	}{
 		{`[{"id": 2, "cd_values": [4]}, {"id": 1, "cd_values": [6]}]`, numeric.Float32, `[{"configuration":{"elementsize":4},"name":"numcodecs.shuffle"},{"configuration":{"level":6},"name":"numcodecs.zlib"}]`},
 		{`[{"id": 2, "cd_values": []}]`, numeric.Int16, `[{"configuration":{"elementsize":2},"name":"numcodecs.shuffle"}]`},
-		{`[{"id": 307, "cd_values": []}, {"id": 3, "cd_values": []}]`, numeric.Float32, `[{"configuration":{"level":9},"name":"numcodecs.bz2"},{"name":"zcodec.hdf5_fletcher32"}]`},
+		{`[{"id": 307, "cd_values": []}, {"id": 3, "cd_values": []}]`, numeric.Float32, `[{"configuration":{"level":9},"name":"numcodecs.bz2"},{"name":"numcodecs.fletcher32"}]`},
 		{`[{"id": 32015, "cd_values": [4294967295]}]`, numeric.Float32, `[{"configuration":{"checksum":false,"level":-1},"name":"zstd"}]`},
 		{`[{"id": 32004, "cd_values": [0]}]`, numeric.Float32, `[{"name":"zcodec.hdf5_lz4"}]`},
 		{`[{"id": 32004, "cd_values": [4096]}]`, numeric.Float32, `[{"configuration":{"blocksize":4096},"name":"zcodec.hdf5_lz4"}]`},
-		{`[{"id": 3, "cd_values": []}, {"id": 2, "cd_values": [2]}]`, numeric.Int16, `[{"name":"zcodec.hdf5_fletcher32"},{"configuration":{"elementsize":2},"name":"numcodecs.shuffle"}]`},
+		{`[{"id": 3, "cd_values": []}, {"id": 2, "cd_values": [2]}]`, numeric.Int16, `[{"name":"numcodecs.fletcher32"},{"configuration":{"elementsize":2},"name":"numcodecs.shuffle"}]`},
 		{`[{"id": 3, "cd_values": []}, {"id": 2, "cd_values": [8]}]`, numeric.Float64, "error:2"},
 		{`[{"id": 1, "cd_values": [6]}, {"id": 2, "cd_values": [4]}]`, numeric.Float32, "error:2"},
 		{`[{"id": 1, "cd_values": [6]}, {"id": 2, "cd_values": [1]}]`, numeric.Uint8, `[{"configuration":{"level":6},"name":"numcodecs.zlib"},{"configuration":{"elementsize":1},"name":"numcodecs.shuffle"}]`},
@@ -100,8 +101,8 @@ func TestCodecsTable(t *testing.T) {
 		{`[{"id": 32001, "cd_values": [2, 2, 8, 1024]}]`, numeric.Float64, `[{"configuration":{"blocksize":0,"clevel":5,"cname":"blosclz","shuffle":"shuffle","typesize":8},"name":"blosc"}]`},
 		{`[{"id": 32001, "cd_values": [2, 2, 2, 64, 9]}]`, numeric.Int16, `[{"configuration":{"blocksize":0,"clevel":9,"cname":"blosclz","shuffle":"shuffle","typesize":2},"name":"blosc"}]`},
 		{`[{"id": 32001, "cd_values": [2, 2, 1, 64, 0, 0]}]`, numeric.Uint8, `[{"configuration":{"blocksize":0,"clevel":0,"cname":"blosclz","shuffle":"noshuffle","typesize":1},"name":"blosc"}]`},
-		{`[{"id": 3, "cd_values": []}, {"id": 32001, "cd_values": [1, 2, 8, 0, 1, 1, 5]}]`, numeric.Float64, `[{"name":"zcodec.hdf5_fletcher32"},{"configuration":{"blocksize":0,"clevel":1,"cname":"zstd","shuffle":"shuffle","typesize":8},"name":"blosc"}]`},
-		{`[{"id": 32001, "cd_values": [2, 2, 4, 0, 4, 1, 2]}, {"id": 3, "cd_values": []}]`, numeric.Float32, `[{"configuration":{"blocksize":0,"clevel":4,"cname":"lz4hc","shuffle":"shuffle","typesize":4},"name":"blosc"},{"name":"zcodec.hdf5_fletcher32"}]`},
+		{`[{"id": 3, "cd_values": []}, {"id": 32001, "cd_values": [1, 2, 8, 0, 1, 1, 5]}]`, numeric.Float64, `[{"name":"numcodecs.fletcher32"},{"configuration":{"blocksize":0,"clevel":1,"cname":"zstd","shuffle":"shuffle","typesize":8},"name":"blosc"}]`},
+		{`[{"id": 32001, "cd_values": [2, 2, 4, 0, 4, 1, 2]}, {"id": 3, "cd_values": []}]`, numeric.Float32, `[{"configuration":{"blocksize":0,"clevel":4,"cname":"lz4hc","shuffle":"shuffle","typesize":4},"name":"blosc"},{"name":"numcodecs.fletcher32"}]`},
 		{`[{"id": 32001, "cd_values": [2, 2, 300, 0, 3, 1, 3]}]`, numeric.Float32, `[{"configuration":{"blocksize":0,"clevel":3,"cname":"snappy","shuffle":"shuffle","typesize":300},"name":"blosc"}]`},
 		{`[{"id": 32001, "cd_values": [2, 2, 4, 0, 3, 1, 4]}]`, numeric.Float32, `[{"configuration":{"blocksize":0,"clevel":3,"cname":"zlib","shuffle":"shuffle","typesize":4},"name":"blosc"}]`},
 		{`[{"id": 32001, "cd_values": [2, 2, 4]}]`, numeric.Float32, "error:32001"},
@@ -116,7 +117,7 @@ func TestCodecsTable(t *testing.T) {
 		{`[{"id": 32000, "cd_values": []}]`, numeric.Float32, "error:32000"},
 		{`[{"id": 40000, "cd_values": []}]`, numeric.Float32, "error:40000"},
 	} {
-		var filters []hdf5.Filter
+		var filters []h5file.Filter
 		if err := json.Unmarshal([]byte(c.filters), &filters); err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +156,7 @@ func itoa(n uint32) string {
 }
 
 func TestCodecsMask(t *testing.T) {
-	filters := []hdf5.Filter{{ID: 2, Flags: 1, CDValues: []uint32{4}}, {ID: 1, Flags: 1, CDValues: []uint32{5}}}
+	filters := []h5file.Filter{{ID: 2, Flags: 1, CDValues: []uint32{4}}, {ID: 1, Flags: 1, CDValues: []uint32{5}}}
 	codecs, err := hdf5.Codecs(numeric.Float32, bytescodec.BigEndian, filters, 0b10)
 	if err != nil {
 		t.Fatal(err)

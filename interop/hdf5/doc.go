@@ -49,7 +49,7 @@
 //	id     HDF5 filter   zcodec
 //	1      deflate       numcodecs.zlib {level: cd_values[0]}
 //	2      shuffle       numcodecs.shuffle {elementsize: cd_values[0], or the type size}
-//	3      fletcher32    zcodec.hdf5_fletcher32 (HDF5's framing, see package codecs/hdf5fletcher32)
+//	3      fletcher32    numcodecs.fletcher32 (HDF5's checksum, see package codecs/checksum32)
 //	4      szip          error: no Zarr codec
 //	5      nbit          error: no Zarr codec
 //	6      scaleoffset   error: HDF5's min-bits packing is not Zarr's scale_offset
@@ -113,7 +113,7 @@
 //
 // FiltersFromPipeline maps the bytes->bytes codecs of a resolved chain
 // back: numcodecs.zlib -> 1 (level -1, zlib's default, becomes 6),
-// numcodecs.shuffle -> 2, zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307
+// numcodecs.shuffle -> 2, numcodecs.fletcher32 and zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307
 // (the codec's own level, 1 by default), zstd -> 32015 (a checksum is noted:
 // HDF5 writes frames without one, which the chain reads), zcodec.hdf5_lz4 ->
 // 32004, blosc and numcodecs.blosc -> 32001. The bytes codec gives the

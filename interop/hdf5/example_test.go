@@ -2,6 +2,7 @@ package hdf5_test
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"os"
 	"strings"
 
@@ -125,7 +126,7 @@ func ExampleFiltersFromPipeline() {
 // The chain of a dataset whose chunks HDF5's blosc filter (32001) wrote:
 // lz4 at clevel 7 with bit shuffle, as h5py reports the filter.
 func ExampleCodecs() {
-	filters := []hdf5.Filter{{ID: hdf5.FilterBlosc, Flags: hdf5.FlagOptional, CDValues: []uint32{2, 2, 4, 2048, 7, 2, 1}}}
+	filters := []h5file.Filter{{ID: hdf5.FilterBlosc, Flags: h5file.FlagOptional, CDValues: []uint32{2, 2, 4, 2048, 7, 2, 1}}}
 	codecs, err := hdf5.Codecs(numeric.Float32, bytescodec.LittleEndian, filters, 0)
 	if err != nil {
 		fmt.Println(err)

@@ -6,23 +6,6 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 )
 
-// Filter is one entry of an HDF5 filter pipeline as HDF5 reports it
-// (H5Pget_filter2): the filter id, its flags and its client data values.
-type Filter struct {
-	ID       uint32   `json:"id"`
-	Flags    uint32   `json:"flags"`
-	CDValues []uint32 `json:"cd_values"`
-	// Name is the filter's name as stored in the file, if known.
-	Name string `json:"name,omitempty"`
-}
-
-// FlagOptional is H5Z_FLAG_OPTIONAL: the filter may be skipped for a chunk,
-// and the chunk's filter_mask then records that it was.
-const FlagOptional = 1
-
-// Optional reports whether flags bit 0 (H5Z_FLAG_OPTIONAL) is set.
-func (f Filter) Optional() bool { return f.Flags&FlagOptional != 0 }
-
 // HDF5 filter ids with a fixed meaning in zcodec.
 const (
 	FilterDeflate     = 1

@@ -2,14 +2,17 @@ package hdf5
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/blosc"
 	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/bzip2"
+	"github.com/zcodec/zcodec/codecs/checksum32"
 	"github.com/zcodec/zcodec/codecs/deflate"
 	"github.com/zcodec/zcodec/codecs/hdf5fletcher32"
 	"github.com/zcodec/zcodec/codecs/hdf5lz4"
+	"github.com/zcodec/zcodec/codecs/hdf5szip"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 	"github.com/zcodec/zcodec/codecs/zstd"
 	"github.com/zcodec/zcodec/numeric"
@@ -25,7 +28,7 @@ type FilterPipeline struct {
 	Endian bytescodec.Endian
 	// Filters is the pipeline in writing order; every filter is mandatory
 	// (flags 0) so that every chunk runs it.
-	Filters []Filter
+	Filters []h5file.Filter
 	// Notes say where the pipeline is not a one-to-one image of the chain
 	// (a codec that changes no byte and has no filter, a zstd checksum
 	// HDF5 does not write).
@@ -43,7 +46,7 @@ type shuffler interface{ ElementSize() int }
 // filter. A codec with no HDF5 filter (every array->array codec, gzip,
 // numcodecs.lz4, crc32c, sharding, ...) is a *FilterError.
 func FiltersFromPipeline(p *codec.Pipeline) (*FilterPipeline, error) {
-	out := &FilterPipeline{DataType: p.Spec().DataType, Filters: []Filter{}}
+	out := &FilterPipeline{DataType: p.Spec().DataType, Filters: []h5file.Filter{}}
 	for _, st := range p.Steps() {
 		fail := func(format string, args ...any) (*FilterPipeline, error) {
 			return nil, &FilterError{Index: st.Index, Name: st.Name, Reason: fmt.Sprintf(format, args...)}
@@ -82,28 +85,34 @@ func (r reason) Error() string { return string(r) }
 
 // bytesFilter maps one bytes->bytes step. A nil filter with a nil error
 // means the codec changes no byte and needs no filter (the note says so).
-func bytesFilter(st codec.Step) (*Filter, string, error) {
+func bytesFilter(st codec.Step) (*h5file.Filter, string, error) {
 	switch c := st.Codec.(type) {
 	case *deflate.Zlib:
 		level, note := c.Level, ""
 		if level < 0 {
 			level, note = 6, "level -1 is zlib's default, written as HDF5 deflate level 6"
 		}
-		return &Filter{ID: FilterDeflate, CDValues: []uint32{uint32(level)}, Name: "deflate"}, note, nil
+		return &h5file.Filter{ID: FilterDeflate, CDValues: []uint32{uint32(level)}, Name: "deflate"}, note, nil
 	case *shuffle.Codec:
 		return shuffleFilter(c, st)
 	case hdf5fletcher32.Codec, *hdf5fletcher32.Codec:
-		return &Filter{ID: FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"}, "", nil
+		return &h5file.Filter{ID: FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"}, "", nil
+	case *checksum32.Codec:
+		if c.Algorithm == checksum32.Fletcher32 {
+			return &h5file.Filter{ID: FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"}, "", nil
+		}
 	case *bzip2.Codec:
-		return &Filter{ID: FilterBzip2, CDValues: []uint32{uint32(c.Level)}, Name: "bzip2"}, "", nil
+		return &h5file.Filter{ID: FilterBzip2, CDValues: []uint32{uint32(c.Level)}, Name: "bzip2"}, "", nil
 	case *zstd.Codec:
 		note := ""
 		if c.Checksum {
 			note = "HDF5's zstd filter writes frames without a content checksum; the chain reads them, and HDF5 reads the chain's frames with theirs"
 		}
-		return &Filter{ID: FilterZstd, CDValues: []uint32{uint32(int32(c.Level))}, Name: "zstd"}, note, nil
+		return &h5file.Filter{ID: FilterZstd, CDValues: []uint32{uint32(int32(c.Level))}, Name: "zstd"}, note, nil
+	case *hdf5szip.Codec:
+		return &h5file.Filter{ID: FilterSzip, CDValues: c.CDValues(), Name: "szip"}, "", nil
 	case *hdf5lz4.Codec:
-		return &Filter{ID: FilterLZ4, CDValues: []uint32{uint32(c.BlockSize)}, Name: "lz4"}, "", nil
+		return &h5file.Filter{ID: FilterLZ4, CDValues: []uint32{uint32(c.BlockSize)}, Name: "lz4"}, "", nil
 	case *blosc.Codec:
 		return bloscFilter(c, st)
 	case *blosc.NumcodecsCodec:
@@ -126,7 +135,7 @@ func bytesFilter(st codec.Step) (*Filter, string, error) {
 // HDF5's shuffle always uses the dataset's element size, so any other size
 // must be that one; and it must see whole elements (HDF5 leaves trailing
 // bytes unshuffled where numcodecs.shuffle rejects them).
-func shuffleFilter(c *shuffle.Codec, st codec.Step) (*Filter, string, error) {
+func shuffleFilter(c *shuffle.Codec, st codec.Step) (*h5file.Filter, string, error) {
 	b, err := c.ResolveBytesToBytes(st.DecodedBytes)
 	if err != nil {
 		return nil, "", err
@@ -139,7 +148,7 @@ func shuffleFilter(c *shuffle.Codec, st codec.Step) (*Filter, string, error) {
 	switch {
 	case es <= 1 && size == 1:
 		// both copy the bytes
-		return &Filter{ID: FilterShuffle, CDValues: []uint32{1}, Name: "shuffle"}, "", nil
+		return &h5file.Filter{ID: FilterShuffle, CDValues: []uint32{1}, Name: "shuffle"}, "", nil
 	case es <= 1:
 		return nil, fmt.Sprintf("elementsize %d copies the bytes unchanged, so no HDF5 filter is written for it", es), nil
 	case es != size:
@@ -147,5 +156,5 @@ func shuffleFilter(c *shuffle.Codec, st codec.Step) (*Filter, string, error) {
 	case !st.DecodedBytes.Fixed():
 		return nil, "", reason("HDF5's shuffle after a compressor would leave a length that is not a multiple of the element size partly unshuffled, where numcodecs.shuffle rejects it")
 	}
-	return &Filter{ID: FilterShuffle, CDValues: []uint32{uint32(es)}, Name: "shuffle"}, "", nil
+	return &h5file.Filter{ID: FilterShuffle, CDValues: []uint32{uint32(es)}, Name: "shuffle"}, "", nil
 }

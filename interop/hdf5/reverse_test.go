@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -238,16 +239,16 @@ var mappedTypes = []numeric.DataType{numeric.Uint8, numeric.Int16, numeric.Float
 
 // randomHDF5Pipeline returns a valid pipeline of mapped filters as HDF5
 // reports them (cd_values filled in), with random flags.
-func randomHDF5Pipeline(rng *rand.Rand, dt numeric.DataType) []hdf5.Filter {
-	var fs []hdf5.Filter
+func randomHDF5Pipeline(rng *rand.Rand, dt numeric.DataType) []h5file.Filter {
+	var fs []h5file.Filter
 	flags := func() uint32 { return uint32(rng.IntN(2)) }
 	extra := 0
 	if rng.IntN(3) == 0 {
-		fs = append(fs, hdf5.Filter{ID: hdf5.FilterFletcher32, Flags: flags(), CDValues: []uint32{}})
+		fs = append(fs, h5file.Filter{ID: hdf5.FilterFletcher32, Flags: flags(), CDValues: []uint32{}})
 		extra = 4
 	}
 	if es := dt.Size(); rng.IntN(2) == 0 && extra%es == 0 {
-		fs = append(fs, hdf5.Filter{ID: hdf5.FilterShuffle, Flags: flags(), CDValues: []uint32{uint32(es)}})
+		fs = append(fs, h5file.Filter{ID: hdf5.FilterShuffle, Flags: flags(), CDValues: []uint32{uint32(es)}})
 	}
 	for range rng.IntN(3) {
 		switch rng.IntN(6) {
@@ -255,19 +256,19 @@ func randomHDF5Pipeline(rng *rand.Rand, dt numeric.DataType) []hdf5.Filter {
 			// as HDF5's blosc filter records them: revision 2, format 2,
 			// the element size, the chunk bytes, then clevel 1-9 (HDF5
 			// writes no chunk at 0), shuffle and compressor code
-			fs = append(fs, hdf5.Filter{ID: hdf5.FilterBlosc, Flags: flags(), CDValues: []uint32{
+			fs = append(fs, h5file.Filter{ID: hdf5.FilterBlosc, Flags: flags(), CDValues: []uint32{
 				2, 2, uint32(dt.Size()), uint32(propertyChunkElements * dt.Size()),
 				uint32(1 + rng.IntN(9)), uint32(rng.IntN(3)), uint32(rng.IntN(6))}})
 		case 0:
-			fs = append(fs, hdf5.Filter{ID: hdf5.FilterDeflate, Flags: flags(), CDValues: []uint32{uint32(rng.IntN(10))}})
+			fs = append(fs, h5file.Filter{ID: hdf5.FilterDeflate, Flags: flags(), CDValues: []uint32{uint32(rng.IntN(10))}})
 		case 1:
-			fs = append(fs, hdf5.Filter{ID: hdf5.FilterBzip2, Flags: flags(), CDValues: []uint32{uint32(1 + rng.IntN(9))}})
+			fs = append(fs, h5file.Filter{ID: hdf5.FilterBzip2, Flags: flags(), CDValues: []uint32{uint32(1 + rng.IntN(9))}})
 		case 2:
-			fs = append(fs, hdf5.Filter{ID: hdf5.FilterZstd, Flags: flags(), CDValues: []uint32{uint32(int32(rng.IntN(30) - 7))}})
+			fs = append(fs, h5file.Filter{ID: hdf5.FilterZstd, Flags: flags(), CDValues: []uint32{uint32(int32(rng.IntN(30) - 7))}})
 		case 3:
-			fs = append(fs, hdf5.Filter{ID: hdf5.FilterLZ4, Flags: flags(), CDValues: []uint32{uint32([]int{0, 16, 1 << 10, 1 << 20}[rng.IntN(4)])}})
+			fs = append(fs, h5file.Filter{ID: hdf5.FilterLZ4, Flags: flags(), CDValues: []uint32{uint32([]int{0, 16, 1 << 10, 1 << 20}[rng.IntN(4)])}})
 		case 4:
-			fs = append(fs, hdf5.Filter{ID: hdf5.FilterFletcher32, Flags: flags(), CDValues: []uint32{}})
+			fs = append(fs, h5file.Filter{ID: hdf5.FilterFletcher32, Flags: flags(), CDValues: []uint32{}})
 		}
 	}
 	return fs
@@ -336,7 +337,7 @@ func randomZarrCodecs(rng *rand.Rand, dt numeric.DataType, e bytescodec.Endian) 
 	}
 	extra := 0
 	if rng.IntN(3) == 0 {
-		parts = append(parts, `{"name": "zcodec.hdf5_fletcher32"}`)
+		parts = append(parts, `{"name": "numcodecs.fletcher32"}`)
 		extra = 4
 	}
 	if es := dt.Size(); rng.IntN(2) == 0 && extra%es == 0 {
@@ -357,7 +358,7 @@ func randomZarrCodecs(rng *rand.Rand, dt numeric.DataType, e bytescodec.Endian) 
 		case 3:
 			parts = append(parts, fmt.Sprintf(`{"name": "zcodec.hdf5_lz4", "configuration": {"blocksize": %d}}`, []int{16, 1 << 10, 1 << 20}[rng.IntN(3)]))
 		case 4:
-			parts = append(parts, `{"name": "zcodec.hdf5_fletcher32"}`)
+			parts = append(parts, `{"name": "numcodecs.fletcher32"}`)
 		}
 	}
 	return "[" + strings.Join(parts, ", ") + "]"

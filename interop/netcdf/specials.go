@@ -3,6 +3,7 @@ package netcdf
 import (
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,7 @@ import (
 // them) say about its storage.
 type Specials struct {
 	// Filters is the HDF5 filter pipeline in netCDF-4's order.
-	Filters []hdf5.Filter
+	Filters []h5file.Filter
 	// Endian is the byte order from `_Endianness` ("native" and absent are
 	// little-endian); EndianUnset for one-byte types.
 	Endian bytescodec.Endian
@@ -95,10 +96,10 @@ func ParseSpecials(attrs map[string]string, dt numeric.DataType) (*Specials, err
 		return nil, err
 	}
 	if fl {
-		sp.Filters = append(sp.Filters, hdf5.Filter{ID: hdf5.FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"})
+		sp.Filters = append(sp.Filters, h5file.Filter{ID: hdf5.FilterFletcher32, CDValues: []uint32{}, Name: "fletcher32"})
 	}
 	if sh {
-		sp.Filters = append(sp.Filters, hdf5.Filter{ID: hdf5.FilterShuffle, Flags: hdf5.FlagOptional, CDValues: []uint32{uint32(dt.Size())}, Name: "shuffle"})
+		sp.Filters = append(sp.Filters, h5file.Filter{ID: hdf5.FilterShuffle, Flags: h5file.FlagOptional, CDValues: []uint32{uint32(dt.Size())}, Name: "shuffle"})
 	}
 	level, hasDeflate := get("_DeflateLevel")
 	spec, hasFilter := get("_Filter")
@@ -111,7 +112,7 @@ func ParseSpecials(attrs map[string]string, dt numeric.DataType) (*Specials, err
 			return nil, &SpecialError{Attribute: "_DeflateLevel", Value: attrs["_DeflateLevel"], Reason: fmt.Sprintf(
 				"with _Filter = %s the order of deflate and those filters is not in ncdump's output (netCDF-4 keeps the order they were defined in); read the filter pipeline from the file", shorten.Quote(spec))}
 		}
-		sp.Filters = append(sp.Filters, hdf5.Filter{ID: hdf5.FilterDeflate, Flags: hdf5.FlagOptional, CDValues: []uint32{uint32(n)}, Name: "deflate"})
+		sp.Filters = append(sp.Filters, h5file.Filter{ID: hdf5.FilterDeflate, Flags: h5file.FlagOptional, CDValues: []uint32{uint32(n)}, Name: "deflate"})
 	}
 	if hasFilter {
 		fs, err := Parse(spec)
@@ -124,7 +125,7 @@ func ParseSpecials(attrs map[string]string, dt numeric.DataType) (*Specials, err
 			return nil, &SpecialError{Attribute: "_Filter", Value: attrs["_Filter"], Reason: reason, Err: err}
 		}
 		for _, f := range Pipeline(fs) {
-			sp.Filters = append(sp.Filters, hdf5.Filter{ID: f.ID, CDValues: f.Params, Name: hdf5.FilterName(f.ID)})
+			sp.Filters = append(sp.Filters, h5file.Filter{ID: f.ID, CDValues: f.Params, Name: hdf5.FilterName(f.ID)})
 		}
 	}
 	if len(sp.Filters) > 0 && sp.Storage != "" && sp.Storage != "chunked" {

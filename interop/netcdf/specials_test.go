@@ -3,6 +3,7 @@ package netcdf_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"os"
 	"testing"
 
@@ -23,7 +24,7 @@ type specialsVar struct {
 	DataType string            `json:"data_type"`
 	Shape    []int64           `json:"shape"`
 	Specials map[string]string `json:"specials"`
-	Pipeline []hdf5.Filter     `json:"pipeline"`
+	Pipeline []h5file.Filter   `json:"pipeline"`
 	Chunks   []struct {
 		Offset     []int  `json:"offset"`
 		FilterMask uint32 `json:"filter_mask"`

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/internal/contentrange"
-	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // emptyValueRange is the Content-Range MinIO sends with a 206 answer to a
@@ -18,9 +18,9 @@ const emptyValueRange = "bytes 0--1/0"
 // (contentrange.Check), and MinIO's answer for a 0-byte value. A value
 // shorter than the range (a 206 up to its end, as S3 answers a range that
 // runs past the end, or the whole value for a suffix longer than it) is a
-// *store.RangeError; any other answer that is not the range asked for is
+// *byterange.RangeError; any other answer that is not the range asked for is
 // an error saying what the server sent.
-func checkContentRange(cr string, contentLength *int64, r store.ByteRange) (int64, error) {
+func checkContentRange(cr string, contentLength *int64, r byterange.Range) (int64, error) {
 	cl := int64(-1)
 	if contentLength != nil && *contentLength >= 0 {
 		cl = *contentLength
@@ -28,7 +28,7 @@ func checkContentRange(cr string, contentLength *int64, r store.ByteRange) (int6
 	rng := "bytes=" + r.String()
 	if cr == emptyValueRange {
 		// MinIO's 206 for a range of a 0-byte value.
-		if _, _, err := store.Bounds(r, 0); err != nil {
+		if _, _, err := byterange.Bounds(r, 0); err != nil {
 			return 0, err
 		}
 		if cl > 0 {
@@ -39,7 +39,7 @@ func checkContentRange(cr string, contentLength *int64, r store.ByteRange) (int6
 	n, err := contentrange.Check(cr, cl, r.Offset, r.Length, rng)
 	var short *contentrange.ShortError
 	if errors.As(err, &short) {
-		return 0, &store.RangeError{Range: r, Size: short.Size, Reason: short.Reason}
+		return 0, &byterange.RangeError{Range: r, Size: short.Size, Reason: short.Reason}
 	}
 	return n, err
 }

@@ -91,11 +91,20 @@
 //     Content-Range is exactly the range asked for (of a value whose size
 //     it states) and whose body is that long. A value shorter than the
 //     range (S3 answers with what there is, or the whole value for a
-//     suffix longer than it) is a *store.RangeError; any other
+//     suffix longer than it) is a *byterange.RangeError; any other
 //     Content-Range, or none, is a *store.ResponseError, not retried (a
 //     server that lies once lies again). An empty range (length 0) costs a
 //     HEAD; so does a 416 answer, to tell an empty range at the very end
 //     of the value (which S3 refuses) from one past it.
+//   - GetHead (store.HeadGetter, with which store.Open recognises files
+//     of the registered formats) is one GetObject of "bytes=0-(n-1)": the
+//     object's size comes from the Content-Range (which must start at 0
+//     and give the size), from the Content-Length of an answer holding
+//     the whole object, or is 0 for InvalidRange (only an empty object
+//     has no first byte) and MinIO's "bytes 0--1/0"; anything else is a
+//     *store.ResponseError. An *Error of status 403 (AccessDenied, which
+//     S3 answers for a missing key too to a caller who may not list the
+//     bucket) matches store.ErrForbidden.
 //   - List pages through ListObjectsV2 (1000 keys a page, the pages in
 //     the order of the keys' UTF-8 bytes) with encoding-type=url, so that
 //     any name survives the XML; fn runs between page requests, holding

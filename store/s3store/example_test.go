@@ -10,6 +10,7 @@ import (
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 	"github.com/zcodec/zcodec/store/s3store"
 )
 
@@ -32,11 +33,11 @@ func ExampleNew() {
 	if err := s.Set(ctx, "zarr.json", []byte(`{"zarr_format":3,"node_type":"group"}`)); err != nil {
 		log.Fatal(err)
 	}
-	head, err := s.GetRange(ctx, "zarr.json", store.ByteRange{Offset: 0, Length: 16})
+	head, err := s.GetRange(ctx, "zarr.json", byterange.Range{Offset: 0, Length: 16})
 	if err != nil {
 		log.Fatal(err)
 	}
-	tail, err := s.GetRange(ctx, "zarr.json", store.ByteRange{Offset: -8, Length: 8})
+	tail, err := s.GetRange(ctx, "zarr.json", byterange.Range{Offset: -8, Length: 8})
 	if err != nil {
 		log.Fatal(err)
 	}

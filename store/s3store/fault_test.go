@@ -15,6 +15,7 @@ import (
 
 	"github.com/zcodec/zcodec/internal/faultproxy"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // faulty returns a store that reaches the in-process server through a
@@ -81,9 +82,9 @@ func TestRetriedFaults(t *testing.T) {
 				want string
 			}{
 				{"Get", func() ([]byte, error) { return s.Get(ctx, "k", store.NoLimit) }, value20},
-				{"GetRange", func() ([]byte, error) { return s.GetRange(ctx, "k", store.ByteRange{Offset: 3, Length: 12}) }, value20[3:15]},
-				{"GetRange suffix", func() ([]byte, error) { return s.GetRange(ctx, "k", store.ByteRange{Offset: -8, Length: 8}) }, value20[12:]},
-				{"GetRange open", func() ([]byte, error) { return s.GetRange(ctx, "k", store.ByteRange{Offset: 5, Length: -1}) }, value20[5:]},
+				{"GetRange", func() ([]byte, error) { return s.GetRange(ctx, "k", byterange.Range{Offset: 3, Length: 12}) }, value20[3:15]},
+				{"GetRange suffix", func() ([]byte, error) { return s.GetRange(ctx, "k", byterange.Range{Offset: -8, Length: 8}) }, value20[12:]},
+				{"GetRange open", func() ([]byte, error) { return s.GetRange(ctx, "k", byterange.Range{Offset: 5, Length: -1}) }, value20[5:]},
 				{"List", func() ([]byte, error) {
 					var keys []string
 					err := s.List(ctx, "", func(e store.Entry) error { keys = append(keys, e.Key); return e.Err })
@@ -153,11 +154,11 @@ func TestGiveUp(t *testing.T) {
 	p.Clear()
 
 	s, p = faulty(t, &store.ObjectOptions{Retries: -1})
-	for _, r := range []store.ByteRange{store.WholeValue, {Offset: 2, Length: 16}, {Offset: -10, Length: 10}} {
+	for _, r := range []byterange.Range{byterange.Whole, {Offset: 2, Length: 16}, {Offset: -10, Length: 10}} {
 		p.Inject(faultproxy.Truncate, 1, http.MethodGet)
 		var got []byte
 		var err error
-		if r == store.WholeValue {
+		if r == byterange.Whole {
 			got, err = s.Get(ctx, "k", store.NoLimit)
 		} else {
 			got, err = s.GetRange(ctx, "k", r)
@@ -221,7 +222,7 @@ func TestContentRangeLies(t *testing.T) {
 	ctx := context.Background()
 	s, p := faulty(t, nil)
 	for _, f := range []faultproxy.Fault{faultproxy.LieContentRange, faultproxy.DropContentRange} {
-		for _, r := range []store.ByteRange{{Offset: 2, Length: 5}, {Offset: -5, Length: 5}, {Offset: 4, Length: -1}} {
+		for _, r := range []byterange.Range{{Offset: 2, Length: 5}, {Offset: -5, Length: 5}, {Offset: 4, Length: -1}} {
 			p.Inject(f, 1, http.MethodGet)
 			var got []byte
 			var err error
@@ -278,25 +279,25 @@ func rangeEdges(t *testing.T, s *Store) {
 	}
 	for _, tc := range []struct {
 		key  string
-		r    store.ByteRange
+		r    byterange.Range
 		want string
 		size int64 // for errors: the size the RangeError reports
 	}{
-		{"empty", store.WholeValue, "", 0},
-		{"empty", store.ByteRange{Offset: 0, Length: 0}, "", 0},
-		{"empty", store.ByteRange{Offset: -1, Length: 1}, "!", 0},
-		{"empty", store.ByteRange{Offset: 1, Length: -1}, "!", 0},
-		{"k", store.ByteRange{Offset: 20, Length: -1}, "", 0},
-		{"k", store.ByteRange{Offset: 20, Length: 0}, "", 0},
-		{"k", store.ByteRange{Offset: 21, Length: 0}, "!", 20},
-		{"k", store.ByteRange{Offset: 21, Length: -1}, "!", 20},
-		{"k", store.ByteRange{Offset: 15, Length: 10}, "!", 20},
-		{"k", store.ByteRange{Offset: -21, Length: 21}, "!", 20},
-		{"k", store.ByteRange{Offset: -20, Length: 20}, value20, 0},
+		{"empty", byterange.Whole, "", 0},
+		{"empty", byterange.Range{Offset: 0, Length: 0}, "", 0},
+		{"empty", byterange.Range{Offset: -1, Length: 1}, "!", 0},
+		{"empty", byterange.Range{Offset: 1, Length: -1}, "!", 0},
+		{"k", byterange.Range{Offset: 20, Length: -1}, "", 0},
+		{"k", byterange.Range{Offset: 20, Length: 0}, "", 0},
+		{"k", byterange.Range{Offset: 21, Length: 0}, "!", 20},
+		{"k", byterange.Range{Offset: 21, Length: -1}, "!", 20},
+		{"k", byterange.Range{Offset: 15, Length: 10}, "!", 20},
+		{"k", byterange.Range{Offset: -21, Length: 21}, "!", 20},
+		{"k", byterange.Range{Offset: -20, Length: 20}, value20, 0},
 	} {
 		got, err := s.GetRange(ctx, tc.key, tc.r)
 		if tc.want == "!" {
-			var re *store.RangeError
+			var re *byterange.RangeError
 			if !errors.As(err, &re) || got != nil || re.Size != tc.size {
 				t.Errorf("%s %v: %q, %v; want a *RangeError of a %d-byte value", tc.key, tc.r, got, err, tc.size)
 			}
@@ -306,12 +307,12 @@ func rangeEdges(t *testing.T, s *Store) {
 			t.Errorf("%s %v: %q, %v; want %q", tc.key, tc.r, got, err, tc.want)
 		}
 	}
-	if _, err := s.GetRange(ctx, "missing", store.ByteRange{Offset: 3, Length: 0}); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.GetRange(ctx, "missing", byterange.Range{Offset: 3, Length: 0}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("empty range of a missing key: %v", err)
 	}
 	big := bytes.Repeat([]byte("0123456789"), 100_000)
 	s.Set(ctx, "big", big)
-	if got, err := s.GetRange(ctx, "big", store.ByteRange{Offset: 12345, Length: 654321}); err != nil || !bytes.Equal(got, big[12345:12345+654321]) {
+	if got, err := s.GetRange(ctx, "big", byterange.Range{Offset: 12345, Length: 654321}); err != nil || !bytes.Equal(got, big[12345:12345+654321]) {
 		t.Errorf("a large range: %d bytes, %v", len(got), err)
 	}
 }
@@ -322,17 +323,17 @@ func rangeEdges(t *testing.T, s *Store) {
 func TestContentRangeWithoutSize(t *testing.T) {
 	for _, tc := range []struct {
 		cr string
-		r  store.ByteRange
+		r  byterange.Range
 	}{
-		{"bytes 6-9/*", store.ByteRange{Offset: -4, Length: 4}},
-		{"bytes 6-9/*", store.ByteRange{Offset: 6, Length: -1}},
-		{"bytes +6-9/10", store.ByteRange{Offset: -4, Length: 4}},
+		{"bytes 6-9/*", byterange.Range{Offset: -4, Length: 4}},
+		{"bytes 6-9/*", byterange.Range{Offset: 6, Length: -1}},
+		{"bytes +6-9/10", byterange.Range{Offset: -4, Length: 4}},
 	} {
-		if n, err := checkContentRange(tc.cr, nil, tc.r); err == nil || errors.Is(err, store.ErrRange) || !strings.Contains(err.Error(), tc.cr) {
+		if n, err := checkContentRange(tc.cr, nil, tc.r); err == nil || errors.Is(err, byterange.ErrRange) || !strings.Contains(err.Error(), tc.cr) {
 			t.Errorf("%q for %v: %d, %v; want an error naming the Content-Range", tc.cr, tc.r, n, err)
 		}
 	}
-	if n, err := checkContentRange("bytes 6-9/10", nil, store.ByteRange{Offset: -4, Length: 4}); err != nil || n != 4 {
+	if n, err := checkContentRange("bytes 6-9/10", nil, byterange.Range{Offset: -4, Length: 4}); err != nil || n != 4 {
 		t.Errorf("the last 4 bytes of 10: %d, %v", n, err)
 	}
 }

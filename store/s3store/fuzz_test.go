@@ -9,11 +9,12 @@ import (
 
 	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // FuzzContentRange: any Content-Range gives a range or an error, never a
 // panic; one that checkContentRange accepts for a request is exactly the
-// bytes store.Bounds selects for the value's size, and one it calls a
+// bytes byterange.Bounds selects for the value's size, and one it calls a
 // range error is one Bounds refuses.
 func FuzzContentRange(f *testing.F) {
 	f.Add("bytes 0-9/10", int64(0), int64(10), int64(10))
@@ -37,7 +38,7 @@ func FuzzContentRange(f *testing.F) {
 				t.Fatalf("%q parsed as [%d, %d)", cr, start, end)
 			}
 		}
-		r := store.ByteRange{Offset: off, Length: length}
+		r := byterange.Range{Offset: off, Length: length}
 		if !r.Valid() || r.Offset >= 0 && r.Length == 0 {
 			return // GetRange never asks for these
 		}
@@ -46,11 +47,11 @@ func FuzzContentRange(f *testing.F) {
 			cl = nil
 		}
 		n, cerr := checkContentRange(cr, cl, r)
-		var re *store.RangeError
+		var re *byterange.RangeError
 		if cr == emptyValueRange {
 			// A 0-byte value: the answer is empty or the range error
 			// Bounds gives.
-			_, _, berr := store.Bounds(r, 0)
+			_, _, berr := byterange.Bounds(r, 0)
 			if (cerr == nil) != (berr == nil && (cl == nil || *cl == 0)) || cerr != nil && berr != nil && !errors.As(cerr, &re) || n != 0 {
 				t.Fatalf("%q for %v: %d, %v (Bounds: %v)", cr, r, n, cerr, berr)
 			}
@@ -73,12 +74,12 @@ func FuzzContentRange(f *testing.F) {
 				}
 				return
 			}
-			bs, be, berr := store.Bounds(r, size)
+			bs, be, berr := byterange.Bounds(r, size)
 			if berr != nil || bs != start || be != end {
 				t.Fatalf("%q accepted for %v, but Bounds gives [%d, %d), %v", cr, r, bs, be, berr)
 			}
 		case errors.As(cerr, &re):
-			if _, _, berr := store.Bounds(r, size); berr == nil || size < 0 {
+			if _, _, berr := byterange.Bounds(r, size); berr == nil || size < 0 {
 				t.Fatalf("%q for %v: %v, but Bounds accepts the range of a %d-byte value", cr, r, cerr, size)
 			}
 		}

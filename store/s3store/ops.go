@@ -15,6 +15,7 @@ import (
 	"github.com/aws/smithy-go"
 
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/byterange"
 )
 
 // begin checks the context and the key at the start of an operation.
@@ -144,12 +145,12 @@ func readLimited(body io.Reader, limit int64) ([]byte, error) {
 // GetRange returns the bytes of key's value that r selects. The answer
 // must be a 206 whose Content-Range is the range asked for and whose body
 // is that long: anything else is an error, never fewer bytes.
-func (s *Store) GetRange(ctx context.Context, key string, r store.ByteRange) ([]byte, error) {
+func (s *Store) GetRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	if err := begin(ctx, "get range", key); err != nil {
 		return nil, err
 	}
 	if !r.Valid() {
-		return nil, &store.KeyError{Op: "get range", Key: key, Err: &store.RangeError{Range: r, Size: -1, Reason: "not a valid range"}}
+		return nil, &store.KeyError{Op: "get range", Key: key, Err: &byterange.RangeError{Range: r, Size: -1, Reason: "not a valid range"}}
 	}
 	out, err := s.getRange(ctx, key, r)
 	if err != nil {
@@ -158,7 +159,7 @@ func (s *Store) GetRange(ctx context.Context, key string, r store.ByteRange) ([]
 	return out, nil
 }
 
-func (s *Store) getRange(ctx context.Context, key string, r store.ByteRange) ([]byte, error) {
+func (s *Store) getRange(ctx context.Context, key string, r byterange.Range) ([]byte, error) {
 	if r.Offset >= 0 && r.Length == 0 {
 		return s.emptyRange(ctx, key, r, nil)
 	}
@@ -174,14 +175,14 @@ func (s *Store) getRange(ctx context.Context, key string, r store.ByteRange) ([]
 				return stop(store.ErrNotFound)
 			case status == http.StatusRequestedRangeNotSatisfiable || code == "InvalidRange":
 				unsatisfiable = true
-				return stop(&store.RangeError{Range: r, Size: -1, Reason: "the server says the range lies outside the value"})
+				return stop(&byterange.RangeError{Range: r, Size: -1, Reason: "the server says the range lies outside the value"})
 			}
 			return err
 		}
 		defer resp.Body.Close()
 		n, err := checkContentRange(aws.ToString(resp.ContentRange), resp.ContentLength, r)
 		if err != nil {
-			var re *store.RangeError
+			var re *byterange.RangeError
 			if errors.As(err, &re) {
 				return stop(err)
 			}
@@ -193,7 +194,7 @@ func (s *Store) getRange(ctx context.Context, key string, r store.ByteRange) ([]
 	if unsatisfiable {
 		// 416 alone does not tell an empty range at the end of the value
 		// (which S3 refuses) from a range past it: the size does.
-		var re *store.RangeError
+		var re *byterange.RangeError
 		if errors.As(err, &re) {
 			return s.emptyRange(ctx, key, r, re)
 		}
@@ -203,13 +204,13 @@ func (s *Store) getRange(ctx context.Context, key string, r store.ByteRange) ([]
 
 // emptyRange answers a range that may be empty at the end of the value
 // from the value's size (a HEAD request): an empty slice when r selects
-// nothing inside it, else a *store.RangeError (serverSaid, when given).
-func (s *Store) emptyRange(ctx context.Context, key string, r store.ByteRange, serverSaid *store.RangeError) ([]byte, error) {
+// nothing inside it, else a *byterange.RangeError (serverSaid, when given).
+func (s *Store) emptyRange(ctx context.Context, key string, r byterange.Range, serverSaid *byterange.RangeError) ([]byte, error) {
 	size, err := s.size(ctx, key)
 	if err != nil {
 		return nil, err
 	}
-	start, end, err := store.Bounds(r, size)
+	start, end, err := byterange.Bounds(r, size)
 	switch {
 	case err != nil:
 		return nil, err

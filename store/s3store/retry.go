@@ -52,6 +52,13 @@ func (e *Error) Error() string {
 // Unwrap returns Err.
 func (e *Error) Unwrap() error { return e.Err }
 
+// Is makes an Error of status 403 (AccessDenied: what S3 answers for a
+// missing key too, to a caller who may not list the bucket) match
+// store.ErrForbidden.
+func (e *Error) Is(target error) bool {
+	return target == store.ErrForbidden && e.Status == http.StatusForbidden
+}
+
 // cause returns the error of a request that got no answer, or of a
 // credentials chain that found none, without the SDK's wrapping (which
 // names an empty status and request ID, or the middleware).
