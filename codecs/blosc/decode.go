@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/blosc/internal/bitshuffle"
+	"github.com/zcodec/zcodec/codecs/internal/bitshuffle"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 )
 

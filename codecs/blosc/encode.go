@@ -3,7 +3,7 @@ package blosc
 import (
 	"encoding/binary"
 
-	"github.com/zcodec/zcodec/codecs/blosc/internal/bitshuffle"
+	"github.com/zcodec/zcodec/codecs/internal/bitshuffle"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 	"github.com/zcodec/zcodec/internal/bounded"
 )

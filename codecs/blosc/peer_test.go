@@ -15,7 +15,7 @@ import (
 
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/blosc/internal/bitshuffle"
+	"github.com/zcodec/zcodec/codecs/internal/bitshuffle"
 	"github.com/zcodec/zcodec/internal/cpufeat"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"

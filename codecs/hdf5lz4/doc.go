@@ -1,4 +1,4 @@
-// Package lz4 is the zcodec.hdf5_lz4 codec: the framing of HDF5's LZ4 filter
+// Package hdf5lz4 is the zcodec.hdf5_lz4 codec: the framing of HDF5's LZ4 filter
 // plugin (HDF5 filter id 32004, hdf5-filter-plugin's libh5lz4) as a Zarr v3
 // bytes->bytes codec, so that chunks written by HDF5 with that filter decode
 // unchanged.

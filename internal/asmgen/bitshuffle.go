@@ -8,10 +8,10 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-//	go run . bitshuffle -pkg bitshuffle -out ../../codecs/blosc/internal/bitshuffle/vec_amd64.s -stubs ../../codecs/blosc/internal/bitshuffle/vec_amd64_decl.go
+//	go run . bitshuffle -pkg bitshuffle -out ../../codecs/internal/bitshuffle/vec_amd64.s -stubs ../../codecs/internal/bitshuffle/vec_amd64_decl.go
 
 // bitshuffleSet emits the bit transposes of one-byte elements of package
-// bitshuffle (codecs/blosc/internal/bitshuffle), the step every element
+// bitshuffle (codecs/internal/bitshuffle), the step every element
 // size reaches after its bytes are split into byte planes. Each has the Go
 // signature
 //

@@ -50,14 +50,22 @@
 //	1      deflate       numcodecs.zlib {level: cd_values[0]}
 //	2      shuffle       numcodecs.shuffle {elementsize: cd_values[0], or the type size}
 //	3      fletcher32    numcodecs.fletcher32 (HDF5's checksum, see package codecs/checksum32)
-//	4      szip          error: no Zarr codec
-//	5      nbit          error: no Zarr codec
-//	6      scaleoffset   error: HDF5's min-bits packing is not Zarr's scale_offset
+//	4      szip          zcodec.hdf5_szip {options_mask, pixels_per_block, bits_per_pixel, pixels_per_scanline: cd_values[0..3]} (see package codecs/hdf5szip)
+//	5      nbit          zcodec.hdf5_nbit (integer types; see package codecs/hdf5nbit)
+//	6      scaleoffset   zcodec.hdf5_scaleoffset (see package codecs/hdf5scaleoffset; not Zarr's scale_offset)
 //	307    bzip2         numcodecs.bz2 {level: cd_values[0], default 9}
+//	32000  lzf           zcodec.hdf5_lzf (see package codecs/hdf5lzf)
 //	32001  blosc         blosc {cname, clevel, shuffle, typesize: cd_values[2], blocksize: 0} (see below)
 //	32004  lz4           zcodec.hdf5_lz4 {blocksize: cd_values[0]} (HDF5's framing, see package codecs/hdf5lz4)
+//	32008  bitshuffle    zcodec.hdf5_bitshuffle {elementsize, blocksize, compression, level} (see package codecs/hdf5bitshuffle)
 //	32015  zstd          zstd {level: int32(cd_values[0]), checksum: false}
-//	other                error naming the filter (lzf 32000, bitshuffle 32008, zfp 32013, ...)
+//	32013  zfp           error: no ZFP codec yet
+//	other                error naming the filter
+//
+// The zcodec.hdf5_* codecs are HDF5's own formats, read and written by
+// zcodec alone: a conversion that copies such chunks unchanged writes an
+// array only zcodec reads (convert --codecs re-encodes it for other
+// clients).
 //
 // HDF5's shuffle copies the bytes after the last whole element unchanged
 // where numcodecs.shuffle rejects such a length, so a shuffle that does not
@@ -113,7 +121,10 @@
 //
 // FiltersFromPipeline maps the bytes->bytes codecs of a resolved chain
 // back: numcodecs.zlib -> 1 (level -1, zlib's default, becomes 6),
-// numcodecs.shuffle -> 2, numcodecs.fletcher32 and zcodec.hdf5_fletcher32 -> 3, numcodecs.bz2 -> 307
+// numcodecs.shuffle -> 2, numcodecs.fletcher32 and zcodec.hdf5_fletcher32 -> 3,
+// zcodec.hdf5_szip -> 4, zcodec.hdf5_nbit -> 5, zcodec.hdf5_scaleoffset -> 6,
+// zcodec.hdf5_lzf -> 32000, zcodec.hdf5_bitshuffle -> 32008 (each with the
+// cd_values it records), numcodecs.bz2 -> 307
 // (the codec's own level, 1 by default), zstd -> 32015 (a checksum is noted:
 // HDF5 writes frames without one, which the chain reads), zcodec.hdf5_lz4 ->
 // 32004, blosc and numcodecs.blosc -> 32001. The bytes codec gives the

@@ -19,6 +19,7 @@ const (
 	FilterBlosc       = 32001
 	FilterLZ4         = 32004
 	FilterBitshuffle  = 32008
+	FilterZFP         = 32013
 	FilterZstd        = 32015
 )
 
@@ -28,7 +29,7 @@ var knownNames = map[uint32]string{
 	FilterSzip: "szip", FilterNbit: "nbit", FilterScaleOffset: "scaleoffset",
 	FilterBzip2: "bzip2", FilterLZF: "lzf", FilterBlosc: "blosc", 32002: "mafisc", 32003: "snappy",
 	FilterLZ4: "lz4", 32005: "apax", 32006: "cbf", 32007: "jpeg-xr", FilterBitshuffle: "bitshuffle",
-	32009: "spdp", 32010: "lpc-rice", 32011: "ccsds-123", 32012: "jpeg-ls", 32013: "zfp",
+	32009: "spdp", 32010: "lpc-rice", 32011: "ccsds-123", 32012: "jpeg-ls", FilterZFP: "zfp",
 	32014: "fpzip", FilterZstd: "zstd", 32016: "b3d", 32017: "sz", 32024: "sz3", 32026: "blosc2",
 }
 

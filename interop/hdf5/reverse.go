@@ -1,6 +1,7 @@
 package hdf5
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 
@@ -10,8 +11,12 @@ import (
 	"github.com/zcodec/zcodec/codecs/bzip2"
 	"github.com/zcodec/zcodec/codecs/checksum32"
 	"github.com/zcodec/zcodec/codecs/deflate"
+	"github.com/zcodec/zcodec/codecs/hdf5bitshuffle"
 	"github.com/zcodec/zcodec/codecs/hdf5fletcher32"
 	"github.com/zcodec/zcodec/codecs/hdf5lz4"
+	"github.com/zcodec/zcodec/codecs/hdf5lzf"
+	"github.com/zcodec/zcodec/codecs/hdf5nbit"
+	"github.com/zcodec/zcodec/codecs/hdf5scaleoffset"
 	"github.com/zcodec/zcodec/codecs/hdf5szip"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 	"github.com/zcodec/zcodec/codecs/zstd"
@@ -109,6 +114,22 @@ func bytesFilter(st codec.Step) (*h5file.Filter, string, error) {
 			note = "HDF5's zstd filter writes frames without a content checksum; the chain reads them, and HDF5 reads the chain's frames with theirs"
 		}
 		return &h5file.Filter{ID: FilterZstd, CDValues: []uint32{uint32(int32(c.Level))}, Name: "zstd"}, note, nil
+	case *hdf5lzf.Codec:
+		return &h5file.Filter{ID: FilterLZF, CDValues: []uint32{4, 0x105, uint32(max(st.DecodedBytes.Size, 0))}, Name: "lzf"}, "", nil
+	case *hdf5bitshuffle.Codec:
+		es := c.ElementSize
+		if es == 0 {
+			es = st.DecodedBytes.Array.DataType.Size()
+		}
+		cd := []uint32{0, 4, uint32(es), uint32(c.BlockSize), uint32(c.Compression)}
+		if c.Compression == hdf5bitshuffle.Zstd {
+			cd = append(cd, uint32(int32(cmp.Or(c.Level, 3))))
+		}
+		return &h5file.Filter{ID: FilterBitshuffle, CDValues: cd, Name: "bitshuffle"}, "", nil
+	case *hdf5scaleoffset.Codec:
+		return &h5file.Filter{ID: FilterScaleOffset, CDValues: c.CDValues(), Name: "scaleoffset"}, "", nil
+	case *hdf5nbit.Codec:
+		return &h5file.Filter{ID: FilterNbit, CDValues: c.CDValues(), Name: "nbit"}, "", nil
 	case *hdf5szip.Codec:
 		return &h5file.Filter{ID: FilterSzip, CDValues: c.CDValues(), Name: "szip"}, "", nil
 	case *hdf5lz4.Codec:

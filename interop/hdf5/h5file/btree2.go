@@ -115,6 +115,23 @@ func (t *btree2) walk(ctx context.Context, f *File, fn func(rec []byte) error) e
 			return err
 		}
 		at := f.Offset(addr)
+		// The checksum follows the records and, in an internal node, the
+		// child pointers: check it before reading any field.
+		end := 6 + nrec*t.recordSize
+		ptr := 0
+		if depth > 0 {
+			ptr = f.so + t.maxRecWidth
+			if depth > 1 {
+				ptr += t.cumWidth[depth-1]
+			}
+			end += (nrec + 1) * ptr
+		}
+		if end+4 > len(b) {
+			return formatErr(structure, at, "%d records do not fit a node of %d bytes", nrec, t.nodeSize)
+		}
+		if err := verifyChecksum(b, end, structure, at); err != nil {
+			return err
+		}
 		c := newCursor(b, at, structure, f.so, f.sl)
 		c.signature(sig)
 		if v := c.u8(); c.err == nil && v != 0 {
@@ -144,9 +161,6 @@ func (t *btree2) walk(ctx context.Context, f *File, fn func(rec []byte) error) e
 		}
 		if c.err != nil {
 			return c.err
-		}
-		if err := verifyChecksum(b, c.pos, structure, at); err != nil {
-			return err
 		}
 		for i := range nrec + 1 {
 			if depth > 0 {

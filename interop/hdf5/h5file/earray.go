@@ -100,10 +100,10 @@ func (d *Dataset) extensibleArrayChunks(ctx context.Context, g *grid, chunkBytes
 		return err
 	}
 	iat := f.Offset(iblk)
-	if err := checkBlockPrefix(f, ib, iat, is, "EAIB", ea.client, d.Layout.Address); err != nil {
+	if err := verifyChecksum(ib, int(in)-4, is, iat); err != nil {
 		return err
 	}
-	if err := verifyChecksum(ib, int(in)-4, is, iat); err != nil {
+	if err := checkBlockPrefix(f, ib, iat, is, "EAIB", ea.client, d.Layout.Address); err != nil {
 		return err
 	}
 	filtered := ea.client == 1
@@ -180,10 +180,10 @@ func (d *Dataset) eaSuperBlock(ctx context.Context, g *grid, ea *eaInfo, addr ui
 		return err
 	}
 	at := f.Offset(addr)
-	if err := checkBlockPrefix(f, b, at, ss, "EASB", ea.client, d.Layout.Address); err != nil {
+	if err := verifyChecksum(b, int(n)-4, ss, at); err != nil {
 		return err
 	}
-	if err := verifyChecksum(b, int(n)-4, ss, at); err != nil {
+	if err := checkBlockPrefix(f, b, at, ss, "EASB", ea.client, d.Layout.Address); err != nil {
 		return err
 	}
 	c := newCursor(b[prefix-int64(ea.offSize):], at, ss, f.so, f.sl)
@@ -247,10 +247,10 @@ func (d *Dataset) eaDataBlock(ctx context.Context, g *grid, ea *eaInfo, addr, st
 		if err != nil {
 			return err
 		}
-		if err := checkDataBlock(f, b, at, ea, d.Layout.Address, start); err != nil {
+		if err := verifyChecksum(b, int(size)-4, ds, at); err != nil {
 			return err
 		}
-		if err := verifyChecksum(b, int(size)-4, ds, at); err != nil {
+		if err := checkDataBlock(f, b, at, ea, d.Layout.Address, start); err != nil {
 			return err
 		}
 		elems := b[prefix : size-4]
@@ -264,10 +264,10 @@ func (d *Dataset) eaDataBlock(ctx context.Context, g *grid, ea *eaInfo, addr, st
 	if err != nil {
 		return err
 	}
-	if err := checkDataBlock(f, b, at, ea, d.Layout.Address, start); err != nil {
+	if err := verifyChecksum(b, int(head)-4, ds, at); err != nil {
 		return err
 	}
-	if err := verifyChecksum(b, int(head)-4, ds, at); err != nil {
+	if err := checkDataBlock(f, b, at, ea, d.Layout.Address, start); err != nil {
 		return err
 	}
 	npages := n / ea.pageN

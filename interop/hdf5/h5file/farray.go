@@ -57,10 +57,10 @@ func (d *Dataset) fixedArrayChunks(ctx context.Context, g *grid, chunkBytes uint
 		if err != nil {
 			return err
 		}
-		if err := checkBlockPrefix(f, b, dat, ds, "FADB", client, d.Layout.Address); err != nil {
+		if err := verifyChecksum(b, int(n)-4, ds, dat); err != nil {
 			return err
 		}
-		if err := verifyChecksum(b, int(n)-4, ds, dat); err != nil {
+		if err := checkBlockPrefix(f, b, dat, ds, "FADB", client, d.Layout.Address); err != nil {
 			return err
 		}
 		return d.emitElements(ctx, g, b[prefix:n-4], 0, esize, filtered, chunkBytes, fn)
@@ -72,10 +72,10 @@ func (d *Dataset) fixedArrayChunks(ctx context.Context, g *grid, chunkBytes uint
 	if err != nil {
 		return err
 	}
-	if err := checkBlockPrefix(f, b, dat, ds, "FADB", client, d.Layout.Address); err != nil {
+	if err := verifyChecksum(b, int(head)-4, ds, dat); err != nil {
 		return err
 	}
-	if err := verifyChecksum(b, int(head)-4, ds, dat); err != nil {
+	if err := checkBlockPrefix(f, b, dat, ds, "FADB", client, d.Layout.Address); err != nil {
 		return err
 	}
 	bits := b[prefix : prefix+bitmap]

@@ -184,7 +184,14 @@ func checkDataset(t *testing.T, ctx context.Context, h *h5store.Store, a *zarr.A
 	} else {
 		for i, f := range d.Filters {
 			g := info.Filters[i]
-			if g.ID != f.ID || !slices.Equal(g.Params, nonNilU32(f.CDValues)) {
+			// h5py 3.7's get_filter returns its own buffer's bytes (the
+			// filter's name) past the 16th value, where the file holds the
+			// filter's own values: those are not compared.
+			want, got := nonNilU32(f.CDValues), g.Params
+			if len(want) > 16 && len(got) == len(want) {
+				want, got = want[:16], got[:16]
+			}
+			if g.ID != f.ID || !slices.Equal(got, want) {
 				t.Errorf("%s: filter %d is %d %v, want %d %v", d.Path, i, g.ID, g.Params, f.ID, f.CDValues)
 			}
 		}

@@ -16,7 +16,7 @@ import (
 // others the dispatching entry points, which take the vector kernels where
 // the CPU has them:
 //
-//	go test -run '^$' -bench . -count 5 ./codecs/blosc/internal/bitshuffle
+//	go test -run '^$' -bench . -count 5 ./codecs/internal/bitshuffle
 func BenchmarkShuffle(b *testing.B) {
 	src, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
 	if err != nil {
