@@ -111,16 +111,7 @@ func TestInfoRemoteNetCDFRequests(t *testing.T) {
 		ch := &countingHandler{h: mux}
 		srv := httptest.NewServer(ch)
 		defer srv.Close()
-		out, stderr, code := runIn(t, nil, "info", "--json", srv.URL+"/data/nc50.nc")
-		if code != 0 {
-			t.Fatalf("info: %d\n%s", code, stderr)
-		}
-		reqs := ch.take()
-		if len(reqs) > maxInfoRequests {
-			t.Errorf("info made %d requests, want at most %d:\n%s", len(reqs), maxInfoRequests, strings.Join(reqs, "\n"))
-		}
-		t.Logf("%d requests: %q", len(reqs), reqs)
-		compareInfoArrays(t, infoArrays(t, out), want)
+		infoCounted(t, ch, want, srv.URL+"/data/nc50.nc")
 	})
 
 	t.Run("s3", func(t *testing.T) {
@@ -131,17 +122,25 @@ func TestInfoRemoteNetCDFRequests(t *testing.T) {
 		ch := &countingHandler{h: s3Handler(t, s3)}
 		srv := httptest.NewServer(ch)
 		defer srv.Close()
-		out, stderr, code := runIn(t, nil, "info", "--json", "--endpoint", srv.URL, "s3://zarr/data/nc50.nc")
-		if code != 0 {
-			t.Fatalf("info: %d\n%s", code, stderr)
-		}
-		reqs := ch.take()
-		if len(reqs) > maxInfoRequests {
-			t.Errorf("info made %d requests, want at most %d:\n%s", len(reqs), maxInfoRequests, strings.Join(reqs, "\n"))
-		}
-		t.Logf("%d requests: %q", len(reqs), reqs)
-		compareInfoArrays(t, infoArrays(t, out), want)
+		infoCounted(t, ch, want, "--endpoint", srv.URL, "s3://zarr/data/nc50.nc")
 	})
+}
+
+// infoCounted runs info --json with args (its last the PATH), counts the
+// requests ch served, at most maxInfoRequests, and compares the arrays
+// with want.
+func infoCounted(t *testing.T, ch *countingHandler, want map[string]json.RawMessage, args ...string) {
+	t.Helper()
+	out, stderr, code := runIn(t, nil, append([]string{"info", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("info: %d\n%s", code, stderr)
+	}
+	reqs := ch.take()
+	if len(reqs) > maxInfoRequests {
+		t.Errorf("info made %d requests, want at most %d:\n%s", len(reqs), maxInfoRequests, strings.Join(reqs, "\n"))
+	}
+	t.Logf("%d requests: %q", len(reqs), reqs)
+	compareInfoArrays(t, infoArrays(t, out), want)
 }
 
 // s3Handler forwards to the fake S3 server.

@@ -74,7 +74,8 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 		}
 		return &target{group: g, members: members, problems: problems, opts: opts, st: s}, nil
 	}
-	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) {
+	var une *store.UnsupportedNodeError
+	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) && !(errors.As(err, &une) && une.Kind == "array") {
 		return nil, err
 	}
 	a, aerr := zarr.Open(ctx, s, "", opts)

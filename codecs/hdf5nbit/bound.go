@@ -2,6 +2,7 @@ package hdf5nbit
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/codecs/internal/bitpack"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/bounded"
@@ -44,7 +45,7 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 		}
 		return append(dst, src...), nil
 	}
-	if need := packedLen(b.n, b.prec); len(src) < need {
+	if need := bitpack.PackedLen(b.n, b.prec); len(src) < need {
 		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("%d values of %d bits need %d bytes, the chunk has %d", b.n, b.prec, need, len(src))}
 	}
 	start := len(dst)
@@ -55,7 +56,7 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		unpack(vals, src, i, m)
+		bitpack.Unpack(vals, src, i, m)
 		if b.signed {
 			// HDF5 converts the file's type to the full-width memory type,
 			// extending the sign bit
@@ -63,7 +64,7 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 				vals[j] = uint64(int64(v<<sh) >> sh)
 			}
 		}
-		storeElems(out[i*b.size:], vals, b.size, b.big)
+		bitpack.StoreElems(out[i*b.size:], vals, b.size, b.big)
 	}
 	return dst, nil
 }
@@ -79,11 +80,11 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	full := uint64(1)<<(8*b.size) - 1 // all ones for 8 bytes: the shift gives 0
 	msk := uint64(1)<<m - 1
 	start := len(dst)
-	p := packer{out: bounded.Reserve(dst, b.encodedLen())}
+	p := bitpack.Packer{Out: bounded.Reserve(dst, b.encodedLen())}
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for j, v := range vals {
 			// the value must be its low m bits, sign- or zero-extended
 			w := v & msk
@@ -96,11 +97,11 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 			}
 			vals[j] = w
 		}
-		p.putBlock(vals, m)
+		p.PutBlock(vals, m)
 	}
-	p.flush()
-	for len(p.out)-start < b.encodedLen() {
-		p.out = append(p.out, 0)
+	p.Flush()
+	for len(p.Out)-start < b.encodedLen() {
+		p.Out = append(p.Out, 0)
 	}
-	return p.out, nil
+	return p.Out, nil
 }

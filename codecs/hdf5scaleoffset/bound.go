@@ -3,6 +3,7 @@ package hdf5scaleoffset
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/zcodec/zcodec/codecs/internal/bitpack"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/bounded"
@@ -116,7 +117,7 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	}
 	h := header{minBits: uint(m), minVal: minVal}
 	data := src[HeaderSize:]
-	if need := packedLen(b.n, h.minBits); len(data) < need {
+	if need := bitpack.PackedLen(b.n, h.minBits); len(data) < need {
 		return dst, b.corrupt("%d values of %d bits need %d bytes after the header, the chunk has %d", b.n, m, need, len(data))
 	}
 	start := len(dst)
@@ -155,7 +156,7 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	dst = bounded.Reserve(dst, HeaderSize+max(b.n*b.size, packedLen(b.n, h.minBits)+1))
+	dst = bounded.Reserve(dst, HeaderSize+max(b.n*b.size, bitpack.PackedLen(b.n, h.minBits)+1))
 	dst = h.append(dst)
 	switch {
 	case h.minBits == b.bits:
@@ -165,7 +166,7 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 		return append(dst, 0), nil
 	}
 	start := len(dst)
-	p := packer{out: dst}
+	p := bitpack.Packer{Out: dst}
 	if b.float {
 		if err := b.packFloats(&p, src, h); err != nil {
 			return dst[:start-HeaderSize], err
@@ -173,14 +174,14 @@ func (b *bound) AppendEncode(dst, src []byte) ([]byte, error) {
 	} else {
 		b.packInts(&p, src, h)
 	}
-	p.flush()
+	p.Flush()
 	// the filter's output is one byte longer than the whole bytes of the
 	// values, zero-filled
 	want := start + int(uint64(b.n)*uint64(h.minBits)/8) + 1
-	for len(p.out) < want {
-		p.out = append(p.out, 0)
+	for len(p.Out) < want {
+		p.Out = append(p.Out, 0)
 	}
-	return p.out, nil
+	return p.Out, nil
 }
 
 // appendRaw appends the elements of src little-endian, as the filter

@@ -2,6 +2,7 @@ package hdf5scaleoffset
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/codecs/internal/bitpack"
 	"math"
 
 	"github.com/zcodec/zcodec/numeric"
@@ -20,7 +21,7 @@ func (b *bound) scanFloats(src []byte) (header, error) {
 	return b.scan64(src)
 }
 
-func (b *bound) packFloats(p *packer, src []byte, h header) error {
+func (b *bound) packFloats(p *bitpack.Packer, src []byte, h header) error {
 	if b.size == 4 {
 		return b.pack32(p, src, h)
 	}
@@ -65,7 +66,7 @@ func (b *bound) scan32(src []byte) (header, error) {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for j, v := range vals {
 			x := math.Float32frombits(uint32(v))
 			if x != x {
@@ -101,7 +102,7 @@ func (b *bound) scan32(src []byte) (header, error) {
 	return header{minBits: m, minVal: uint64(math.Float32bits(lo))}, nil
 }
 
-func (b *bound) pack32(p *packer, src []byte, h header) error {
+func (b *bound) pack32(p *bitpack.Packer, src []byte, h header) error {
 	fill := math.Float32frombits(uint32(b.fillRaw))
 	pow := b.pow
 	loP := float32(math.Float32frombits(uint32(h.minVal)) * pow)
@@ -110,7 +111,7 @@ func (b *bound) pack32(p *packer, src []byte, h header) error {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for j, v := range vals {
 			x := math.Float32frombits(uint32(v))
 			d := marker
@@ -123,7 +124,7 @@ func (b *bound) pack32(p *packer, src []byte, h header) error {
 			}
 			vals[j] = d
 		}
-		p.putBlock(vals, m)
+		p.PutBlock(vals, m)
 	}
 	return nil
 }
@@ -149,7 +150,7 @@ func (b *bound) decode32(out, data []byte, h header) {
 		if m == 0 {
 			clear(vals)
 		} else {
-			unpack(vals, data, i, m)
+			bitpack.Unpack(vals, data, i, m)
 		}
 		for j, v := range vals {
 			if b.fill && v == marker {
@@ -158,7 +159,7 @@ func (b *bound) decode32(out, data []byte, h header) {
 			}
 			vals[j] = uint64(math.Float32bits(float32(int32(v))/pow + lo))
 		}
-		storeElems(out[i*4:], vals, 4, b.big)
+		bitpack.StoreElems(out[i*4:], vals, 4, b.big)
 	}
 }
 
@@ -169,7 +170,7 @@ func (b *bound) scan64(src []byte) (header, error) {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for j, v := range vals {
 			x := math.Float64frombits(v)
 			if x != x {
@@ -203,7 +204,7 @@ func (b *bound) scan64(src []byte) (header, error) {
 	return header{minBits: log2(span), minVal: math.Float64bits(lo)}, nil
 }
 
-func (b *bound) pack64(p *packer, src []byte, h header) error {
+func (b *bound) pack64(p *bitpack.Packer, src []byte, h header) error {
 	fill := math.Float64frombits(b.fillRaw)
 	pow := b.pow64
 	loP := float64(math.Float64frombits(h.minVal) * pow)
@@ -212,7 +213,7 @@ func (b *bound) pack64(p *packer, src []byte, h header) error {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for j, v := range vals {
 			x := math.Float64frombits(v)
 			d := marker
@@ -225,7 +226,7 @@ func (b *bound) pack64(p *packer, src []byte, h header) error {
 			}
 			vals[j] = d
 		}
-		p.putBlock(vals, m)
+		p.PutBlock(vals, m)
 	}
 	return nil
 }
@@ -241,7 +242,7 @@ func (b *bound) decode64(out, data []byte, h header) {
 		if m == 0 {
 			clear(vals)
 		} else {
-			unpack(vals, data, i, m)
+			bitpack.Unpack(vals, data, i, m)
 		}
 		for j, v := range vals {
 			if b.fill && v == marker {
@@ -250,6 +251,6 @@ func (b *bound) decode64(out, data []byte, h header) {
 			}
 			vals[j] = math.Float64bits(float64(int64(v))/pow + lo)
 		}
-		storeElems(out[i*8:], vals, 8, b.big)
+		bitpack.StoreElems(out[i*8:], vals, 8, b.big)
 	}
 }

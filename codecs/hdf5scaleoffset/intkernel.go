@@ -2,6 +2,7 @@ package hdf5scaleoffset
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/codecs/internal/bitpack"
 	"math/bits"
 
 	"github.com/zcodec/zcodec/numeric"
@@ -49,7 +50,7 @@ func (b *bound) scanInts(src []byte) (header, error) {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for _, v := range vals {
 			k := v ^ flip
 			if b.fill && k == fillKey {
@@ -98,7 +99,7 @@ func (b *bound) checkGiven(src []byte, lo uint64) (header, error) {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		for j, v := range vals {
 			k := v ^ flip
 			if (b.fill && k == fillKey) || k-lo <= limit {
@@ -123,7 +124,7 @@ func (b *bound) dataType() numeric.DataType {
 
 // packInts appends the elements of src less the minimum, and the fill
 // value's marker, in h.minBits bits each.
-func (b *bound) packInts(p *packer, src []byte, h header) {
+func (b *bound) packInts(p *bitpack.Packer, src []byte, h header) {
 	m := h.minBits
 	flip := b.keyFlip()
 	fillKey := b.fillRaw ^ flip
@@ -132,7 +133,7 @@ func (b *bound) packInts(p *packer, src []byte, h header) {
 	var blk [blockLen]uint64
 	for i := 0; i < b.n; i += blockLen {
 		vals := blk[:min(blockLen, b.n-i)]
-		loadElems(vals, src[i*b.size:], b.size, b.big)
+		bitpack.LoadElems(vals, src[i*b.size:], b.size, b.big)
 		if b.fill {
 			for j, v := range vals {
 				k := v ^ flip
@@ -147,7 +148,7 @@ func (b *bound) packInts(p *packer, src []byte, h header) {
 				vals[j] = (v ^ flip - lo) & msk
 			}
 		}
-		p.putBlock(vals, m)
+		p.PutBlock(vals, m)
 	}
 }
 
@@ -162,7 +163,7 @@ func (b *bound) decodeInts(out, data []byte, h header) {
 		if m == 0 {
 			clear(vals)
 		} else {
-			unpack(vals, data, i, m)
+			bitpack.Unpack(vals, data, i, m)
 		}
 		if b.fill {
 			for j, v := range vals {
@@ -177,6 +178,6 @@ func (b *bound) decodeInts(out, data []byte, h header) {
 				vals[j] = v + h.minVal
 			}
 		}
-		storeElems(out[i*b.size:], vals, b.size, b.big)
+		bitpack.StoreElems(out[i*b.size:], vals, b.size, b.big)
 	}
 }

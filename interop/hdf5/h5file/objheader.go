@@ -75,12 +75,7 @@ func (f *File) readHeader(ctx context.Context, addr uint64) (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	type chunk struct {
-		addr uint64
-		size uint64
-	}
-	var pending []chunk
-	seen := map[uint64]bool{}
+	const contStructure = "object header continuation block"
 	if len(pre) >= 4 && string(pre[:4]) == "OHDR" {
 		c := newCursor(pre, abs, structure, f.so, f.sl)
 		c.skip(4)
@@ -100,57 +95,31 @@ func (f *File) readHeader(ctx context.Context, addr uint64) (*header, error) {
 			return nil, c.err
 		}
 		prefix := c.pos
-		total := uint64(prefix) + size0 + 4
-		if size0 > uint64(f.size) || total > uint64(f.size) {
+		if size0 > uint64(f.size) {
 			return nil, formatErr(structure, abs, "its first chunk claims %d bytes, more than the file holds", size0)
 		}
-		b, err := f.readMeta(ctx, addr, int64(total), structure)
-		if err != nil {
-			return nil, err
-		}
-		if err := verifyChecksum(b, int(total)-4, structure, abs); err != nil {
-			return nil, err
-		}
-		conts, err := f.parseMessagesV2(h, b[prefix:total-4], abs+int64(prefix), flags&0x04 != 0)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range conts {
-			pending = append(pending, chunk(k))
-		}
-		for len(pending) > 0 {
-			k := pending[0]
-			pending = pending[1:]
-			if seen[k.addr] {
-				return nil, formatErr(structure, abs, "its continuation blocks form a cycle (block at address %d again)", k.addr)
+		crtOrder := flags&0x04 != 0
+		first := contRef{addr: addr, size: uint64(prefix) + size0 + 4}
+		return h, f.eachHeaderChunk(h, first, func(k contRef, isFirst bool) ([]contRef, error) {
+			what, skip := contStructure, 4
+			if isFirst {
+				what, skip = structure, prefix
+			} else if k.size < 8 {
+				return nil, formatErr(what, f.Offset(k.addr), "length %d", k.size)
 			}
-			seen[k.addr] = true
-			if len(seen) > maxHeaderChunks {
-				return nil, formatErr(structure, abs, "more than %d continuation blocks", maxHeaderChunks)
-			}
-			if k.size < 8 || k.size > uint64(f.size) {
-				return nil, formatErr("object header continuation block", int64(k.addr)+f.base, "length %d", k.size)
-			}
-			b, err := f.readMeta(ctx, k.addr, int64(k.size), "object header continuation block")
+			b, err := f.readMeta(ctx, k.addr, int64(k.size), what)
 			if err != nil {
 				return nil, err
 			}
-			cat := int64(k.addr) + f.base
-			if string(b[:4]) != "OCHK" {
-				return nil, formatErr("object header continuation block", cat, "signature %q, want \"OCHK\"", b[:4])
+			at := f.Offset(k.addr)
+			if !isFirst && string(b[:4]) != "OCHK" {
+				return nil, formatErr(what, at, "signature %q, want \"OCHK\"", b[:4])
 			}
-			if err := verifyChecksum(b, len(b)-4, "object header continuation block", cat); err != nil {
+			if err := verifyChecksum(b, len(b)-4, what, at); err != nil {
 				return nil, err
 			}
-			conts, err := f.parseMessagesV2(h, b[4:len(b)-4], cat+4, flags&0x04 != 0)
-			if err != nil {
-				return nil, err
-			}
-			for _, k := range conts {
-				pending = append(pending, chunk(k))
-			}
-		}
-		return h, nil
+			return f.parseMessagesV2(h, b[skip:len(b)-4], at+int64(skip), crtOrder)
+		})
 	}
 	// Version 1: a 16-byte prefix, then 8-byte aligned messages.
 	c := newCursor(pre, abs, structure, f.so, f.sl)
@@ -168,39 +137,46 @@ func (f *File) readHeader(ctx context.Context, addr uint64) (*header, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	pending = append(pending, chunk{addr: addr + 16, size: size})
-	first := true
-	for len(pending) > 0 {
-		k := pending[0]
-		pending = pending[1:]
-		if seen[k.addr] {
-			return nil, formatErr(structure, abs, "its continuation blocks form a cycle (block at address %d again)", k.addr)
-		}
-		seen[k.addr] = true
-		if len(seen) > maxHeaderChunks {
-			return nil, formatErr(structure, abs, "more than %d continuation blocks", maxHeaderChunks)
-		}
-		what := "object header continuation block"
-		if first {
+	return h, f.eachHeaderChunk(h, contRef{addr: addr + 16, size: size}, func(k contRef, isFirst bool) ([]contRef, error) {
+		what := contStructure
+		if isFirst {
 			what = structure
-		}
-		first = false
-		if k.size > uint64(f.size) {
-			return nil, formatErr(what, int64(k.addr)+f.base, "length %d is larger than the file", k.size)
 		}
 		b, err := f.readMeta(ctx, k.addr, int64(k.size), what)
 		if err != nil {
 			return nil, err
 		}
-		conts, err := f.parseMessagesV1(h, b, int64(k.addr)+f.base)
+		return f.parseMessagesV1(h, b, f.Offset(k.addr))
+	})
+}
+
+// eachHeaderChunk parses the header's first chunk and then every
+// continuation block the messages point to, each once: a block reached
+// again (a cycle) or more than maxHeaderChunks blocks are an error, and
+// so is a block longer than the file, before it is read.
+func (f *File) eachHeaderChunk(h *header, first contRef, parse func(k contRef, isFirst bool) ([]contRef, error)) error {
+	pending := []contRef{first}
+	seen := map[uint64]bool{}
+	for len(pending) > 0 {
+		k := pending[0]
+		pending = pending[1:]
+		if seen[k.addr] {
+			return formatErr("object header", h.at, "its continuation blocks form a cycle (block at address %d again)", k.addr)
+		}
+		seen[k.addr] = true
+		if len(seen) > maxHeaderChunks {
+			return formatErr("object header", h.at, "more than %d continuation blocks", maxHeaderChunks)
+		}
+		if k.size > uint64(f.size) {
+			return formatErr("object header", h.at, "a block of %d bytes at address %d is larger than the file", k.size, k.addr)
+		}
+		conts, err := parse(k, len(seen) == 1)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, k := range conts {
-			pending = append(pending, chunk(k))
-		}
+		pending = append(pending, conts...)
 	}
-	return h, nil
+	return nil
 }
 
 type contRef struct{ addr, size uint64 }

@@ -82,6 +82,9 @@ func (w *walker) mapArray(h5path string, obj *h5file.Object) (*array, *DatasetIn
 		}
 		a.shape = append(a.shape, int64(d))
 	}
+	if err := a.checkExtent(w.f); err != nil {
+		return nil, info, nil, err
+	}
 	if err := a.chunking(w.s.opts.ContiguousChunkBytes); err != nil {
 		return nil, info, nil, err
 	}
@@ -89,11 +92,6 @@ func (w *walker) mapArray(h5path string, obj *h5file.Object) (*array, *DatasetIn
 		a.filters = ds.Filters
 	}
 	var warns []string
-	for i, f := range a.filters {
-		if f.Optional() {
-			warns = append(warns, fmt.Sprintf("filter %d (%s) is optional: chunks that skipped it are served re-encoded through the whole chain", i, hdf5.FilterName(f.ID)))
-		}
-	}
 	if mt.kind == vlenStrings {
 		name := "vlen-utf8"
 		if mt.dt == numeric.Bytes {
@@ -116,6 +114,35 @@ func (w *walker) mapArray(h5path string, obj *h5file.Object) (*array, *DatasetIn
 		return nil, info, nil, err
 	}
 	return a, info, warns, nil
+}
+
+// checkExtent checks that the dataset's data fit where they are stored:
+// its elements count in an int64, a contiguous dataset's bytes lie inside
+// the file and a compact one's in its header, so that no dimension read
+// from the file makes a reader walk more chunks than the file holds.
+func (a *array) checkExtent(f *h5file.File) error {
+	total := int64(a.elemSize)
+	for _, d := range a.shape {
+		var ok bool
+		if total, ok = mulInt(total, d); !ok {
+			return fmt.Errorf("its dimensions %v hold more than 2^63 bytes", a.shape)
+		}
+	}
+	l := &a.ds.Layout
+	switch a.layout {
+	case h5file.LayoutContiguous:
+		if l.Address == ^uint64(0) {
+			return nil // never written
+		}
+		if l.Size < uint64(total) || l.Address > uint64(f.Size()) || f.Offset(l.Address) > f.Size()-total {
+			return fmt.Errorf("its %d bytes of contiguous data (the layout says %d at address %d) do not lie inside the file of %d bytes", total, l.Size, l.Address, f.Size())
+		}
+	case h5file.LayoutCompact:
+		if int64(len(l.Compact)) != total {
+			return fmt.Errorf("its compact data hold %d bytes, want %d", len(l.Compact), total)
+		}
+	}
+	return nil
 }
 
 func nonNil(v []uint32) []uint32 {

@@ -190,7 +190,7 @@ func mapType(t *h5file.Datatype, nbit bool) (mappedType, error) {
 		m.dt, m.endian = dt, bytescodec.EndianUnset
 	case h5file.ClassVlen:
 		if !t.VlenString {
-			return fail("variable-length sequences have no Zarr data type zcodec presents")
+			return fail("of variable-length types, only strings are read")
 		}
 		// UTF-8 strings are text; ASCII ones are bytes, as h5py reads
 		// them (they may hold any byte).
@@ -218,11 +218,11 @@ func mapType(t *h5file.Datatype, nbit bool) (mappedType, error) {
 				}
 			}
 		}
-		return fail("compound datatypes have no Zarr data type (only h5py's complex numbers, a compound of two float32 or float64 named r and i, are read)")
+		return fail("of compound types, only h5py's complex numbers (two float32 or float64 named r and i) are read")
 	case h5file.ClassArray:
-		return fail("array datatypes have no Zarr data type")
+		return fail("Zarr has no array (sub-array) element type")
 	case h5file.ClassReference:
-		return fail("references point into the HDF5 file and have no Zarr data type")
+		return fail("a reference points into the HDF5 file, which a Zarr array cannot")
 	case h5file.ClassTime:
 		return fail("the HDF5 time class is not read (no library writes it)")
 	default:

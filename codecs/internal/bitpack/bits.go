@@ -1,17 +1,18 @@
-package hdf5scaleoffset
+package bitpack
 
 import "encoding/binary"
 
-// The filter packs each value into m bits, most significant bit first, the
-// values one after another with no padding: value j occupies bits
-// [j*m, (j+1)*m) of the stream, bit 0 being the top bit of byte 0.
+// The filter packs the m significant bits of each value most significant
+// bit first, the values one after another with no padding: value j
+// occupies bits [j*m, (j+1)*m) of the stream, bit 0 being the top bit of
+// byte 0.
 
-// packedLen returns the number of bytes that hold n values of m bits.
-func packedLen(n int, m uint) int { return int((uint64(n)*uint64(m) + 7) / 8) }
+// PackedLen returns the number of bytes that hold n values of m bits.
+func PackedLen(n int, m uint) int { return int((uint64(n)*uint64(m) + 7) / 8) }
 
-// unpack reads len(dst) values of m bits (1 to 64) starting with value
-// first. src must hold packedLen(first+len(dst), m) bytes.
-func unpack(dst []uint64, src []byte, first int, m uint) {
+// Unpack reads len(dst) values of m bits (1 to 64) starting with value
+// first. src must hold PackedLen(first+len(dst), m) bytes.
+func Unpack(dst []uint64, src []byte, first int, m uint) {
 	pos := uint64(first) * uint64(m)
 	fast := len(dst)
 	// a value is read with 8-byte loads that start at most at byte
@@ -54,12 +55,12 @@ func unpack(dst []uint64, src []byte, first int, m uint) {
 		}
 	}
 	for j := fast; j < len(dst); j++ {
-		dst[j] = bitsAt(src, pos+uint64(j)*uint64(m), m)
+		dst[j] = BitsAt(src, pos+uint64(j)*uint64(m), m)
 	}
 }
 
-// bitsAt reads the m bits at bit position p, a byte at a time.
-func bitsAt(src []byte, p uint64, m uint) uint64 {
+// BitsAt reads the m bits at bit position p, a byte at a time.
+func BitsAt(src []byte, p uint64, m uint) uint64 {
 	var v uint64
 	i, off := p/8, uint(p%8)
 	for m > 0 {
@@ -74,18 +75,19 @@ func bitsAt(src []byte, p uint64, m uint) uint64 {
 	return v
 }
 
-// packer appends values of up to 64 bits to out, most significant bit
+// Packer appends values of up to 64 bits to out, most significant bit
 // first.
-type packer struct {
-	out []byte
+type Packer struct {
+	// Out holds the bytes written so far.
+	Out []byte
 	acc uint64 // the last n bits are pending
 	n   uint   // fewer than 32
 }
 
-// putBlock appends the low m bits of each value of vals (m at most 64,
+// PutBlock appends the low m bits of each value of vals (m at most 64,
 // each value below 2^m).
-func (p *packer) putBlock(vals []uint64, m uint) {
-	out, acc, n := p.out, p.acc, p.n
+func (p *Packer) PutBlock(vals []uint64, m uint) {
+	out, acc, n := p.Out, p.acc, p.n
 	if m <= 32 {
 		for _, v := range vals {
 			acc = acc<<m | v
@@ -109,17 +111,17 @@ func (p *packer) putBlock(vals []uint64, m uint) {
 			out = binary.BigEndian.AppendUint32(out, uint32(acc>>n))
 		}
 	}
-	p.out, p.acc, p.n = out, acc, n
+	p.Out, p.acc, p.n = out, acc, n
 }
 
-// flush appends the pending bits, padded with zeros to a whole byte.
-func (p *packer) flush() {
+// Flush appends the pending bits, padded with zeros to a whole byte.
+func (p *Packer) Flush() {
 	for p.n > 0 {
 		if p.n >= 8 {
 			p.n -= 8
-			p.out = append(p.out, byte(p.acc>>p.n))
+			p.Out = append(p.Out, byte(p.acc>>p.n))
 		} else {
-			p.out = append(p.out, byte(p.acc<<(8-p.n)))
+			p.Out = append(p.Out, byte(p.acc<<(8-p.n)))
 			p.n = 0
 		}
 	}

@@ -1,10 +1,10 @@
-package hdf5scaleoffset
+package bitpack
 
 import "encoding/binary"
 
-// loadElems reads len(dst) elements of size bytes from src in the given
+// LoadElems reads len(dst) elements of size bytes from src in the given
 // byte order, zero-extended.
-func loadElems(dst []uint64, src []byte, size int, big bool) {
+func LoadElems(dst []uint64, src []byte, size int, big bool) {
 	src = src[:len(dst)*size]
 	switch {
 	case size == 1:
@@ -38,9 +38,9 @@ func loadElems(dst []uint64, src []byte, size int, big bool) {
 	}
 }
 
-// storeElems writes the low size bytes of each value of src to dst in the
+// StoreElems writes the low size bytes of each value of src to dst in the
 // given byte order.
-func storeElems(dst []byte, src []uint64, size int, big bool) {
+func StoreElems(dst []byte, src []uint64, size int, big bool) {
 	dst = dst[:len(src)*size]
 	switch {
 	case size == 1:
