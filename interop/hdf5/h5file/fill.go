@@ -55,6 +55,11 @@ func parseFill(c *cursor) Fill {
 		defined := c.u8()
 		if f.Version == 1 || defined != 0 {
 			n := c.u32()
+			if n == 0xffffffff {
+				// a size of -1: undefined (HDF5 writes it so)
+				f.Status = FillUndefined
+				return f
+			}
 			if int64(n) > int64(c.left()) {
 				c.fail("fill value of %d bytes, %d left", n, c.left())
 				return f
