@@ -162,16 +162,6 @@ func (g *grid) coords(i uint64) []uint64 {
 	return out
 }
 
-// inGrid reports whether coordinates lie in the current grid.
-func (g *grid) inGrid(c []uint64) bool {
-	for i, v := range c {
-		if v >= g.counts[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // IsPartialEdge reports whether the chunk at coords reaches past the
 // dataset's current dimensions: an edge chunk, which a dataset with
 // Layout.DontFilterPartial stores unfiltered.

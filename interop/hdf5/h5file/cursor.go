@@ -166,13 +166,6 @@ func (c *cursor) cstring(max int) string {
 	return ""
 }
 
-// align moves pos to the next multiple of n from the start of b.
-func (c *cursor) align(n int) {
-	if r := c.pos % n; r != 0 {
-		c.skip(n - r)
-	}
-}
-
 // verifyChecksum checks that the 4 bytes at b[end:end+4] are the lookup3
 // checksum of b[:end].
 func verifyChecksum(b []byte, end int, structure string, at int64) error {

@@ -29,7 +29,6 @@ type array struct {
 	filters []h5file.Filter
 	spec    codec.ChunkSpec
 	codecs  []codec.Codec // the chain presented
-	attrs   map[string]json.RawMessage
 	fill    numeric.Scalar
 	// elemSize is the size of a stored element (the heap reference of a
 	// variable-length string).
@@ -42,8 +41,7 @@ type array struct {
 	index   *chunkIndex
 
 	mu    sync.Mutex
-	pipes map[uint32]*codec.Pipeline // decoding chains by filter mask
-	full  *codec.Pipeline            // the chain presented, for re-encoding
+	pipes map[uint32]*codec.Pipeline // decoding chains by filter mask (^0: the chain presented)
 }
 
 // mapArray maps a dataset onto a Zarr array, or says why it cannot be.

@@ -238,8 +238,6 @@ func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) er
 	return nil
 }
 
-func nodeLabel(p string) string { return "/" + p }
-
 // chunkPrefix is the prefix of the chunk keys of the array at p.
 func chunkPrefix(p string) string {
 	if p == "" {

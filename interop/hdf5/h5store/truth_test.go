@@ -342,7 +342,6 @@ func checkChunkTable(t *testing.T, ctx context.Context, h *h5store.Store, d trut
 		t.Fatal(err)
 	}
 	type entry struct {
-		key        string
 		off        int64
 		size       uint64
 		mask       uint32
