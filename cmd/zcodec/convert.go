@@ -16,9 +16,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/internal/shorten"
-	"github.com/zcodec/zcodec/interop/zarrv2"
-	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -171,7 +170,7 @@ func runConvert(env *environment, args []string) int {
 		err = convertToObjectStore(ctx, env, sf, t, dst, plan)
 	}
 	if err != nil {
-		return failf(env.stderr, "convert", "%v", copyErr(src, dst, err))
+		return failf(env.stderr, "convert", "%v", convertErr(src, dst, err))
 	}
 	return 0
 }
@@ -184,13 +183,21 @@ type convertPlan struct {
 	// consolidate writes the consolidated metadata of DST's hierarchy.
 	consolidate bool
 	// strict refuses to convert a group with arrays that cannot be
-	// converted, rather than leaving them out (convertJob.skipped).
+	// converted, rather than leaving them out.
 	strict bool
 	// src is SRC as the user gave it, to name its nodes.
 	src string
 	// check, when not nil, runs on the written store before it is renamed
 	// to DST: an error leaves nothing at DST.
 	check func(ctx context.Context, d store.Store) error
+	// arrayOptions open the arrays of DST (nil: the library's defaults).
+	arrayOptions *zarr.Options
+}
+
+// options returns the library's options for the plan.
+func (plan convertPlan) options() *convert.Options {
+	return &convert.Options{Codecs: plan.codecs, Chunks: plan.chunks, Shards: plan.shards, Consolidate: plan.consolidate, Strict: plan.strict,
+		ArrayOptions: plan.arrayOptions}
 }
 
 // convertInto writes the converted hierarchy into a temporary directory
@@ -219,119 +226,30 @@ func convertInto(ctx context.Context, env *environment, t *target, dst string, p
 	return err
 }
 
-// writeConverted writes the groups and the converted arrays of t into d,
-// an empty store.
+// writeConverted converts t into d, an empty store, in one process
+// (convert.Convert): the chunks first, the metadata last. It lists on
+// standard error the arrays it left out, and each array's warnings, and
+// shows the progress in bytes.
 func writeConverted(ctx context.Context, env *environment, d store.Store, t *target, plan convertPlan) error {
-	job, err := newConvertJob(ctx, d, t, plan, nil)
-	if err != nil {
-		return err
-	}
-	printSkipped(env.stderr, plan.src, job.skipped)
-	for _, g := range job.groups {
-		if _, err := g.Publish(ctx); err != nil {
-			return err
-		}
-	}
-	srcs := make([]*zarr.Array, len(job.arrays))
-	sizes := make([]int, len(job.arrays))
-	for i, a := range job.arrays {
-		srcs[i] = a.src
-		sizes[i] = a.src.Pipeline().DecodedSize()
-	}
-	limitHeap(sizes...)
-	prog := newProgress(env.stderr, arrayBytes(srcs))
+	prog := newProgress(env.stderr)
 	defer prog.finish()
-	for _, a := range job.arrays {
-		src := a.src
+	opts := plan.options()
+	opts.Progress = prog.set
+	largest := 0
+	opts.BeforeArray = func(src, _ *zarr.Array) {
+		// The working set is a slab and, per goroutine, a few chunks of
+		// the source.
+		largest = max(largest, src.Pipeline().DecodedSize())
+		limitHeap(largest)
 		for _, w := range arrayWarnings(src) {
 			prog.note(fmt.Sprintf("warning: %s: %s", nodeName(t.path, src.Path()), w))
 		}
-		out, err := a.dst.Publish(ctx)
-		if err != nil {
-			return err
-		}
-		es := int64(src.DataType().Size())
-		base := prog.done
-		err = zarr.Copy(ctx, out, src, &zarr.CopyOptions{Progress: func(done, _ int64) { prog.set(base + done*es) }})
-		if err != nil {
-			return err
-		}
 	}
-	if plan.consolidate {
-		return consolidateStore(ctx, d)
+	p, err := convert.Convert(ctx, t.convertSource(), d, opts)
+	if p != nil {
+		printSkipped(env.stderr, plan.src, p.Skipped())
 	}
-	return nil
-}
-
-// convertedMetadata is SRC's metadata with the plan applied.
-func convertedMetadata(src *zarr.Array, plan convertPlan) (*metadata.ArrayDefinition, error) {
-	sm := src.Metadata()
-	m := &metadata.ArrayDefinition{
-		Shape: src.Shape(), DataType: src.DataType(), FillValue: src.FillValue(),
-		ChunkShape: src.ChunkShape(), Codecs: codec.AsWritten(sm.Codecs),
-		Attributes: sm.Attributes, DimensionNames: sm.DimensionNames,
-	}
-	rank := len(m.Shape)
-	if m.DimensionNames == nil {
-		m.DimensionNames = zarrv2.DimensionNames(sm.Attributes, rank)
-	}
-	if plan.codecs != nil {
-		m.Codecs = plan.codecs
-	}
-	if plan.chunks != nil {
-		if len(plan.chunks) != rank {
-			return nil, fmt.Errorf("--chunks has %d dimensions, the array %d", len(plan.chunks), rank)
-		}
-		m.ChunkShape = plan.chunks
-	}
-	if plan.shards != nil {
-		if len(plan.shards) != rank {
-			return nil, fmt.Errorf("--shards has %d dimensions, the array %d", len(plan.shards), rank)
-		}
-		for d := range rank {
-			if plan.shards[d]%m.ChunkShape[d] != 0 {
-				return nil, fmt.Errorf("--shards %v is not a multiple of the chunks %v in dimension %d", plan.shards, m.ChunkShape, d)
-			}
-		}
-		sharded, err := shardingCodec(m.ChunkShape, m.Codecs)
-		if err != nil {
-			return nil, err
-		}
-		m.Codecs, m.ChunkShape = []codec.Codec{sharded}, plan.shards
-	}
-	return m, nil
-}
-
-// shardingCodec wraps a chain into a sharding_indexed codec whose inner
-// chunks have the given shape; the index is checked with crc32c.
-func shardingCodec(inner []int, chain []codec.Codec) (codec.Codec, error) {
-	for _, c := range chain {
-		if c.Name() == "sharding_indexed" {
-			return nil, fmt.Errorf("the chain is already sharded; give an unsharded chain with --codecs")
-		}
-	}
-	codecsJSON := make([]json.RawMessage, len(chain))
-	for i, c := range chain {
-		j, err := c.MarshalJSON()
-		if err != nil {
-			return nil, err
-		}
-		codecsJSON[i] = j
-	}
-	cfg, _ := json.Marshal(map[string]any{
-		"name": "sharding_indexed",
-		"configuration": map[string]any{
-			"chunk_shape":    inner,
-			"codecs":         codecsJSON,
-			"index_codecs":   []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, map[string]any{"name": "crc32c"}},
-			"index_location": "end",
-		},
-	})
-	c, _, err := registry.Default().ParseCodec(cfg, "/codecs/0")
-	if err != nil {
-		return nil, fmt.Errorf("--shards: %w", err)
-	}
-	return c, nil
+	return err
 }
 
 // readCodecsFile reads a JSON list of codecs, or the "codecs" of a
@@ -376,7 +294,8 @@ func parseShape(text, flagName string) ([]int, error) {
 }
 
 // progress shows convert's progress: a bar on a terminal; otherwise a
-// line at most every few seconds, so logs stay short.
+// line at most every few seconds, so logs stay short. The total comes
+// with the first count.
 type progress struct {
 	w     io.Writer
 	what  string // what is counted: "bytes", "units"
@@ -389,36 +308,31 @@ type progress struct {
 // progressEvery is the least time between two plain progress lines.
 const progressEvery = 5 * time.Second
 
-func newProgress(w io.Writer, total int64) *progress {
-	return newCounter(w, total, "bytes")
+// newProgress is a progress that counts bytes (of a whole conversion).
+func newProgress(w io.Writer) *progress {
+	return newCounter(w, "bytes")
 }
 
 // newUnitProgress is a progress that counts units (of a part).
-func newUnitProgress(w io.Writer, total int64) *progress {
-	return newCounter(w, total, "units")
+func newUnitProgress(w io.Writer) *progress {
+	return newCounter(w, "units")
 }
 
-func newCounter(w io.Writer, total int64, what string) *progress {
-	p := &progress{w: w, total: total, last: time.Now(), what: what}
-	if f, ok := rawWriter(w).(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		opts := []progressbar.Option{
-			progressbar.OptionSetWriter(f),
-			progressbar.OptionSetDescription("converting"),
-			progressbar.OptionThrottle(100 * time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		}
-		if what == "bytes" {
-			opts = append(opts, progressbar.OptionShowBytes(true))
-		} else {
-			opts = append(opts, progressbar.OptionShowCount())
-		}
-		p.bar = progressbar.NewOptions64(total, opts...)
-	}
-	return p
+func newCounter(w io.Writer, what string) *progress {
+	return &progress{w: w, last: time.Now(), what: what}
 }
 
-func (p *progress) set(done int64) {
+// set counts done of total.
+func (p *progress) set(done, total int64) {
 	p.done = done
+	if total != p.total {
+		p.total = total
+		if p.bar != nil {
+			p.bar.ChangeMax64(total)
+		} else {
+			p.startBar()
+		}
+	}
 	if p.bar != nil {
 		p.bar.Set64(done)
 		return
@@ -427,6 +341,26 @@ func (p *progress) set(done int64) {
 		p.last = time.Now()
 		fmt.Fprintf(p.w, "zcodec convert: %d%% (%d of %d %s)\n", done*100/p.total, done, p.total, p.what)
 	}
+}
+
+// startBar starts the bar, when p writes to a terminal.
+func (p *progress) startBar() {
+	f, ok := rawWriter(p.w).(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return
+	}
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription("converting"),
+		progressbar.OptionThrottle(100 * time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	}
+	if p.what == "bytes" {
+		opts = append(opts, progressbar.OptionShowBytes(true))
+	} else {
+		opts = append(opts, progressbar.OptionShowCount())
+	}
+	p.bar = progressbar.NewOptions64(p.total, opts...)
 }
 
 func (p *progress) note(msg string) {

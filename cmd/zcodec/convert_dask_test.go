@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/zcodec/zcodec/convert"
 )
 
 // daskPython is the interpreter with Debian's python3-distributed.
@@ -68,7 +70,7 @@ func TestConvertOverDask(t *testing.T) {
 		t.Fatalf("the parent of the part (%s) is not a Python worker: %q", partArgs, wc)
 	}
 	i, n := partOf(t, partArgs)
-	marker := filepath.Join(dst, markerKey(i, n))
+	marker := filepath.Join(dst, convert.MarkerKey(i, n))
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatalf("part %d/%d ended before it could be killed", i, n)
 	}

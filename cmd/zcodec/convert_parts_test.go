@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -174,7 +175,7 @@ func TestConvertPartsMatchOneProcess(t *testing.T) {
 			}
 			// --plan again is harmless; nothing is visible yet.
 			mustRun(t, 0, append(append([]string{"convert", "--plan"}, c.flags...), c.src, parts)...)
-			if files := storeFiles(t, parts); len(files) != 1 || files[planKey] == nil {
+			if files := storeFiles(t, parts); len(files) != 1 || files[convert.PlanKey] == nil {
 				t.Fatalf("after --plan, DST holds %v", slices.Sorted(maps.Keys(files)))
 			}
 			order := rand.New(rand.NewPCG(1, uint64(c.n))).Perm(c.n)
@@ -217,7 +218,7 @@ func TestConvertPartCrashes(t *testing.T) {
 	waitForUnits(t, dst, 3)
 	cmd.Process.Kill()
 	cmd.Wait()
-	if _, err := os.Stat(filepath.Join(dst, markerKey(1, 2))); err == nil {
+	if _, err := os.Stat(filepath.Join(dst, convert.MarkerKey(1, 2))); err == nil {
 		t.Fatal("the killed part wrote its marker")
 	}
 	out := mustRun(t, 1, "convert", "--finalize", "--parts", "2", dst)
@@ -237,11 +238,11 @@ func TestConvertPartCrashes(t *testing.T) {
 	mustRun(t, 0, "convert", "--part", "1/2", src, dst) // a rerun is harmless
 
 	// A marker of another plan is stale.
-	marker := filepath.Join(dst, markerKey(0, 2))
+	marker := filepath.Join(dst, convert.MarkerKey(0, 2))
 	good, _ := os.ReadFile(marker)
-	var m partMarker
+	var m map[string]any
 	json.Unmarshal(good, &m)
-	m.Plan = strings.Repeat("0", 64)
+	m["plan_sha256"] = strings.Repeat("0", 64)
 	stale, _ := json.Marshal(m)
 	os.WriteFile(marker, stale, 0o666)
 	out = mustRun(t, 1, "convert", "--finalize", "--parts", "2", dst)
@@ -257,7 +258,7 @@ func TestConvertPartCrashes(t *testing.T) {
 	}
 
 	// A tampered plan is refused by parts, status and finalize.
-	planPath := filepath.Join(dst, planKey)
+	planPath := filepath.Join(dst, convert.PlanKey)
 	plan, _ := os.ReadFile(planPath)
 	tampered := bytes.Replace(plan, []byte(`"units": `), []byte(`"units": 1`), 1)
 	os.WriteFile(planPath, tampered, 0o666)
@@ -297,17 +298,36 @@ func TestConvertFinalizeStoppedMidway(t *testing.T) {
 	dst := filepath.Join(dir, "dst")
 	mustRun(t, 0, "convert", "--plan", src, dst)
 	mustRun(t, 0, "convert", "--part", "0/1", src, dst)
-	plan, _ := os.ReadFile(filepath.Join(dst, planKey))
+	plan, _ := os.ReadFile(filepath.Join(dst, convert.PlanKey))
 	mustRun(t, 0, "convert", "--finalize", "--parts", "1", dst)
-	var f planFile
+	var f struct {
+		SHA256 string `json:"sha256"`
+	}
 	json.Unmarshal(plan, &f)
 	// As if finalize had stopped after removing the markers.
-	os.MkdirAll(filepath.Join(dst, planDir), 0o777)
-	os.WriteFile(filepath.Join(dst, planKey), plan, 0o666)
-	rec, _ := json.Marshal(finalizedRecord{Plan: f.SHA256})
-	os.WriteFile(filepath.Join(dst, finalizedKey), rec, 0o666)
+	os.MkdirAll(filepath.Join(dst, convert.Dir), 0o777)
+	os.WriteFile(filepath.Join(dst, convert.PlanKey), plan, 0o666)
+	rec, _ := json.Marshal(map[string]string{"plan_sha256": f.SHA256})
+	os.WriteFile(filepath.Join(dst, convert.FinalizedKey), rec, 0o666)
 	mustRun(t, 0, "convert", "--finalize", "--parts", "1", dst)
 	sameFiles(t, "finalize run again", storeFiles(t, dst), storeFiles(t, one))
+	// As if finalize had stopped after removing the plan: only its record
+	// is left, which --status reports and --finalize removes.
+	os.MkdirAll(filepath.Join(dst, convert.Dir), 0o777)
+	os.WriteFile(filepath.Join(dst, convert.FinalizedKey), rec, 0o666)
+	if out := mustRun(t, 1, "convert", "--part", "0/1", src, dst); !strings.Contains(out, "is finalized") {
+		t.Errorf("--part after finalize: %s", out)
+	}
+	if out := mustRun(t, 0, "convert", "--status", "--parts", "1", dst); !strings.Contains(out, "finalized; the plan is being removed") {
+		t.Errorf("--status with the record alone: %s", out)
+	}
+	if out := mustRun(t, 0, "convert", "--finalize", "--parts", "1", dst); !strings.Contains(out, "already finalized") {
+		t.Errorf("--finalize with the record alone: %s", out)
+	}
+	sameFiles(t, "record removed", storeFiles(t, dst), storeFiles(t, one))
+	if _, err := os.Stat(filepath.Join(dst, ".zcodec")); err == nil {
+		t.Error("the plan's directory is left in DST")
+	}
 }
 
 func TestConvertPartsUsage(t *testing.T) {
@@ -354,28 +374,6 @@ func TestConvertPartsUsage(t *testing.T) {
 	}
 }
 
-func TestPartRange(t *testing.T) {
-	for _, c := range []struct {
-		units int64
-		n     int
-	}{{0, 3}, {1, 5}, {10, 3}, {60, 4}, {1 << 62, 7}, {1<<63 - 1, 1 << 20}} {
-		var next int64
-		for i := range c.n {
-			first, end := partRange(i, c.n, c.units)
-			if first != next || end < first {
-				t.Fatalf("%d units in %d parts: part %d is [%d, %d), after %d", c.units, c.n, i, first, end, next)
-			}
-			if size := end - first; size > c.units/int64(c.n)+1 {
-				t.Fatalf("%d units in %d parts: part %d has %d", c.units, c.n, i, size)
-			}
-			next = end
-		}
-		if next != c.units {
-			t.Fatalf("%d units in %d parts end at %d", c.units, c.n, next)
-		}
-	}
-}
-
 // startSlowPart starts part (I/N) of the plan in dst as a process that
 // waits delay after each unit.
 func startSlowPart(t *testing.T, src, dst, part, delay string) *exec.Cmd {
@@ -395,7 +393,7 @@ func waitForUnits(t *testing.T, dst string, n int) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		files := storeFiles(t, dst)
-		delete(files, planKey)
+		delete(files, convert.PlanKey)
 		if len(files) >= n {
 			return
 		}
@@ -406,18 +404,75 @@ func waitForUnits(t *testing.T, dst string, n int) {
 	}
 }
 
-func TestPartOptions(t *testing.T) {
-	if o := partOptions(nil, 1<<20); o != nil {
-		t.Errorf("units of 1 MiB: %+v, want the default budget", o)
+// TestConvertHDF5InParts converts an HDF5 file in two parts: --plan lists
+// the dataset it leaves out (a virtual dataset), the parts and --finalize
+// write what a one-process conversion writes, and every array reads back
+// element for element as the file's dataset.
+func TestConvertHDF5InParts(t *testing.T) {
+	const src = "../../testdata/hdf5files/layout_v4_sb3.h5"
+	dir := t.TempDir()
+	one := filepath.Join(dir, "one.zarr")
+	mustRun(t, 0, "convert", src, one)
+	dst := filepath.Join(dir, "parts.zarr")
+	out := mustRun(t, 0, "convert", "--plan", src, dst)
+	if !strings.Contains(out, src+"/virtual: ") || !strings.Contains(out, "1 array cannot be converted; skipped") {
+		t.Errorf("--plan does not list the virtual dataset:\n%s", out)
 	}
-	o := partOptions(&zarr.Options{MaxChunkBytes: 5}, 64<<20)
-	if o == nil || o.Concurrency != 8 || o.MaxChunkBytes != 5 {
-		t.Errorf("units of 64 MiB: %+v, want 8 in flight", o)
+	mustRun(t, 1, "convert", "--status", "--parts", "2", dst)
+	for _, p := range []string{"0/2", "1/2"} {
+		if out := mustRun(t, 0, "convert", "--part", p, src, dst); !strings.Contains(out, "part "+p+": units ") {
+			t.Errorf("--part %s: %s", p, out)
+		}
 	}
-	if o := partOptions(&zarr.Options{Concurrency: 3}, 1<<30); o.Concurrency != 3 {
-		t.Errorf("a given concurrency was changed: %+v", o)
+	mustRun(t, 0, "convert", "--status", "--parts", "2", dst)
+	if out := mustRun(t, 0, "convert", "--finalize", "--parts", "2", dst); !strings.Contains(out, "2 parts checked, metadata published") || !strings.Contains(out, "/virtual: ") {
+		t.Errorf("--finalize: %s", out)
 	}
-	if o := partOptions(nil, 4<<30); o.Concurrency != 1 {
-		t.Errorf("units of 4 GiB: %+v, want 1 in flight", o)
+	sameFiles(t, "HDF5 in parts", storeFiles(t, dst), storeFiles(t, one))
+
+	ctx := context.Background()
+	h5, err := store.Open(ctx, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := zarr.OpenGroup(ctx, h5, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	members, _ := g.Members(ctx) // the virtual dataset is a problem
+	d, err := store.OpenDir(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	compared := 0
+	for _, m := range members {
+		if m.Kind != "array" || m.Path == "virtual" {
+			continue
+		}
+		a, err := m.OpenArray(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := zarr.Open(ctx, d, m.Path, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", m.Path, err)
+		}
+		r := codec.WholeRegion(a.Shape())
+		want := make([]byte, r.NumElements()*int64(a.DataType().Size()))
+		got := make([]byte, len(want))
+		if err := a.ReadRegion(ctx, r, want); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.ReadRegion(ctx, r, got); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) || b.Format() != 3 {
+			t.Errorf("%s: the converted array differs from the dataset", m.Path)
+		}
+		compared++
+	}
+	if compared < 20 {
+		t.Errorf("%d arrays compared", compared)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 
+	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -59,38 +60,11 @@ func openDestination(ctx context.Context, dst string, sf *storeFlags, create boo
 	return d, nil
 }
 
-// notEmptyError reports a DST that holds keys where a conversion must
-// start from nothing.
-type notEmptyError struct {
-	loc string
-	key string
-}
-
-func (e *notEmptyError) Error() string {
-	return fmt.Sprintf("DST %s is not empty (it holds %s); give a new location", e.loc, memberName(e.key))
-}
-
-// errStop ends a listing early.
-var errStop = errors.New("stop")
-
-// checkEmpty fails with a *notEmptyError when d holds any key.
-func (d *destination) checkEmpty(ctx context.Context) error {
-	var found string
-	err := d.s.List(ctx, "", func(e store.Entry) error {
-		found = e.Key
-		return errStop
-	})
-	if errors.Is(err, errStop) {
-		return &notEmptyError{loc: d.loc.String(), key: found}
-	}
-	return err
-}
-
 // removePlanDir removes the directories a directory store leaves behind
 // when the plan's keys are deleted.
 func (d *destination) removePlanDir() {
 	if d.local() {
-		os.Remove(filepath.Join(d.loc.Path, filepath.FromSlash(planDir)))
+		os.Remove(filepath.Join(d.loc.Path, filepath.FromSlash(convert.Dir)))
 		os.Remove(filepath.Join(d.loc.Path, ".zcodec"))
 	}
 }
@@ -140,4 +114,15 @@ func metadataKey(key string) bool {
 		return true
 	}
 	return false
+}
+
+// notEmpty returns the error of a conversion into d that found d not
+// empty (a *convert.NotEmptyError) as the command says it, naming DST;
+// any other error as it is.
+func (d *destination) notEmpty(err error) error {
+	var ne *convert.NotEmptyError
+	if errors.As(err, &ne) {
+		return &namedError{msg: fmt.Sprintf("DST %s is not empty (it holds %s); give a new location", d.loc, memberName(ne.Key)), err: err}
+	}
+	return err
 }

@@ -112,6 +112,12 @@ func TestInfoRemoteNetCDFRequests(t *testing.T) {
 		srv := httptest.NewServer(ch)
 		defer srv.Close()
 		infoCounted(t, ch, want, srv.URL+"/data/nc50.nc")
+		// a variable inside the file, by its path after the file's URL
+		remote, stderr, code := runIn(t, nil, "cat", "--format", "raw", srv.URL+"/data/nc50.nc/var07")
+		local, _, _ := runIn(t, nil, "cat", "--format", "raw", local+"/var07")
+		if code != 0 || remote != local || len(local) != 20*32*32*4 {
+			t.Errorf("cat of a variable over HTTP: exit %d, %d bytes, the local file's %d\n%s", code, len(remote), len(local), stderr)
+		}
 	})
 
 	t.Run("s3", func(t *testing.T) {
@@ -148,14 +154,14 @@ func s3Handler(t *testing.T, s3 *fakeS3) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := http.NewRequestWithContext(r.Context(), r.Method, s3.url+r.URL.RequestURI(), r.Body)
 		if err != nil {
-			http.Error(w, err.Error(), 500)
+			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		req.Header = r.Header.Clone()
 		req.Host = r.Host
 		resp, err := http.DefaultTransport.RoundTrip(req)
 		if err != nil {
-			http.Error(w, err.Error(), 502)
+			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
 		}
 		defer resp.Body.Close()

@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -55,34 +56,20 @@ type target struct {
 	path string
 	// st is the store the nodes are in.
 	st store.Store
+	// source is the target as the source of a conversion, nil when the
+	// target was not opened by openTarget.
+	source *convert.Source
 }
 
 // openTarget opens the node at the root of s: a group with its members, or
-// an array opened with opts.
+// an array opened with opts (convert.OpenSource, the source of a
+// conversion).
 func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target, error) {
-	g, err := zarr.OpenGroup(ctx, s, "")
-	if err == nil {
-		members, err := g.Members(ctx)
-		if ctx.Err() != nil {
-			// Interrupted: the members not read are not problems of
-			// the store, and are not listed as such.
-			return nil, &zarr.NodeError{Kind: "group", Path: "", Err: context.Cause(ctx)}
-		}
-		var problems *zarr.MembersError
-		if err != nil && !errors.As(err, &problems) {
-			return nil, err
-		}
-		return &target{group: g, members: members, problems: problems, opts: opts, st: s}, nil
-	}
-	var une *store.UnsupportedNodeError
-	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) && !(errors.As(err, &une) && une.Kind == "array") {
+	src, err := convert.OpenSource(ctx, s, opts)
+	if err != nil {
 		return nil, err
 	}
-	a, aerr := zarr.Open(ctx, s, "", opts)
-	if aerr != nil {
-		return nil, aerr
-	}
-	return &target{array: a, opts: opts, st: s}, nil
+	return &target{array: src.Array(), group: src.Group(), members: src.Members(), problems: src.Problems(), opts: opts, st: s, source: src}, nil
 }
 
 // openPath opens the store at path and the node at its root, for the

@@ -54,6 +54,11 @@ var rules = []rule{
 		why:   "stores hold bytes and know nothing of what the bytes mean",
 	},
 	{
+		pkgs:  "zcodec/convert",
+		never: "zcodec/cmd/... zcodec/store/s3store zcodec/interop/hdf5/... github.com/aws/...",
+		why:   "the conversion protocol works on any store: programs choose which stores and formats to link",
+	},
+	{
 		pkgs:  "zcodec/zarr",
 		never: "zcodec/cmd/... zcodec/bench/... zcodec/store/s3store zcodec/interop/hdf5/...",
 		why:   "the array layer links no command, no benchmark, no object-store SDK and no HDF5 reader: programs choose those",
