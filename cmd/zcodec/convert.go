@@ -236,13 +236,16 @@ func writeConverted(ctx context.Context, env *environment, d store.Store, t *tar
 	opts := plan.options()
 	opts.Progress = prog.set
 	largest := 0
-	opts.BeforeArray = func(src, _ *zarr.Array) {
+	opts.BeforeArray = func(src, out *zarr.Array) {
 		// The working set is a slab and, per goroutine, a few chunks of
 		// the source.
 		largest = max(largest, src.Pipeline().DecodedSize())
 		limitHeap(largest)
 		for _, w := range arrayWarnings(src) {
 			prog.note(fmt.Sprintf("warning: %s: %s", nodeName(t.path, src.Path()), w))
+		}
+		if w := privateCodecs(out); w != "" {
+			prog.note(fmt.Sprintf("note: %s: %s", nodeName(t.path, src.Path()), w))
 		}
 	}
 	p, err := convert.Convert(ctx, t.convertSource(), d, opts)
@@ -374,4 +377,20 @@ func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}
+}
+
+// privateCodecs says which codecs of a converted array's chain only zcodec
+// reads (the zcodec.* codecs, HDF5's own formats), or "" when there are
+// none: other clients cannot read the array, and --codecs re-encodes it.
+func privateCodecs(a *zarr.Array) string {
+	var names []string
+	for _, c := range a.Metadata().Codecs {
+		if strings.HasPrefix(c.Name(), "zcodec.") {
+			names = append(names, c.Name())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("its chain keeps %s, which zcodec alone reads: give --codecs to re-encode it for other Zarr clients", strings.Join(names, ", "))
 }
