@@ -109,7 +109,7 @@ func TestOpenFileInDirectory(t *testing.T) {
 	// A format whose Open fails: the error, wrapped, and the file closed.
 	boom := errors.New("boom")
 	withFormats(t, toyAt("bad", "TOYF", 0, 4, boom))
-	if _, err := Open(ctx, pToy, nil); !errors.Is(err, boom) || !strings.Contains(err.Error(), "bad file "+pToy) {
+	if _, err := Open(ctx, pToy, nil); !errors.Is(err, boom) || !strings.Contains(err.Error(), pToy+": bad: boom") {
 		t.Errorf("a failing format's Open: %v", err)
 	}
 }

@@ -79,7 +79,12 @@ func openFormat(ctx context.Context, s Store, fd *found, o *OpenOptions, closeFi
 	st, err := fd.format.Open(ctx, f, fd.inner, &opts)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%s file %s: %w", fd.format.Name, fd.location, err)
+		// The *LocationError around it names the file; say the format,
+		// unless the format's own error does.
+		if strings.HasPrefix(err.Error(), fd.format.Name+":") {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", fd.format.Name, err)
 	}
 	return st, nil
 }

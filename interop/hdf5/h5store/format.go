@@ -28,7 +28,7 @@ func openFormat(ctx context.Context, f *store.File, inner string, opts *store.Op
 	if err != nil {
 		return nil, err
 	}
-	s, err := Open(ctx, f, size, &Options{Path: inner, Name: f.Location(), File: &h5file.Options{Head: f.Head()}})
+	s, err := open(ctx, f, size, &Options{Path: inner, Name: f.Location(), File: &h5file.Options{Head: f.Head()}})
 	if err != nil {
 		return nil, err
 	}

@@ -61,6 +61,15 @@ type Store struct {
 // unless it is an io.Closer given through OpenFile or the registered
 // format.
 func Open(ctx context.Context, r byterange.Reader, size int64, opts *Options) (*Store, error) {
+	s, err := open(ctx, r, size, opts)
+	if err != nil && opts != nil && opts.Name != "" {
+		return nil, fmt.Errorf("%s: %w", opts.Name, err)
+	}
+	return s, err
+}
+
+// open is Open, its errors without the file's name.
+func open(ctx context.Context, r byterange.Reader, size int64, opts *Options) (*Store, error) {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -73,14 +82,14 @@ func Open(ctx context.Context, r byterange.Reader, size int64, opts *Options) (*
 	}
 	f, err := h5file.Open(ctx, r, size, o.File)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", o.Name, err)
+		return nil, err
 	}
 	s := &Store{f: f, r: r, name: o.Name, opts: o, nodes: map[string]*node{}}
 	if h, ok := r.(store.ConcurrencyHint); ok {
 		s.conc = h.PreferredConcurrency()
 	}
 	if err := s.build(ctx, strings.Trim(o.Path, "/")); err != nil {
-		return nil, fmt.Errorf("%s: %w", o.Name, err)
+		return nil, err
 	}
 	for p := range s.nodes {
 		s.paths = append(s.paths, p)
