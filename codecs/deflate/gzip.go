@@ -158,7 +158,7 @@ func (m members) Read(p []byte) (int, error) {
 				break
 			}
 		}
-		if err := m.d.zr.Reset(&m.d.src); err != nil {
+		if err := m.d.zr.Reset(&m.d.src.Reader); err != nil {
 			return 0, fmt.Errorf("trailing bytes after the last gzip member: %w", headerErr(err))
 		}
 		m.d.zr.Multistream(false)
@@ -180,7 +180,7 @@ func (b *boundGzip) AppendDecode(dst, src []byte) ([]byte, error) {
 	}
 	d := gzipDecoders.Get().(*gzipDecoder)
 	d.src.Reset(src)
-	if err := d.zr.Reset(&d.src); err != nil {
+	if err := d.zr.Reset(&d.src.Reader); err != nil {
 		return dst, &codec.CorruptError{Codec: GzipName, Reason: "bad gzip header", Err: headerErr(err)}
 	}
 	d.zr.Multistream(false)

@@ -88,9 +88,9 @@ func (b *boundZlib) AppendDecode(dst, src []byte) ([]byte, error) {
 	d.src.Reset(src)
 	var err error
 	if d.zr == nil {
-		d.zr, err = zlib.NewReader(&d.src)
+		d.zr, err = zlib.NewReader(&d.src.Reader)
 	} else {
-		err = d.zr.(zlib.Resetter).Reset(&d.src, nil)
+		err = d.zr.(zlib.Resetter).Reset(&d.src.Reader, nil)
 	}
 	if err != nil {
 		// A failed reader may be half initialised: do not pool it.
