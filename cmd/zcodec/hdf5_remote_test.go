@@ -129,6 +129,11 @@ func TestInfoRemoteNetCDFRequests(t *testing.T) {
 		srv := httptest.NewServer(ch)
 		defer srv.Close()
 		infoCounted(t, ch, want, "--endpoint", srv.URL, "s3://zarr/data/nc50.nc")
+		remote, stderr, code := runIn(t, nil, "cat", "--format", "raw", "--endpoint", srv.URL, "s3://zarr/data/nc50.nc/var07")
+		local, _, _ := runIn(t, nil, "cat", "--format", "raw", local+"/var07")
+		if code != 0 || remote != local || len(local) != 20*32*32*4 {
+			t.Errorf("cat of a variable over S3: exit %d, %d bytes, the local file's %d\n%s", code, len(remote), len(local), stderr)
+		}
 	})
 }
 
