@@ -1,6 +1,7 @@
 // Command zcodec validates Zarr v3 codec configurations, runs their codec
-// chains on single chunks, and translates HDF5, netCDF and Zarr v2
-// metadata to Zarr v3.
+// chains on single chunks, reads, checks and converts Zarr stores and HDF5
+// and netCDF-4 files, writes virtual references to files' chunks, and
+// translates HDF5, netCDF and Zarr v2 metadata to Zarr v3.
 //
 // Usage:
 //
@@ -17,6 +18,8 @@
 //	zcodec fillvalue decode --dtype T JSON         CF _FillValue attribute -> fill value
 //	zcodec v2 convert [-o OUT] FILE|-              Zarr v2 .zarray -> zarr.json
 //	zcodec advise CHUNK... --metadata FILE --abs-tol X   the smallest chain within an error
+//	zcodec info|cat|verify|convert|advise PATH     a store, an HDF5/netCDF-4 file, a reference set
+//	zcodec refs FILE -o OUT                        kerchunk references to an HDF5 file's chunks
 //
 // Every command and subcommand prints its usage with -h or --help. The
 // decoded side of a chunk is its elements in C order, little-endian, of the
@@ -31,7 +34,9 @@
 // directory (or a file:// URL), an http(s) URL, or an object store,
 // s3://bucket/prefix or gs://bucket/prefix, parsed and opened by
 // store.Open (see store.ParseLocation); a URL holding credentials ("@") is
-// refused. Over HTTP, --timeout bounds a whole request, retries included,
+// refused. A PATH that is an HDF5 or netCDF-4 file (recognised by its
+// content, interop/hdf5/h5store), or a group or dataset inside one
+// (FILE.nc/group/var), is read as a Zarr v3 hierarchy. Over HTTP, --timeout bounds a whole request, retries included,
 // and --redirects says which redirects are followed: same-origin (the
 // default), any-origin (configured headers are not sent to another origin)
 // or none. Object stores take their credentials from the AWS SDK's
@@ -131,6 +136,7 @@ func commands() []command {
 		{"verify", "decode every stored chunk of a store and report the ones that fail", runVerify},
 		{"convert", "re-encode an array or a hierarchy into a new Zarr v3 store", runConvert},
 		{"advise", "find the smallest codec chain that keeps a stated error, measured", runAdvise},
+		{"refs", "write kerchunk references (JSON or Parquet) to the chunks of an HDF5 or netCDF-4 file", runRefs},
 	}
 }
 
