@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zcodec/zcodec/internal/hdf5bench"
 	"github.com/zcodec/zcodec/internal/cputime"
+	"github.com/zcodec/zcodec/internal/hdf5bench"
 )
 
 func TestMedian(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/bench"
-	"github.com/zcodec/zcodec/internal/hdf5bench"
 	"github.com/zcodec/zcodec/internal/cputime"
+	"github.com/zcodec/zcodec/internal/hdf5bench"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 )
 

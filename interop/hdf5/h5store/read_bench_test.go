@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/bench"
-	"github.com/zcodec/zcodec/internal/hdf5bench"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/cputime"
+	"github.com/zcodec/zcodec/internal/hdf5bench"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
