@@ -28,6 +28,12 @@ type OpenOptions struct {
 	// Object configures object-store locations, s3:// and gs:// (nil:
 	// defaults).
 	Object *ObjectOptions
+	// NoFormats opens the location as a store of keys, as if no file or
+	// directory format were registered (see RegisterFormat and
+	// RegisterDirFormat): Open probes nothing and sends no request. A
+	// store reading the files that references name (whose own formats do
+	// not matter) opens them so.
+	NoFormats bool
 }
 
 // ObjectOptions configure access to an object store. They are plain data:
@@ -133,7 +139,9 @@ var schemePackages = map[string]string{
 // When a file format is registered (RegisterFormat), a location may also
 // name a file of that format, or a path inside one ("data.nc/grp/var"),
 // which opens as the store the format makes of it, read-only and not
-// wrapped: see "Files of other formats" in the package documentation.
+// wrapped: see "Files of other formats" in the package documentation. So
+// does a directory of a registered directory format (RegisterDirFormat),
+// or a path inside one. OpenOptions.NoFormats turns both off.
 func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error) {
 	loc, err := ParseLocation(location)
 	if err != nil {
@@ -155,9 +163,12 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 	var s Store
 	switch loc.Scheme {
 	case "file":
-		list, headSize := registeredFormats()
-		if len(list) > 0 {
-			f, ok, err := openLocalFile(ctx, loc, &o, list, headSize)
+		var p probes
+		if !o.NoFormats {
+			p = registeredProbes()
+		}
+		if len(p.files) > 0 {
+			f, ok, err := openLocalFile(ctx, loc, &o, p.files, p.headSize)
 			if err != nil {
 				return fail(err)
 			}
@@ -165,7 +176,16 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 				return f, nil
 			}
 		}
-		d, err := openDirLocation(loc, &o, list)
+		if len(p.dirs) > 0 && !o.Write {
+			f, ok, err := openLocalDir(ctx, loc, &o, p)
+			if err != nil {
+				return fail(err)
+			}
+			if ok {
+				return f, nil
+			}
+		}
+		d, err := openDirLocation(loc, &o, p.files)
 		if err != nil {
 			return fail(err)
 		}
@@ -178,8 +198,8 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 		if err != nil {
 			return fail(err)
 		}
-		if list, headSize := registeredFormats(); len(list) > 0 {
-			f, ok, err := openHTTPFile(ctx, loc, h, &o, list, headSize)
+		if p := registeredProbes(); !o.NoFormats && !p.none() {
+			f, ok, err := openHTTPFile(ctx, loc, h, &o, p)
 			if err != nil {
 				return fail(err)
 			}
@@ -198,8 +218,8 @@ func Open(ctx context.Context, location string, opts *OpenOptions) (Store, error
 			}
 			return fail(fmt.Errorf("%w: %s://", ErrUnknownScheme, loc.Scheme))
 		}
-		if list, headSize := registeredFormats(); len(list) > 0 {
-			f, ok, err := openObjectFile(ctx, loc, open, &o, list, headSize)
+		if p := registeredProbes(); !o.NoFormats && !p.none() {
+			f, ok, err := openObjectFile(ctx, loc, open, &o, p)
 			if err != nil {
 				return fail(err)
 			}

@@ -85,8 +85,9 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 
 	_ "github.com/zcodec/zcodec/codecs"
-	_ "github.com/zcodec/zcodec/interop/hdf5"  // HDF5 and netCDF-4 files as PATHs
-	_ "github.com/zcodec/zcodec/store/s3store" // s3:// and gs:// PATHs
+	_ "github.com/zcodec/zcodec/interop/hdf5"              // HDF5 and netCDF-4 files as PATHs
+	_ "github.com/zcodec/zcodec/interop/kerchunk/refstore" // kerchunk reference sets (JSON, Parquet) as PATHs
+	_ "github.com/zcodec/zcodec/store/s3store"             // s3:// and gs:// PATHs
 )
 
 // command is one command: run gets the arguments after its name and
