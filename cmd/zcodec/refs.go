@@ -5,14 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/zcodec/zcodec/internal/workpool"
 	"github.com/zcodec/zcodec/interop/hdf5/h5store"
 	"github.com/zcodec/zcodec/interop/kerchunk"
+	"github.com/zcodec/zcodec/interop/kerchunk/combine"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -28,19 +31,48 @@ type refsReport struct {
 	Stats    kerchunk.Stats           `json:"stats"`
 }
 
+// refsFlags are the values of refs' flags that shape what is written.
+type refsFlags struct {
+	out, format, urlPrefix, report string
+	recordSize                     int
+	inFlight                       int
+	opts                           *kerchunk.Options
+	sf                             *storeFlags
+}
+
+// scanOnlyFlags shape a scan: with --combine, which reads sets already
+// written, they are usage errors.
+var scanOnlyFlags = []string{"url-prefix", "inline-threshold", "max-inline", "inline-unsupported", "max-fill-chunks", "contiguous-chunk", "fletcher32-filter"}
+
 func runRefs(env *environment, args []string) int {
-	fs := newFlags(env, "refs", "zcodec refs [flags] FILE... -o OUT",
+	fs := newFlags(env, "refs", "zcodec refs [flags] FILE... -o OUT\n       zcodec refs --concat-dim DIM [flags] FILE... -o OUT\n       zcodec refs --combine --concat-dim DIM [flags] SET... -o OUT",
 		"Writes the kerchunk reference set of an HDF5 or netCDF-4 FILE (a local path, an http(s)\n"+
 			"URL, s3:// or gs://): Zarr v2 metadata for its groups and datasets and, for every chunk,\n"+
 			"[url, offset, length] of its bytes in FILE, or the bytes inline, so that fsspec's\n"+
 			"ReferenceFileSystem and zarr read the file's chunks where they lie. The URL written is\n"+
-			"FILE as given, or with --url-prefix P the file's name appended to P (a \"/\" between\n"+
-			"them unless P ends with one). Datasets that cannot be referenced are left out, each named\n"+
-			"with its reason on standard error and in --report; the rest is written, and the exit\n"+
-			"status is 0. --format json (the default) writes kerchunk JSON version 1 to OUT (- for\n"+
-			"standard output); --format parquet writes fsspec's Parquet layout into the new directory\n"+
-			"OUT. With several FILEs, OUT must be an existing directory, and each FILE's set is\n"+
-			"written in it as NAME.json (or NAME.parq/); combining files into one set is not done here.")
+			"FILE as given (a relative local path made absolute: fsspec would resolve it from where it\n"+
+			"runs, zcodec from where the set lies), or with --url-prefix P the file's name appended to\n"+
+			"P (a \"/\" between them unless P ends with one). Datasets that cannot be referenced are\n"+
+			"left out, each named with its reason on standard error and in --report; the rest is\n"+
+			"written, and the exit status is 0. --format json (the default) writes kerchunk JSON\n"+
+			"version 1 to OUT (- for standard output); --format parquet writes fsspec's Parquet layout\n"+
+			"into the new directory OUT. With several FILEs, OUT must be an existing directory, and\n"+
+			"each FILE's set is written in it as NAME.json (or NAME.parq/).\n\n"+
+			"With --concat-dim DIM the FILEs, which follow each other along the dimension DIM (daily\n"+
+			"files along \"time\"), are combined into one set at OUT. Every file must hold the same\n"+
+			"variables, with the same data type, chunks, codecs and encoding attributes\n"+
+			"(scale_factor, add_offset, _FillValue, missing_value, _Unsigned, units, calendar);\n"+
+			"variables without DIM must be identical in every file, and are taken once. A conflict is\n"+
+			"an error naming both files and values, and nothing is written. CF time coordinates\n"+
+			"whose units differ in the same calendar are rewritten exactly into the first file's\n"+
+			"units with --reconcile-time. Along DIM, every file but the last must hold a multiple of\n"+
+			"each variable's chunk length; small variables that do not (a time coordinate) are\n"+
+			"rewritten inline, up to --max-rewrite bytes. With --combine the operands are reference\n"+
+			"sets already written (JSON files or Parquet directories, one per file or batch, from\n"+
+			"jobs run anywhere), combined in the order given: the result is the same set, byte for\n"+
+			"byte, as one --concat-dim run over the files with the same flags. --files-from LIST\n"+
+			"adds the operands listed in LIST, one per line (- for standard input), after those given.\n"+
+			"Files are scanned --files-in-flight at a time.")
 	out := fs.String("o", "", "the output: a JSON file (- for standard output), a new directory for --format parquet, or an existing directory for several FILEs")
 	format := fs.String("format", "json", "the output format: json (kerchunk version 1) or parquet (fsspec's LazyReferenceMapper layout)")
 	urlPrefix := fs.String("url-prefix", "", "write each chunk's URL as `P` followed by the file's name (a \"/\" between unless P ends with one), in place of FILE as given")
@@ -55,13 +87,31 @@ func runRefs(env *environment, args []string) int {
 	fs.Var(&contig, "contiguous-chunk", "the target size of the chunks a contiguous dataset is referenced in")
 	fletcher := fs.Bool("fletcher32-filter", false, "write HDF5's fletcher32 checksum as numcodecs' fletcher32 filter (numcodecs 0.12 or later) instead of leaving a final checksum out of the references")
 	report := fs.String("report", "", "write a JSON report to `FILE`: refused datasets and their reasons, warnings, counts (- for standard output)")
+	concatDim := fs.String("concat-dim", "", "combine the FILEs (or SETs) along the dimension `DIM` into one set at OUT")
+	combineSets := fs.Bool("combine", false, "the operands are reference sets already written (JSON files or Parquet directories), to combine along --concat-dim")
+	filesFrom := fs.String("files-from", "", "add the operands listed in `LIST`, one per line (blank lines ignored; - for standard input), after those given")
+	reconcile := fs.Bool("reconcile-time", false, "--concat-dim: rewrite, exactly, CF time coordinates whose units differ between files in the same calendar into the first file's units (default: refuse them)")
+	maxRewrite := byteSize(combine.DefaultMaxRewriteBytes)
+	fs.Var(&maxRewrite, "max-rewrite", "--concat-dim: refuse to rewrite inline a variable along DIM (a reconciled or unevenly chunked time coordinate) of more than this many decoded bytes")
+	inFlight := fs.Int("files-in-flight", defaultFilesInFlight, "scan (or, with --combine, read) at most `N` files at once")
 	sf := fs.storeFlags(false)
 	fs.operands = []string{"FILE"}
 	files, code, stop := fs.parse(args)
 	if stop {
 		return code
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *filesFrom != "" {
+		listed, err := readOperandList(env, *filesFrom)
+		if err != nil {
+			return fs.fail("--files-from: %v", err)
+		}
+		files = append(files, listed...)
+	}
 	switch {
+	case len(files) == 0 && *combineSets:
+		return fs.fail("no SET given")
 	case len(files) == 0:
 		return fs.fail("no FILE given")
 	case *out == "":
@@ -74,21 +124,27 @@ func runRefs(env *environment, args []string) int {
 		return fs.fail("--inline-threshold %d: want 0 or more", *inlineThreshold)
 	case *recordSize < 1 || *recordSize > kerchunk.MaxRecordSize:
 		return fs.fail("--record-size %d: want 1 to %d", *recordSize, kerchunk.MaxRecordSize)
+	case *inFlight < 1:
+		return fs.fail("--files-in-flight %d: want 1 or more", *inFlight)
 	case *report != "" && *report == *out:
 		return fs.fail("--report and -o name the same file")
+	case *out == "-" && *format == "parquet":
+		return fs.fail("--format parquet writes a directory: -o - is not one")
+	case *concatDim == "" && (*combineSets || set["reconcile-time"] || set["max-rewrite"]):
+		for _, name := range []string{"combine", "reconcile-time", "max-rewrite"} {
+			if set[name] {
+				return fs.fail("--%s combines files: give --concat-dim DIM", name)
+			}
+		}
+	case *combineSets:
+		for _, name := range scanOnlyFlags {
+			if set[name] {
+				return fs.fail("--%s shapes a scan: --combine reads sets already scanned", name)
+			}
+		}
 	}
 	if err := sf.check(); err != nil {
 		return fs.fail("%v", err)
-	}
-	intoDir := false
-	if fi, err := os.Stat(*out); err == nil && fi.IsDir() && (len(files) > 1 || *format == "json") {
-		intoDir = true
-	}
-	if len(files) > 1 && !intoDir {
-		return fs.fail("%d FILEs make %d reference sets: give -o an existing directory to write one set per file there (combining files into one set is not supported yet)", len(files), len(files))
-	}
-	if *out == "-" && *format == "parquet" {
-		return fs.fail("--format parquet writes a directory: -o - is not one")
 	}
 	opts := &kerchunk.Options{
 		InlineThreshold:      *inlineThreshold,
@@ -104,59 +160,109 @@ func runRefs(env *environment, args []string) int {
 	if *inlineThreshold == 0 {
 		opts.InlineThreshold = -1
 	}
-	ctx := env.context()
-	var reports []refsReport
-	status := 0
-	for _, file := range files {
-		dst := *out
+	rf := &refsFlags{out: *out, format: *format, urlPrefix: *urlPrefix, report: *report,
+		recordSize: *recordSize, inFlight: *inFlight, opts: opts, sf: sf}
+	if *concatDim != "" {
+		co := &combine.Options{ConcatDim: *concatDim, ReconcileTime: *reconcile,
+			MaxRewriteBytes: int64(maxRewrite), Open: sf.openOptions(false)}
+		return refsCombined(env, fs, rf, co, files, *combineSets)
+	}
+	return refsEach(env, fs, rf, files)
+}
+
+// refsEach writes the set of each file: to OUT for one, into the
+// directory OUT as NAME.json (NAME.parq) for several.
+func refsEach(env *environment, fs *flags, rf *refsFlags, files []string) int {
+	intoDir := false
+	if fi, err := os.Stat(rf.out); err == nil && fi.IsDir() && (len(files) > 1 || rf.format == "json") {
+		intoDir = true
+	}
+	if len(files) > 1 && !intoDir {
+		return fs.fail("%d FILEs make %d reference sets: give -o an existing directory to write one set per file there, or --concat-dim DIM to combine them into one", len(files), len(files))
+	}
+	dsts := make([]string, len(files))
+	byDst := map[string]string{}
+	for i, file := range files {
+		dsts[i] = rf.out
 		if intoDir {
 			ext := ".json"
-			if *format == "parquet" {
+			if rf.format == "parquet" {
 				ext = ".parq"
 			}
-			dst = filepath.Join(*out, baseName(file)+ext)
+			dsts[i] = filepath.Join(rf.out, baseName(file)+ext)
 		}
-		url := file
-		if *urlPrefix != "" {
-			url = *urlPrefix
-			if !strings.HasSuffix(url, "/") {
-				url += "/"
-			}
-			url += baseName(file)
+		if prev, ok := byDst[dsts[i]]; ok && intoDir {
+			return fs.fail("%s and %s would both be written to %s", shown(prev), shown(file), shown(dsts[i]))
 		}
-		rep, err := refsOne(ctx, env, file, url, dst, *format, *recordSize, opts, sf)
+		byDst[dsts[i]] = file
+	}
+	ctx := env.context()
+	reports := make([]*refsReport, len(files))
+	errs := make([]error, len(files))
+	// Each file's outcome is its own: one that fails does not stop the rest.
+	workpool.Run(ctx, len(files), rf.inFlight, func(i int) error {
+		res, url, err := scanFile(ctx, files[i], rf)
+		if err == nil {
+			err = writeSet(ctx, env, dsts[i], rf, res.Set)
+		}
 		if err != nil {
-			status = failf(env.stderr, "refs", "%s: %v", shown(file), err)
+			errs[i] = err
+			return nil
+		}
+		reports[i] = newRefsReport(files[i], url, dsts[i], rf.format, res)
+		return nil
+	})
+	status := 0
+	var done []refsReport
+	for i, file := range files {
+		if errs[i] != nil {
+			status = failf(env.stderr, "refs", "%s: %v", shown(file), errs[i])
 			continue
 		}
-		for _, r := range rep.Refused {
-			p := r.Path
-			if p == "" {
-				p = "/"
-			}
-			fmt.Fprintf(env.stderr, "zcodec refs: %s: %s not referenced: %s\n", shown(file), shown(p), r.Reason)
-		}
-		reports = append(reports, *rep)
+		printRefused(env, []*refsReport{reports[i]})
+		done = append(done, *reports[i])
 	}
-	if *report != "" && len(reports) > 0 {
-		o, err := createOutput(env, *report)
-		if err != nil {
-			return failf(env.stderr, "refs", "--report: %v", err)
-		}
-		var doc any = reports
+	if rf.report != "" && len(done) > 0 {
+		var doc any = done
 		if len(files) == 1 {
-			doc = reports[0]
+			doc = done[0]
 		}
-		b, _ := json.MarshalIndent(doc, "", "  ")
-		if _, err := o.Write(append(b, '\n')); err != nil {
-			o.Abort()
-			return failf(env.stderr, "refs", "--report: %v", err)
-		}
-		if err := o.Commit(); err != nil {
+		if err := writeReport(env, rf.report, doc); err != nil {
 			return failf(env.stderr, "refs", "--report: %v", err)
 		}
 	}
 	return status
+}
+
+// newRefsReport is the report of one file's scan.
+func newRefsReport(file, url, dst, format string, res *kerchunk.Result) *refsReport {
+	rep := &refsReport{File: file, URL: url, Output: dst, Format: format,
+		Refused: res.Refused, Warnings: res.Warnings, Stats: res.Stats}
+	if rep.Refused == nil {
+		rep.Refused = []*kerchunk.RefusedError{}
+	}
+	if rep.Warnings == nil {
+		rep.Warnings = []kerchunk.Warning{}
+	}
+	return rep
+}
+
+// writeReport writes doc, indented, to name.
+func writeReport(env *environment, name string, doc any) error {
+	o, err := createOutput(env, name)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		o.Abort()
+		return err
+	}
+	if _, err := o.Write(append(b, '\n')); err != nil {
+		o.Abort()
+		return err
+	}
+	return o.Commit()
 }
 
 // baseName is the last element of a path or URL, without a query.
@@ -167,55 +273,71 @@ func baseName(file string) string {
 	return path.Base(filepath.ToSlash(file))
 }
 
-// refsOne writes the reference set of one file to dst.
-func refsOne(ctx context.Context, env *environment, file, url, dst, format string, recordSize int, opts *kerchunk.Options, sf *storeFlags) (*refsReport, error) {
+// scanFile returns the reference set of one file and the URL its
+// ranges name.
+func scanFile(ctx context.Context, file string, rf *refsFlags) (*kerchunk.Result, string, error) {
+	url, err := refsURL(file, rf.urlPrefix)
+	if err != nil {
+		return nil, "", err
+	}
 	var h5 *h5store.Store
 	if strings.Contains(file, "://") {
-		st, closeStore, err := openStore(ctx, file, false, sf)
+		st, closeStore, err := openStore(ctx, file, false, rf.sf)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		defer closeStore()
 		var ok bool
 		if h5, ok = st.(*h5store.Store); !ok {
-			return nil, errors.New("not an HDF5 or netCDF-4 file")
+			return nil, "", errors.New("not an HDF5 or netCDF-4 file")
 		}
 	} else {
-		var err error
 		if h5, err = h5store.OpenFile(ctx, file, nil); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		defer h5.Close()
 	}
-	res, err := kerchunk.FromHDF5(ctx, h5, url, opts)
+	res, err := kerchunk.FromHDF5(ctx, h5, url, rf.opts)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	rep := &refsReport{File: file, URL: url, Output: dst, Format: format,
-		Refused: res.Refused, Warnings: res.Warnings, Stats: res.Stats}
-	if rep.Refused == nil {
-		rep.Refused = []*kerchunk.RefusedError{}
+	return res, url, nil
+}
+
+// refsURL is the URL a file's ranges name: the file as given, a relative
+// local path made absolute, or the file's name after prefix.
+func refsURL(file, prefix string) (string, error) {
+	if prefix != "" {
+		if !strings.HasSuffix(prefix, "/") {
+			prefix += "/"
+		}
+		return prefix + baseName(file), nil
 	}
-	if rep.Warnings == nil {
-		rep.Warnings = []kerchunk.Warning{}
+	if strings.Contains(file, "://") || filepath.IsAbs(file) {
+		return file, nil
 	}
-	if format == "parquet" {
-		return rep, writeParquetDir(ctx, dst, res.Set, recordSize)
+	return filepath.Abs(file)
+}
+
+// writeSet writes s to dst in the format of the flags.
+func writeSet(ctx context.Context, env *environment, dst string, rf *refsFlags, s *kerchunk.Set) error {
+	if rf.format == "parquet" {
+		return writeParquetDir(ctx, dst, s, rf.recordSize)
 	}
 	o, err := createOutput(env, dst)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	var buf bytes.Buffer
-	if err := res.Set.WriteJSON(&buf); err != nil {
+	if err := s.WriteJSON(&buf); err != nil {
 		o.Abort()
-		return nil, err
+		return err
 	}
 	if _, err := o.Write(buf.Bytes()); err != nil {
 		o.Abort()
-		return nil, err
+		return err
 	}
-	return rep, o.Commit()
+	return o.Commit()
 }
 
 // writeParquetDir writes the set in fsspec's Parquet layout into the new

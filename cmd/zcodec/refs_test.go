@@ -57,12 +57,13 @@ func TestRefsJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Refused) != 1 || r.Refused[0].Path != "grp/val" || r.Stats.Arrays != 5 || r.URL != refsFile {
+	abs, _ := filepath.Abs(refsFile)
+	if len(r.Refused) != 1 || r.Refused[0].Path != "grp/val" || r.Stats.Arrays != 5 || r.URL != abs {
 		t.Errorf("report: %s", b)
 	}
 	s := readSet(t, out)
-	if u := urls(t, s); len(u) != 1 || !u[refsFile] {
-		t.Errorf("URLs %v, want the FILE as given", u)
+	if u := urls(t, s); len(u) != 1 || !u[abs] {
+		t.Errorf("URLs %v, want the FILE's absolute path", u)
 	}
 	if _, ok, _ := s.Ref(context.Background(), "grp/val/.zarray"); ok {
 		t.Error("a refused array is in the set")
@@ -102,7 +103,7 @@ func TestRefsParquet(t *testing.T) {
 		t.Errorf("record size %d", p.RecordSize())
 	}
 	r, ok, err := p.Ref(context.Background(), "be/0.0")
-	if !ok || err != nil || r.Inline || r.URL != refsFile {
+	if abs, _ := filepath.Abs(refsFile); !ok || err != nil || r.Inline || r.URL != abs {
 		t.Errorf("be/0.0: %+v %v %v", r, ok, err)
 	}
 	// An existing OUT is refused, and nothing is left beside it.

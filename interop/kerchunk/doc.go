@@ -75,9 +75,12 @@
 // # References to HDF5 and netCDF-4 files
 //
 // FromHDF5 makes the set of the file an h5store.Store presents, every
-// range naming the url given (the command line writes FILE as given, or
-// with --url-prefix P the file's name after P, a "/" between unless P ends
-// with one; a relative local path is relative to where the reader runs).
+// range naming the url given (the command line writes FILE as given, a
+// relative local path made absolute, or with --url-prefix P the file's
+// name after P, a "/" between unless P ends with one). A relative URL is
+// read differently by different readers, fsspec from where it runs and
+// zcodec's refstore from where the set lies: an absolute one means the
+// same to both.
 //
 // Keys are Zarr v2: ".zgroup" and, with attributes, ".zattrs" for each
 // group, "<path>/.zarray" and "<path>/.zattrs" for each dataset, groups

@@ -22,7 +22,7 @@ import (
 // scan returns the reference set of a test file, named by its base name.
 func scan(t *testing.T, name string) Input {
 	t.Helper()
-	p, err := filepath.Abs(filepath.Join("testdata", name))
+	p, err := filepath.Abs(filepath.Join("../../../testdata/combine", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func readValues(t *testing.T, set kerchunk.Refs, p string) ([]int64, []float64) 
 }
 
 func loadTruth(t *testing.T) map[string]truthSet {
-	b, err := os.ReadFile("testdata/truth.json")
+	b, err := os.ReadFile("../../../testdata/combine/truth.json")
 	if err != nil {
 		t.Fatal(err)
 	}

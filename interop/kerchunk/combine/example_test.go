@@ -21,7 +21,7 @@ func ExampleCombine() {
 	ctx := context.Background()
 	var inputs []combine.Input
 	for _, name := range []string{"same_0.nc", "same_1.nc", "same_2.nc"} {
-		file, err := filepath.Abs(filepath.Join("testdata", name))
+		file, err := filepath.Abs(filepath.Join("../../../testdata/combine", name))
 		if err != nil {
 			log.Fatal(err)
 		}
