@@ -148,6 +148,9 @@ func runConvert(env *environment, args []string) int {
 		if _, err := os.Lstat(loc.Path); err == nil {
 			return failf(env.stderr, "convert", "%s already exists; give a new directory", dst)
 		}
+		if f := fileAbove(loc.Path); f != "" {
+			return failf(env.stderr, "convert", "%s lies inside the file %s (a reference set or an HDF5 file opens read-only); give a new directory", dst, shown(f))
+		}
 	}
 	ctx := env.context()
 	t, closeStore, code, ok := openSource(ctx, env, src, sf, plan.strict)
@@ -393,4 +396,21 @@ func privateCodecs(a *zarr.Array) string {
 		return ""
 	}
 	return fmt.Sprintf("its chain keeps %s, which zcodec alone reads: give --codecs to re-encode it for other Zarr clients", strings.Join(names, ", "))
+}
+
+// fileAbove returns the nearest existing parent of p that is not a
+// directory (a reference set, an HDF5 file: a DST inside one cannot be
+// written), or "" when the nearest existing parent is a directory.
+func fileAbove(p string) string {
+	for dir := filepath.Dir(filepath.Clean(p)); ; dir = filepath.Dir(dir) {
+		if fi, err := os.Stat(dir); err == nil {
+			if fi.IsDir() {
+				return ""
+			}
+			return dir
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			return ""
+		}
+	}
 }
