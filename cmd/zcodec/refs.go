@@ -216,7 +216,7 @@ func refsEach(env *environment, fs *flags, rf *refsFlags, files []string) int {
 	var done []refsReport
 	for i, file := range files {
 		if errs[i] != nil {
-			status = failf(env.stderr, "refs", "%s: %v", shown(file), errs[i])
+			status = failf(env.stderr, "refs", "%v", fileError(file, errs[i]))
 			continue
 		}
 		printRefused(env, []*refsReport{reports[i]})

@@ -98,7 +98,7 @@ func scanFiles(ctx context.Context, rf *refsFlags, files []string, inputs []comb
 	err := workpool.Run(ctx, len(files), rf.inFlight, func(i int) error {
 		res, url, err := scanFile(ctx, files[i], rf)
 		if err != nil {
-			return fmt.Errorf("%s: %w", shown(files[i]), err)
+			return fileError(files[i], err)
 		}
 		inputs[i] = combine.Input{Name: shown(files[i]), Refs: res.Set, Location: location}
 		reports[i] = *newRefsReport(files[i], url, rf.out, rf.format, res)
@@ -121,7 +121,7 @@ func openSets(ctx context.Context, rf *refsFlags, sets []string, inputs []combin
 	err := workpool.Run(ctx, len(sets), rf.inFlight, func(i int) error {
 		st, closeStore, err := openStore(ctx, sets[i], false, rf.sf)
 		if err != nil {
-			return fmt.Errorf("%s: %w", shown(sets[i]), err)
+			return fileError(sets[i], err)
 		}
 		rs, ok := st.(*refstore.Store)
 		if !ok {
@@ -133,6 +133,15 @@ func openSets(ctx context.Context, rf *refsFlags, sets []string, inputs []combin
 		return nil
 	})
 	return closeAll, err
+}
+
+// fileError is err of file, named once: errors of the HDF5 reader and of
+// the stores already begin with the file's name.
+func fileError(file string, err error) error {
+	if msg := err.Error(); strings.HasPrefix(msg, file+": ") || strings.HasPrefix(msg, shown(file)+": ") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", shown(file), err)
 }
 
 // reportPointers returns pointers to the reports.

@@ -64,6 +64,10 @@ func TestRefsConcatDim(t *testing.T) {
 	}
 	a, _ := os.ReadFile(direct)
 	b, _ := os.ReadFile(combined)
+	// Metadata as Python's json writes it ("<f4", not "\u003cf4").
+	if bytes.Contains(a, []byte(`\\u003c`)) || !bytes.Contains(a, []byte(`<i2`)) {
+		t.Errorf("the combined metadata escapes '<': %s", a)
+	}
 	if !bytes.Equal(a, b) {
 		t.Errorf("the combined parts differ from the direct combination:\n%s\n%s", a, b)
 	}

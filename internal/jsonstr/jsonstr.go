@@ -1,6 +1,7 @@
 // Package jsonstr appends Go strings as JSON strings without allocating:
 // the one writer of JSON text values shared by fill-value formatting
-// (package numeric) and the text output of zcodec cat.
+// (package numeric) and the text output of zcodec cat; and Marshal, the
+// documents written with the same escaping (reference sets' metadata).
 //
 // The output is byte for byte what encoding/json writes with
 // SetEscapeHTML(false): '"' and '\\' escaped, the control characters
@@ -10,7 +11,11 @@
 // included, as it is.
 package jsonstr
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
 
 const hex = "0123456789abcdef"
 
@@ -65,4 +70,16 @@ func Append(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// Marshal is json.Marshal without HTML escaping: "<f4" stays "<f4", as
+// Python's json module writes it.
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

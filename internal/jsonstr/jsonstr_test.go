@@ -54,3 +54,13 @@ func FuzzAppend(f *testing.F) {
 		}
 	})
 }
+
+func TestMarshalKeepsHTMLCharacters(t *testing.T) {
+	got, err := Marshal(map[string]any{"dtype": "<f4", "s": "a&b>c", "n": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"dtype":"<f4","n":1,"s":"a&b>c"}`; string(got) != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+}

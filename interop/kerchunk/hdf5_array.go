@@ -11,6 +11,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/bytescodec"
+	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/interop/cf"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
@@ -156,7 +157,7 @@ func (c *converter) array(ctx context.Context, p string) (map[string]Ref, error)
 	if len(chunks) == 0 {
 		doc.Chunks = []int64{}
 	}
-	zb, err := marshalNoEscape(doc)
+	zb, err := jsonstr.Marshal(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -445,7 +446,7 @@ func (c *converter) attributes(ar *arrayRefs, za *zarr.Array, shape []int64) ([]
 		}
 	}
 	attrs["_ARRAY_DIMENSIONS"] = mustJSON(names)
-	return marshalNoEscape(attrs)
+	return jsonstr.Marshal(attrs)
 }
 
 // decodedArray inlines an array whose chain has no numcodecs equivalent,
@@ -499,7 +500,7 @@ func (c *converter) decodedArray(ctx context.Context, ar *arrayRefs, za *zarr.Ar
 	if s, ok := cfFillValue(za); ok {
 		fill = fillJSON(s)
 	}
-	zb, err := marshalNoEscape(zarray{
+	zb, err := jsonstr.Marshal(zarray{
 		Chunks: chunks, Compressor: json.RawMessage("null"), Dtype: chain.dtype,
 		FillValue: fill, Order: "C", Shape: shape, ZarrFormat: 2,
 	})

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/interop/kerchunk"
 	"github.com/zcodec/zcodec/interop/kerchunk/refstore"
 	"github.com/zcodec/zcodec/store"
@@ -433,13 +434,13 @@ func (c *combiner) putArray(p string, first *node, shape []int64, change map[str
 	}
 	change = mapsWith(change, "shape", shape)
 	for k, v := range change {
-		b, err := json.Marshal(v)
+		b, err := jsonstr.Marshal(v)
 		if err != nil {
 			return err
 		}
 		m[k] = b
 	}
-	za, err := json.Marshal(m)
+	za, err := jsonstr.Marshal(m)
 	if err != nil {
 		return err
 	}

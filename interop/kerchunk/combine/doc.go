@@ -40,8 +40,9 @@
 // of the array's chunk length there. When one does not, a small array
 // whose first dimension is the concatenated one (a time coordinate, whose
 // unlimited dimension netCDF-4 chunks by 512 or 1024 values, say) is read
-// and rewritten inline, uncompressed, in the first input's chunk length
-// (at most Options.MaxRewriteBytes of values); any other is a *GridError:
+// and rewritten inline, uncompressed, in chunks of the first input's
+// chunk length, or of the whole combined length where that is shorter (at
+// most Options.MaxRewriteBytes of values); any other is a *GridError:
 // a rectilinear chunk grid would hold it, and zcodec does not write one.
 //
 // # Time coordinates
