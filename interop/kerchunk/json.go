@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -20,79 +22,165 @@ const base64Prefix = "base64:"
 // are generated into references (see the package doc for the template
 // language accepted). Everything that is not a valid reference set is a
 // *FormatError.
+//
+// The text is checked by json.Valid and then read in one pass; the URLs
+// of a set name few files, and each is held once.
 func ReadJSON(data []byte) (*Set, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
+	s := &jsonScanner{data: data}
+	if json.Valid(data) {
+		s.skipSpace()
+	}
+	if !json.Valid(data) || data[s.pos] != '{' {
+		var top map[string]json.RawMessage
+		err := json.Unmarshal(data, &top)
 		return nil, &FormatError{Reason: "not a JSON object", Err: err}
 	}
-	s := NewSet()
-	vraw, ok := top["version"]
-	if !ok {
-		// Version 0: every member is a reference.
-		for k, v := range top {
-			r, err := parseValue(k, v, nil)
-			if err != nil {
-				return nil, err
-			}
-			s.refs[k] = r
+	r := &setReader{set: NewSet(), urls: map[string]string{}}
+	top := s.value()
+	var refs, version, templates, gen []byte
+	err := members(top, func(k, v []byte) error {
+		key, err := decodeString(k)
+		if err != nil {
+			return err
 		}
-		return s, nil
+		switch key {
+		case "version":
+			version = v
+		case "refs":
+			refs = v
+		case "templates":
+			templates = v
+		case "gen":
+			gen = v
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, &FormatError{Reason: "not a JSON object", Err: err}
 	}
-	var version json.Number
-	if err := json.Unmarshal(vraw, &version); err != nil || version.String() != "1" || vraw[0] == '"' {
-		return nil, formatErr("version", "unknown reference set version %s", clip(string(vraw)))
+	if version == nil {
+		// Version 0: every member is a reference.
+		return r.set, r.refs(top)
 	}
-	templates := map[string]string{}
-	if t, ok := top["templates"]; ok && !isNull(t) {
-		if err := json.Unmarshal(t, &templates); err != nil {
+	var n json.Number
+	if err := json.Unmarshal(version, &n); err != nil || n.String() != "1" || version[0] == '"' {
+		return nil, formatErr("version", "unknown reference set version %s", clip(string(version)))
+	}
+	if templates != nil && !isNull(templates) {
+		if err := json.Unmarshal(templates, &r.templates); err != nil {
 			return nil, &FormatError{Where: "templates", Reason: "not an object of strings", Err: err}
 		}
 	}
-	for name, v := range templates {
+	for name, v := range r.templates {
 		if !isIdent(name) {
 			return nil, formatErr("templates", "template name %q is not an identifier", name)
 		}
-		if bytes.Contains([]byte(v), []byte("{{")) {
+		if strings.Contains(v, "{{") {
 			return nil, formatErr("templates", "template %q is itself a template, which is not supported", name)
 		}
 	}
-	var refs map[string]json.RawMessage
-	if r, ok := top["refs"]; ok && !isNull(r) {
-		if err := json.Unmarshal(r, &refs); err != nil {
+	if refs != nil && !isNull(refs) {
+		if refs[0] != '{' {
+			var m map[string]json.RawMessage
+			err := json.Unmarshal(refs, &m)
 			return nil, &FormatError{Where: "refs", Reason: "not an object", Err: err}
 		}
-	}
-	for k, v := range refs {
-		r, err := parseValue(k, v, templates)
-		if err != nil {
-			return nil, err
-		}
-		s.refs[k] = r
-	}
-	if g, ok := top["gen"]; ok && !isNull(g) {
-		if err := expandGen(g, templates, s); err != nil {
+		if err := r.refs(refs); err != nil {
 			return nil, err
 		}
 	}
-	return s, nil
+	if gen != nil && !isNull(gen) {
+		if err := expandGen(gen, r.templates, r.set); err != nil {
+			return nil, err
+		}
+	}
+	return r.set, nil
 }
 
-func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+func isNull(raw []byte) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
-// parseValue reads one reference: a string (inline, "base64:" for binary),
-// [url] or [url, offset, length]; an object is taken as inline JSON text.
-func parseValue(key string, raw json.RawMessage, templates map[string]string) (Ref, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return Ref{}, formatErr(key, "empty value")
+// setReader holds what reading one JSON set shares between its values.
+type setReader struct {
+	set       *Set
+	templates map[string]string
+	urls      map[string]string // each URL held once
+}
+
+// refs reads the members of the object obj as references. A key given
+// twice is its last value, as encoding/json reads it: a bad value is an
+// error unless a later one of its key replaces it.
+func (r *setReader) refs(obj []byte) error {
+	var bad map[string]error
+	var order []string
+	err := members(obj, func(k, v []byte) error {
+		key, err := decodeString(k)
+		if err != nil {
+			return &FormatError{Reason: "bad key", Err: err}
+		}
+		ref, err := r.value(key, v)
+		if err != nil {
+			if bad == nil {
+				bad = map[string]error{}
+			}
+			bad[key] = err
+			order = append(order, key)
+			return nil
+		}
+		delete(bad, key)
+		r.set.refs[key] = ref
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	for _, k := range order {
+		if err, ok := bad[k]; ok {
+			return err
+		}
+	}
+	return nil
+}
+
+// url returns the URL of the JSON string raw, templates expanded, held once.
+func (r *setReader) url(raw []byte) (string, error) {
+	if b, ok := plainString(raw); ok && !bytes.Contains(b, []byte("{{")) {
+		if u, ok := r.urls[string(b)]; ok {
+			return u, nil
+		}
+		u := string(b)
+		r.urls[u] = u
+		return u, nil
+	}
+	u, err := decodeString(raw)
+	if err != nil {
+		return "", errors.New("the URL is not a string")
+	}
+	if u, err = render(u, r.templates, nil); err != nil {
+		return "", err
+	}
+	if held, ok := r.urls[u]; ok {
+		return held, nil
+	}
+	r.urls[u] = u
+	return u, nil
+}
+
+// value reads one reference: a string (inline, "base64:" for binary),
+// [url] or [url, offset, length]; an object is taken as inline JSON text.
+func (r *setReader) value(key string, raw []byte) (Ref, error) {
 	switch raw[0] {
 	case '"':
-		var str string
-		if err := json.Unmarshal(raw, &str); err != nil {
-			return Ref{}, &FormatError{Where: key, Reason: "bad string", Err: err}
+		var data []byte
+		var err error
+		if b, ok := plainString(raw); ok {
+			data, err = decodeInlineBytes(b)
+		} else {
+			var str string
+			if err := json.Unmarshal(raw, &str); err != nil {
+				return Ref{}, &FormatError{Where: key, Reason: "bad string", Err: err}
+			}
+			data, err = decodeInline(str)
 		}
-		data, err := decodeInline(str)
 		if err != nil {
 			return Ref{}, &FormatError{Where: key, Reason: "bad base64 value", Err: err}
 		}
@@ -104,26 +192,24 @@ func parseValue(key string, raw json.RawMessage, templates map[string]string) (R
 		}
 		return Ref{Inline: true, Data: buf.Bytes()}, nil
 	case '[':
-		var parts []json.RawMessage
-		if err := json.Unmarshal(raw, &parts); err != nil {
-			return Ref{}, &FormatError{Where: key, Reason: "bad reference list", Err: err}
-		}
-		if len(parts) != 1 && len(parts) != 3 {
-			return Ref{}, formatErr(key, "a reference list has %d elements, not 1 or 3", len(parts))
+		var buf [3][]byte
+		parts, n := elements(raw, buf[:])
+		if n != 1 && n != 3 {
+			return Ref{}, formatErr(key, "a reference list has %d elements, not 1 or 3", n)
 		}
 		var url string
 		if !isNull(parts[0]) {
-			if err := json.Unmarshal(parts[0], &url); err != nil {
+			if parts[0][0] != '"' {
 				return Ref{}, formatErr(key, "the URL is not a string")
 			}
-			u, err := render(url, templates, nil)
+			u, err := r.url(parts[0])
 			if err != nil {
 				return Ref{}, &FormatError{Where: key, Reason: "bad URL template", Err: err}
 			}
 			url = u
 		}
-		r := Ref{URL: url, Length: -1}
-		if len(parts) == 3 {
+		ref := Ref{URL: url, Length: -1}
+		if n == 3 {
 			off, err := parseCount(parts[1])
 			if err != nil {
 				return Ref{}, &FormatError{Where: key, Reason: "bad offset", Err: err}
@@ -135,9 +221,9 @@ func parseValue(key string, raw json.RawMessage, templates map[string]string) (R
 			if off > maxInt64-n {
 				return Ref{}, formatErr(key, "offset %d + length %d overflows", off, n)
 			}
-			r.Offset, r.Length = off, n
+			ref.Offset, ref.Length = off, n
 		}
-		return r, nil
+		return ref, nil
 	}
 	return Ref{}, formatErr(key, "a reference is a string or a list, not %s", clip(string(raw)))
 }
@@ -146,6 +232,9 @@ const maxInt64 = 1<<63 - 1
 
 // parseCount reads a non-negative JSON integer.
 func parseCount(raw json.RawMessage) (int64, error) {
+	if v, ok := plainCount(raw); ok {
+		return v, nil
+	}
 	var n json.Number
 	if err := json.Unmarshal(raw, &n); err != nil {
 		return 0, fmt.Errorf("not a number: %s", clip(string(raw)))
@@ -180,6 +269,24 @@ func decodeInline(s string) ([]byte, error) {
 		return nil, err
 	}
 	return data, nil
+}
+
+// decodeInlineBytes is decodeInline of a string's bytes, which it does
+// not keep.
+func decodeInlineBytes(b []byte) ([]byte, error) {
+	if !bytes.HasPrefix(b, []byte(base64Prefix)) {
+		return bytes.Clone(b), nil
+	}
+	b64 := b[len(base64Prefix):]
+	data := make([]byte, base64.RawStdEncoding.DecodedLen(len(b64))) // at least StdEncoding's
+	n, err := base64.StdEncoding.Decode(data, b64)
+	if err != nil {
+		if n, err2 := base64.RawStdEncoding.Decode(data, b64); err2 == nil {
+			return data[:n], nil
+		}
+		return nil, err
+	}
+	return data[:n], nil
 }
 
 func clip(s string) string {

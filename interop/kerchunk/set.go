@@ -78,6 +78,20 @@ func (s *Set) Keys(ctx context.Context, prefix string, fn func(key string, size 
 	return nil
 }
 
+// FirstRange returns the smallest key under prefix whose reference is a
+// range of a file, and that reference; ok is false when there is none. It
+// costs one pass over the set, without sorting it.
+func (s *Set) FirstRange(prefix string) (key string, r Ref, ok bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for k, v := range s.refs {
+		if !v.Inline && strings.HasPrefix(k, prefix) && (!ok || k < key) {
+			key, r, ok = k, v, true
+		}
+	}
+	return key, r, ok
+}
+
 // SortedKeys returns the set's keys in sorted order.
 func (s *Set) SortedKeys() []string {
 	s.mu.RLock()

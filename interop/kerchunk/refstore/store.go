@@ -365,24 +365,19 @@ func (s *Store) sample() int {
 	if !ok {
 		return 0
 	}
-	ctx := context.Background()
 	prefix := ""
 	if s.path != "" {
 		prefix = s.path + "/"
 	}
-	errStop := errors.New("stop")
-	n := 0
-	set.Keys(ctx, prefix, func(k string, size int64) error {
-		ref, ok, _ := set.Ref(ctx, k)
-		if !ok || ref.Inline {
-			return nil
-		}
-		if t, err := s.resolve(ref.URL); err == nil {
-			n = s.schemeConcurrency(t.scheme)
-		}
-		return errStop
-	})
-	return n
+	_, ref, ok := set.FirstRange(prefix)
+	if !ok {
+		return 0
+	}
+	t, err := s.resolve(ref.URL)
+	if err != nil {
+		return 0
+	}
+	return s.schemeConcurrency(t.scheme)
 }
 
 // schemeConcurrency returns the concurrency the store of a scheme prefers
