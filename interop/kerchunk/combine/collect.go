@@ -156,7 +156,7 @@ func (n *node) parse() error {
 		Sep       string  `json:"dimension_separator"`
 		DataType  any     `json:"dtype"`
 		Order     string  `json:"order"`
-		ZarrFomat int     `json:"zarr_format"`
+		ZarrFormat int     `json:"zarr_format"`
 	}
 	if err := json.Unmarshal(n.zarray, &za); err != nil {
 		return fmt.Errorf(".zarray: %w", err)
