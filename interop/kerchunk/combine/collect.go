@@ -151,11 +151,11 @@ func (n *node) parse() error {
 		return fmt.Errorf(".zarray is not a JSON object: %w", err)
 	}
 	var za struct {
-		Shape     []int64 `json:"shape"`
-		Chunks    []int64 `json:"chunks"`
-		Sep       string  `json:"dimension_separator"`
-		DataType  any     `json:"dtype"`
-		Order     string  `json:"order"`
+		Shape      []int64 `json:"shape"`
+		Chunks     []int64 `json:"chunks"`
+		Sep        string  `json:"dimension_separator"`
+		DataType   any     `json:"dtype"`
+		Order      string  `json:"order"`
 		ZarrFormat int     `json:"zarr_format"`
 	}
 	if err := json.Unmarshal(n.zarray, &za); err != nil {
