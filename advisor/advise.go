@@ -73,7 +73,7 @@ type Report struct {
 	Complete     bool
 	ArrayChunks  int64
 	// Stats describes the sample's values (float arrays only).
-	Stats     Stats
+	Stats     ValueStats
 	Tolerance Tolerance
 	// Candidates are every chain run, smallest first; those that failed
 	// (Err set) come last.
@@ -112,7 +112,7 @@ type advice struct {
 	spec     codec.ChunkSpec
 	complete bool
 	tol      Tolerance
-	stats    Stats
+	stats    ValueStats
 	targets  []numeric.DataType
 	// explicitTargets says the targets were given: every one that holds
 	// the codes is tried, not only the narrowest.
@@ -192,7 +192,7 @@ func Advise(ctx context.Context, s *Sample, opts *Options) (*Report, error) {
 
 	a.sample = &chunkSet{spec: a.spec, chunks: s.Chunks, extents: s.Extents, ran: map[string]*Candidate{}, record: true}
 	if a.spec.DataType.IsFloat() {
-		a.stats = statsOf(a.sample)
+		a.stats = valueStatsOf(a.sample)
 	}
 	a.probe = a.probeSet()
 	good, err := a.measureQuantizers(ctx)

@@ -251,7 +251,7 @@
 // A Sample holds whole chunks. The edge chunks of an array are stored whole
 // with the fill value beyond the array's end; Sample.Extents gives the part
 // of each inside the array, so that the padding is encoded as it would be
-// stored (its size counts) but stays out of the Stats and of the errors.
+// stored (its size counts) but stays out of the ValueStats and of the errors.
 // SpreadChunks chooses chunks spread evenly over a chunk grid.
 //
 // # Choices in scale_offset + cast_value

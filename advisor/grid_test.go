@@ -15,7 +15,7 @@ import (
 func gridAdvice(s *Sample, tol Tolerance) *advice {
 	a := &advice{spec: s.Spec, complete: s.Complete, tol: tol}
 	a.sample = &chunkSet{spec: s.Spec, chunks: s.Chunks, extents: s.Extents, ran: map[string]*Candidate{}}
-	a.stats = statsOf(a.sample)
+	a.stats = valueStatsOf(a.sample)
 	return a
 }
 

@@ -29,7 +29,7 @@ func TestAdviseRegistryLacksCodecs(t *testing.T) {
 	}
 	opts := Options{Tolerance: Tolerance{Abs: 0.01}, Compressors: []string{"zstd"}, Concurrency: 1}
 
-	opts.Registry = registry.NewRegistry()
+	opts.Registry = registry.New()
 	_, err = Advise(context.Background(), s, &opts)
 	var oe *OptionError
 	if !errors.As(err, &oe) || oe.Option != "Registry" {
@@ -45,7 +45,7 @@ func TestAdviseRegistryLacksCodecs(t *testing.T) {
 	}
 
 	// exactly the needed codecs, copied from the default registry
-	reg := registry.NewRegistry()
+	reg := registry.New()
 	a := &advice{spec: spec, tol: opts.Tolerance, families: opts.Compressors}
 	for _, name := range a.neededCodecs() {
 		r, ok := registry.Default().Lookup(name)

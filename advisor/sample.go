@@ -34,7 +34,7 @@ type Sample struct {
 	// part inside the array (the leading Extents[i][d] indices of every
 	// dimension d). The elements beyond it are encoded as a stored edge
 	// chunk holds them (the fill value), but they are left out of the
-	// Stats and of the errors measured.
+	// ValueStats and of the errors measured.
 	Extents [][]int
 }
 

@@ -7,8 +7,8 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// Stats describes the elements of a sample of a float array.
-type Stats struct {
+// ValueStats describes the elements of a sample of a float array.
+type ValueStats struct {
 	Elements int64
 	// Finite counts the finite elements; NaN, PosInf and NegInf the others.
 	Finite, NaN, PosInf, NegInf int64
@@ -21,11 +21,11 @@ type Stats struct {
 }
 
 // MaxAbs returns the largest finite magnitude, or NaN when there is none.
-func (s Stats) MaxAbs() float64 { return max(math.Abs(s.Min), math.Abs(s.Max)) }
+func (s ValueStats) MaxAbs() float64 { return max(math.Abs(s.Min), math.Abs(s.Max)) }
 
-// statsOf measures the elements of a float sample inside the array.
-func statsOf(s *chunkSet) Stats {
-	var a statsAcc
+// valueStatsOf measures the elements of a float sample inside the array.
+func valueStatsOf(s *chunkSet) ValueStats {
+	var a valueStatsAcc
 	a.min, a.max, a.minAbs = math.Inf(1), math.Inf(-1), math.Inf(1)
 	var widened []float32
 	dt, es := s.spec.DataType, s.spec.DataType.Size()
@@ -34,7 +34,7 @@ func statsOf(s *chunkSet) Stats {
 			widened = a.add(dt, chunk[lo:hi], widened)
 		})
 	}
-	st := a.Stats
+	st := a.ValueStats
 	st.Min, st.Max, st.MinAbs = a.min, a.max, a.minAbs
 	if st.Finite == 0 {
 		st.Min, st.Max = math.NaN(), math.NaN()
@@ -47,7 +47,7 @@ func statsOf(s *chunkSet) Stats {
 
 // add accumulates the elements of c, widening half floats into buf, which
 // it returns for reuse.
-func (a *statsAcc) add(dt numeric.DataType, c []byte, buf []float32) []float32 {
+func (a *valueStatsAcc) add(dt numeric.DataType, c []byte, buf []float32) []float32 {
 	switch dt {
 	case numeric.Float64:
 		accumulate(a, elements.Load[float64](c))
@@ -60,12 +60,12 @@ func (a *statsAcc) add(dt numeric.DataType, c []byte, buf []float32) []float32 {
 	return buf
 }
 
-type statsAcc struct {
-	Stats
+type valueStatsAcc struct {
+	ValueStats
 	min, max, minAbs float64
 }
 
-func accumulate[T float32 | float64](a *statsAcc, x []T) {
+func accumulate[T float32 | float64](a *valueStatsAcc, x []T) {
 	lo, hi, minAbs := a.min, a.max, a.minAbs
 	var nan, pinf, ninf, zeros int64
 	for _, v := range x {

@@ -104,7 +104,7 @@ func TestParseProblems(t *testing.T) {
 }
 
 func TestParseTypedErrors(t *testing.T) {
-	_, err := metadata.Parse(doc(`"shape": [1], "data_type": "int32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1]}}, "fill_value": 0, "codecs": ["zstd_from_the_future"]`), &metadata.Options{Registry: registry.NewRegistry()})
+	_, err := metadata.Parse(doc(`"shape": [1], "data_type": "int32", "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1]}}, "fill_value": 0, "codecs": ["zstd_from_the_future"]`), &metadata.Options{Registry: registry.New()})
 	if !errors.Is(err, codec.ErrUnknownCodec) {
 		t.Errorf("errors.Is(%v, ErrUnknownCodec) = false", err)
 	}

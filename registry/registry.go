@@ -4,7 +4,7 @@
 //
 // Codec packages register themselves with the Default registry in their
 // init functions; importing github.com/zcodec/zcodec/codecs brings in the
-// whole standard set. NewRegistry gives an empty registry for tests and
+// whole standard set. New gives an empty registry for tests and
 // for embedders who want to choose their codecs. Registering a name twice,
 // or a name that is not a valid Zarr v3 codec name, panics: registration is
 // a program's set-up, not its input. Lookups never take a lock.
@@ -63,13 +63,13 @@ type Registration struct {
 }
 
 // Registry maps codec names and aliases to registrations. The zero value is
-// not usable; use NewRegistry.
+// not usable; use New.
 type Registry struct {
 	mu      sync.Mutex // serialises writers
 	entries atomic.Pointer[map[string]*Registration]
 }
 
-var defaultRegistry = NewRegistry()
+var defaultRegistry = New()
 
 // Default returns the process-wide registry that codec packages register
 // with.
@@ -79,8 +79,8 @@ func Default() *Registry { return defaultRegistry }
 // (*Registry).Register.
 func Register(reg Registration) { defaultRegistry.Register(reg) }
 
-// NewRegistry returns an empty registry.
-func NewRegistry() *Registry {
+// New returns an empty registry.
+func New() *Registry {
 	r := &Registry{}
 	m := map[string]*Registration{}
 	r.entries.Store(&m)
@@ -151,7 +151,7 @@ func (r *Registry) Codecs() []Registration {
 // Clone returns a new registry holding the same registrations, to extend
 // without touching r.
 func (r *Registry) Clone() *Registry {
-	c := NewRegistry()
+	c := New()
 	m := maps.Clone(*r.entries.Load())
 	c.entries.Store(&m)
 	return c

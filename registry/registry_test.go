@@ -49,7 +49,7 @@ func newDemo(cfg *codec.Config) (codec.Codec, error) {
 
 // testRegistry holds bytes (alias "endian") and demo (alias "numcodecs.demo").
 func testRegistry() *registry.Registry {
-	r := registry.NewRegistry()
+	r := registry.New()
 	r.Register(registry.Registration{Name: "bytes", Aliases: []string{"endian"}, Kind: codec.KindArrayToBytes, New: bytescodec.NewFromConfig, Summary: "bytes"})
 	r.Register(registry.Registration{Name: "demo", Aliases: []string{"numcodecs.demo"}, Kind: codec.KindBytesToBytes, New: newDemo, Summary: "demo"})
 	return r
@@ -192,7 +192,7 @@ func TestParseCodecsAllErrors(t *testing.T) {
 }
 
 func TestParseCodecWrongKind(t *testing.T) {
-	r := registry.NewRegistry()
+	r := registry.New()
 	r.Register(registry.Registration{Name: "liar", Kind: codec.KindArrayToArray, New: bytescodec.NewFromConfig})
 	_, _, err := r.ParseCodec(json.RawMessage(`{"name": "liar"}`), "/codecs/0")
 	var ce *codec.ConfigError

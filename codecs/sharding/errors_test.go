@@ -206,7 +206,7 @@ func TestResolutionErrors(t *testing.T) {
 // gzip: the nested gzip must be unknown there although the default
 // registry has it.
 func TestNestedChainsUseTheParsingRegistry(t *testing.T) {
-	reg := registry.NewRegistry()
+	reg := registry.New()
 	for _, name := range []string{"bytes", "crc32c", "sharding_indexed"} {
 		r, _ := registry.Default().Lookup(name)
 		reg.Register(r)

@@ -78,7 +78,7 @@ func (identityB2B) AppendDecode(dst, src []byte) ([]byte, error) { return append
 // standIns returns a registry with the real bytes codec and stand-ins for
 // the named codecs, each reading the listed keys.
 func standIns(kinds map[string]codec.Kind) *registry.Registry {
-	reg := registry.NewRegistry()
+	reg := registry.New()
 	reg.Register(registry.Registration{Name: bytescodec.Name, Kind: codec.KindArrayToBytes, New: bytescodec.NewFromConfig})
 	for name, kind := range kinds {
 		reg.Register(registry.Registration{Name: name, Kind: kind, New: func(cfg *codec.Config) (codec.Codec, error) {
