@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
@@ -104,11 +103,6 @@ type chain struct {
 	comp   *compressor
 }
 
-const (
-	bytesCodec    = `{"name":"bytes","configuration":{"endian":"little"}}`
-	bytesBigCodec = `{"name":"bytes","configuration":{"endian":"big"}}`
-)
-
 // deltas returns the number of numcodecs.delta filters of the chain.
 // Without a compressor the filters change nothing in the size and are
 // left out, so that the chain is its quantiser's alone.
@@ -136,37 +130,47 @@ func (c chain) bigEndian() bool {
 // stored in the given byte order. Its dtype names the stored byte order:
 // zarr-python's bytes codec gives the filter an array of that order, and
 // numcodecs' Delta views its input as its dtype.
-func deltaCodec(dt numeric.DataType, big bool) string {
+func deltaCodec(dt numeric.DataType, big bool) codecEntry {
 	t := numpyType(dt)
 	if big {
 		t = npdtype.Format(dt, bytescodec.BigEndian)
 	}
-	return fmt.Sprintf(`{"name":"numcodecs.delta","configuration":{"dtype":%q}}`, t)
+	return codecEntry{"numcodecs.delta", deltaConfig{t}}
 }
 
-// codecs returns the chain's codec JSON array, or "" when the compressor
-// cannot take the layout.
+// codecs returns the chain's "codecs" array as JSON (entriesJSON), or ""
+// when the compressor cannot take the layout.
 func (c chain) codecs() string {
-	parts := append([]string(nil), c.q.codecs...)
+	entries := c.entries()
+	if entries == nil {
+		return ""
+	}
+	return entriesJSON(entries)
+}
+
+// entries returns the chain's codecs, or nil when the compressor cannot
+// take the layout.
+func (c chain) entries() []codecEntry {
+	parts := append([]codecEntry(nil), c.q.codecs...)
 	big := c.bigEndian()
 	for range c.deltas() {
 		parts = append(parts, deltaCodec(c.q.storedAs, big))
 	}
 	if big {
-		parts = append(parts, bytesBigCodec)
+		parts = append(parts, bytesBig)
 	} else {
-		parts = append(parts, bytesCodec)
+		parts = append(parts, bytesLittle)
 	}
 	if c.comp != nil {
 		tail := c.comp.codec(c.q.storedAs.Size(), c.layout)
-		if tail == "" {
-			return ""
+		if tail == nil {
+			return nil
 		}
-		parts = append(parts, tail)
+		parts = append(parts, tail...)
 	} else if c.layout != layoutPlain {
-		return ""
+		return nil
 	}
-	return "[" + strings.Join(parts, ",") + "]"
+	return parts
 }
 
 func (c chain) label() string {

@@ -38,30 +38,30 @@ func (l layout) String() string {
 type compressor struct {
 	family string
 	label  string
-	// codec returns the codec JSON objects after the bytes codec for
-	// elements of typesize bytes arranged as l, or "" when the setting
-	// cannot arrange them so.
-	codec func(typesize int, l layout) string
+	// codec returns the codecs after the bytes codec for elements of
+	// typesize bytes arranged as l, or nil when the setting cannot arrange
+	// them so.
+	codec func(typesize int, l layout) []codecEntry
 }
 
 // plainCompressor is a compressor that takes any byte string: a byte
 // shuffle goes before it as numcodecs.shuffle, and it cannot bit shuffle.
-func plainCompressor(family, label, object string) *compressor {
-	return &compressor{family: family, label: label, codec: func(typesize int, l layout) string {
+func plainCompressor(family, label string, entry codecEntry) *compressor {
+	return &compressor{family: family, label: label, codec: func(typesize int, l layout) []codecEntry {
 		switch l {
 		case layoutShuffle:
-			return fmt.Sprintf(`{"name":"numcodecs.shuffle","configuration":{"elementsize":%d}},%s`, typesize, object)
+			return []codecEntry{{"numcodecs.shuffle", shuffleConfig{typesize}}, entry}
 		case layoutBitShuffle:
-			return ""
+			return nil
 		}
-		return object
+		return []codecEntry{entry}
 	}}
 }
 
 func bloscCompressor(cname string, clevel int) *compressor {
-	return &compressor{family: "blosc", label: fmt.Sprintf("blosc %s %d", cname, clevel), codec: func(typesize int, l layout) string {
+	return &compressor{family: "blosc", label: fmt.Sprintf("blosc %s %d", cname, clevel), codec: func(typesize int, l layout) []codecEntry {
 		shuffle := [...]string{"noshuffle", "shuffle", "bitshuffle"}[l]
-		return fmt.Sprintf(`{"name":"blosc","configuration":{"cname":%q,"clevel":%d,"shuffle":%q,"typesize":%d,"blocksize":0}}`, cname, clevel, shuffle, typesize)
+		return []codecEntry{{"blosc", bloscConfig{Cname: cname, Clevel: clevel, Shuffle: shuffle, Typesize: typesize}}}
 	}}
 }
 
@@ -80,7 +80,7 @@ func compressorSettings(family string, strongest bool) []*compressor {
 		}
 		var cs []*compressor
 		for _, level := range levels {
-			cs = append(cs, plainCompressor(family, fmt.Sprintf("zstd %d", level), fmt.Sprintf(`{"name":"zstd","configuration":{"level":%d,"checksum":false}}`, level)))
+			cs = append(cs, plainCompressor(family, fmt.Sprintf("zstd %d", level), codecEntry{"zstd", zstdConfig{Level: level}}))
 		}
 		return cs
 	case "blosc":
@@ -90,13 +90,13 @@ func compressorSettings(family string, strongest bool) []*compressor {
 		}
 		return cs
 	case "gzip":
-		return []*compressor{plainCompressor(family, "gzip 9", `{"name":"gzip","configuration":{"level":9}}`)}
+		return []*compressor{plainCompressor(family, "gzip 9", codecEntry{"gzip", levelConfig{9}})}
 	case "zlib":
-		return []*compressor{plainCompressor(family, "zlib 9", `{"name":"numcodecs.zlib","configuration":{"level":9}}`)}
+		return []*compressor{plainCompressor(family, "zlib 9", codecEntry{"numcodecs.zlib", levelConfig{9}})}
 	case "bz2":
-		return []*compressor{plainCompressor(family, "bz2 9", `{"name":"numcodecs.bz2","configuration":{"level":9}}`)}
+		return []*compressor{plainCompressor(family, "bz2 9", codecEntry{"numcodecs.bz2", levelConfig{9}})}
 	case "lz4":
-		return []*compressor{plainCompressor(family, "lz4", `{"name":"numcodecs.lz4","configuration":{"acceleration":1}}`)}
+		return []*compressor{plainCompressor(family, "lz4", codecEntry{"numcodecs.lz4", lz4Config{1}})}
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
@@ -23,7 +22,7 @@ const (
 // values (or none, for lossless chains).
 type quantizer struct {
 	family string
-	codecs []string // codec JSON objects
+	codecs []codecEntry
 	label  string
 	// storedAs is the data type of the elements after it.
 	storedAs numeric.DataType
@@ -205,7 +204,7 @@ func (a *advice) scaleOffsetInto(target numeric.DataType, abs float64, fixed *fl
 func (a *advice) scaleOffsetChain(target numeric.DataType, plan soPlan, nan, posInf, negInf, fillSlot bool) (*quantizer, string) {
 	dt := a.spec.DataType
 	off := plan.offset
-	var so string
+	var so codecEntry
 	var encFill numeric.Scalar
 	var lastErr error
 	for j := range 33 {
@@ -220,8 +219,8 @@ func (a *advice) scaleOffsetChain(target numeric.DataType, plan soPlan, nan, pos
 				break
 			}
 		}
-		so = fmt.Sprintf(`{"name":"scale_offset","configuration":{"offset":%s,"scale":%s}}`,
-			numeric.FormatFillValue(numeric.FloatScalar(dt, off)), numeric.FormatFillValue(numeric.FloatScalar(dt, plan.scale)))
+		so = codecEntry{"scale_offset", scaleOffsetConfig{
+			Offset: scalarJSON(numeric.FloatScalar(dt, off)), Scale: scalarJSON(numeric.FloatScalar(dt, plan.scale))}}
 		encFill, lastErr = a.encodedFill(so)
 		if lastErr == nil {
 			break
@@ -235,20 +234,20 @@ func (a *advice) scaleOffsetChain(target numeric.DataType, plan soPlan, nan, pos
 	}
 	tmin, tmax, _ := target.IntRange()
 	code := int64(tmax)
-	var enc, dec []string
-	reserve := func(key string) {
-		enc = append(enc, fmt.Sprintf("[%s,%d]", key, code))
-		dec = append(dec, fmt.Sprintf("[%d,%s]", code, key))
+	var sm scalarMap
+	reserve := func(key any) {
+		sm.Encode = append(sm.Encode, scalarPair{key, code})
+		sm.Decode = append(sm.Decode, scalarPair{code, key})
 		code--
 	}
 	if nan {
-		reserve(`"NaN"`)
+		reserve("NaN")
 	}
 	if posInf {
-		reserve(`"Infinity"`)
+		reserve("Infinity")
 	}
 	if negInf {
-		reserve(`"-Infinity"`)
+		reserve("-Infinity")
 	}
 	if fillSlot {
 		// The encoded fill needs a code of its own unless it is already an
@@ -256,18 +255,18 @@ func (a *advice) scaleOffsetChain(target numeric.DataType, plan soPlan, nan, pos
 		// next code reserve would take).
 		v := encFill.Float64()
 		if v != math.Trunc(v) || v < float64(tmin) || v > float64(code-1) {
-			reserve(numeric.FormatFillValue(encFill))
+			reserve(scalarJSON(encFill))
 		}
 	}
-	cfg := fmt.Sprintf(`"data_type":%q,"rounding":"nearest-even"`, target.String())
-	if len(enc) > 0 {
-		cfg += fmt.Sprintf(`,"scalar_map":{"encode":[%s],"decode":[%s]}`, strings.Join(enc, ","), strings.Join(dec, ","))
+	cfg := castValueConfig{DataType: target.String(), Rounding: "nearest-even"}
+	if len(sm.Encode) > 0 {
+		cfg.ScalarMap = &sm
 	}
-	cv := `{"name":"cast_value","configuration":{` + cfg + `}}`
+	cv := codecEntry{"cast_value", cfg}
 	step := 1 / plan.scale
 	q := &quantizer{
 		family:   FamilyScaleOffset,
-		codecs:   []string{so, cv},
+		codecs:   []codecEntry{so, cv},
 		label:    fmt.Sprintf("scale_offset+cast_value %v step %.4g", target, step),
 		storedAs: target,
 		step:     step,
@@ -283,8 +282,8 @@ func (a *advice) scaleOffsetChain(target numeric.DataType, plan soPlan, nan, pos
 // encodedFill resolves the scale_offset codec so for the sample's spec
 // and returns the encoded fill value, or the resolution's error (one
 // matching codec.ErrFillRoundTrip when the fill does not survive).
-func (a *advice) encodedFill(so string) (numeric.Scalar, error) {
-	ch, err := a.reg.ParseCodecs([]byte("["+so+`,{"name":"bytes","configuration":{"endian":"little"}}]`), "/codecs")
+func (a *advice) encodedFill(so codecEntry) (numeric.Scalar, error) {
+	ch, err := buildChain(a.reg, []codecEntry{so, bytesLittle})
 	if err != nil {
 		return numeric.Scalar{}, err
 	}
@@ -345,7 +344,7 @@ func (a *advice) bitRoundKeeping(keep, mant int) *quantizer {
 	}
 	return &quantizer{
 		family:   FamilyBitRound,
-		codecs:   []string{fmt.Sprintf(`{"name":"numcodecs.bitround","configuration":{"keepbits":%d}}`, keep)},
+		codecs:   []codecEntry{{"numcodecs.bitround", bitRoundConfig{keep}}},
 		label:    fmt.Sprintf("bitround keepbits %d", keep),
 		storedAs: a.spec.DataType,
 		carried:  [2]float64{math.NaN(), math.NaN()},
@@ -385,7 +384,7 @@ func (a *advice) quantizeDigits(d int) *quantizer {
 	step := math.Ldexp(1, -int(math.Ceil(float64(d)*math.Log2(10))))
 	return &quantizer{
 		family:   FamilyQuantize,
-		codecs:   []string{fmt.Sprintf(`{"name":"numcodecs.quantize","configuration":{"digits":%d,"dtype":%q}}`, d, numpyType(a.spec.DataType))},
+		codecs:   []codecEntry{{"numcodecs.quantize", quantizeConfig{d, numpyType(a.spec.DataType)}}},
 		label:    fmt.Sprintf("quantize digits %d", d),
 		storedAs: a.spec.DataType,
 		step:     step,

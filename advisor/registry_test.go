@@ -94,8 +94,8 @@ func TestFamilyCodecs(t *testing.T) {
 			continue
 		}
 		for _, c := range compressorSettings(fam, true) {
-			if js := c.codec(2, layoutPlain); !strings.Contains(js, `"name":"`+name+`"`) {
-				t.Errorf("%s: %s does not use %s", c.label, js, name)
+			if es := c.codec(2, layoutPlain); len(es) != 1 || es[0].Name != name {
+				t.Errorf("%s: %s does not use %s", c.label, entriesJSON(es), name)
 			}
 		}
 	}

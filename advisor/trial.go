@@ -45,16 +45,16 @@ func (set *chunkSet) extent(i int) []int {
 func (a *advice) run(ctx context.Context, set *chunkSet, chains []chain) ([]*Candidate, error) {
 	out := make([]*Candidate, len(chains))
 	type job struct {
-		c    *Candidate
-		ch   chain
-		json string
+		c       *Candidate
+		entries []codecEntry
 	}
 	var jobs []job
 	for i, ch := range chains {
-		js := ch.codecs()
-		if js == "" {
+		entries := ch.entries()
+		if entries == nil {
 			continue
 		}
+		js := entriesJSON(entries)
 		if c, ok := set.ran[js]; ok {
 			out[i] = c
 			continue
@@ -66,7 +66,7 @@ func (a *advice) run(ctx context.Context, set *chunkSet, chains []chain) ([]*Can
 			a.order = append(a.order, c)
 		}
 		out[i] = c
-		jobs = append(jobs, job{c, ch, js})
+		jobs = append(jobs, job{c, entries})
 	}
 	next := make(chan job)
 	var wg sync.WaitGroup
@@ -78,7 +78,7 @@ func (a *advice) run(ctx context.Context, set *chunkSet, chains []chain) ([]*Can
 			defer runtime.UnlockOSThread()
 			ws := &workspace{}
 			for j := range next {
-				a.trial(ctx, set, j.c, j.json, ws)
+				a.trial(ctx, set, j.c, j.entries, ws)
 			}
 		})
 	}
@@ -93,11 +93,11 @@ func (a *advice) run(ctx context.Context, set *chunkSet, chains []chain) ([]*Can
 	return out, stopped(ctx)
 }
 
-// trial resolves the chain js for the set's spec (strictly: a fill value
+// trial resolves the chain of entries for the set's spec (strictly: a fill value
 // that does not survive scale_offset or cast_value fails it), then encodes
 // every chunk of the set, decodes it back and compares every element.
-func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, js string, ws *workspace) {
-	ch, err := a.reg.ParseCodecs([]byte(js), "/codecs")
+func (a *advice) trial(ctx context.Context, set *chunkSet, c *Candidate, entries []codecEntry, ws *workspace) {
+	ch, err := buildChain(a.reg, entries)
 	if err != nil {
 		c.Err = err
 		return

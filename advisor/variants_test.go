@@ -76,7 +76,7 @@ func chainBytes(t *testing.T, f field, codecsJSON string, tol Tolerance) int {
 // the little-endian chain under a byte shuffle, and the quantiser's own
 // chain when nothing is compressed.
 func TestChainVariantCodecs(t *testing.T) {
-	q := &quantizer{family: FamilyScaleOffset, codecs: []string{`{"q":1}`}, label: "q", storedAs: numeric.Uint16}
+	q := &quantizer{family: FamilyScaleOffset, codecs: []codecEntry{{Name: "q"}}, label: "q", storedAs: numeric.Uint16}
 	zstd := compressorSettings("zstd", false)[0]
 	blosc := compressorSettings("blosc", false)[0]
 	d2be := q.variant(1, true)
@@ -86,15 +86,15 @@ func TestChainVariantCodecs(t *testing.T) {
 		sameAsBase bool
 	}{
 		{chain{q: q.variant(1, false), delta: true, comp: zstd},
-			`[{"q":1},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},` + bytesCodec + `,{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
+			`[{"name":"q"},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},{"name":"bytes","configuration":{"endian":"little"}},{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
 			"q | delta | delta | zstd 3", false},
 		{chain{q: d2be, delta: false, layout: layoutBitShuffle, comp: blosc},
-			`[{"q":1},{"name":"numcodecs.delta","configuration":{"dtype":">u2"}},` + bytesBigCodec + `,{"name":"blosc","configuration":{"cname":"lz4","clevel":5,"shuffle":"bitshuffle","typesize":2,"blocksize":0}}]`,
+			`[{"name":"q"},{"name":"numcodecs.delta","configuration":{"dtype":">u2"}},{"name":"bytes","configuration":{"endian":"big"}},{"name":"blosc","configuration":{"cname":"lz4","clevel":5,"shuffle":"bitshuffle","typesize":2,"blocksize":0}}]`,
 			"q | delta | big-endian | blosc lz4 5 bitshuffle", false},
 		{chain{q: d2be, delta: true, layout: layoutShuffle, comp: zstd},
-			`[{"q":1},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},` + bytesCodec + `,{"name":"numcodecs.shuffle","configuration":{"elementsize":2}},{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
+			`[{"name":"q"},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},{"name":"numcodecs.delta","configuration":{"dtype":"<u2"}},{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":2}},{"name":"zstd","configuration":{"level":3,"checksum":false}}]`,
 			"q | delta | delta | shuffle | zstd 3", false},
-		{chain{q: d2be}, `[{"q":1},` + bytesCodec + `]`, "q | uncompressed", true},
+		{chain{q: d2be}, `[{"name":"q"},{"name":"bytes","configuration":{"endian":"little"}}]`, "q | uncompressed", true},
 	}
 	for i, c := range cases {
 		if got := c.ch.codecs(); got != c.want {
@@ -107,7 +107,7 @@ func TestChainVariantCodecs(t *testing.T) {
 			t.Errorf("%d: an uncompressed variant is not its quantiser's chain", i)
 		}
 	}
-	u8 := &quantizer{family: FamilyScaleOffset, codecs: []string{`{"q":1}`}, label: "q", storedAs: numeric.Uint8}
+	u8 := &quantizer{family: FamilyScaleOffset, codecs: []codecEntry{{Name: "q"}}, label: "q", storedAs: numeric.Uint8}
 	if n := len(withVariants([]*quantizer{u8})); n != 2 {
 		t.Errorf("uint8 codes: %d quantisers, want 2 (no byte order to vary)", n)
 	}
@@ -148,8 +148,8 @@ func TestVariantsWinOnSmoothField(t *testing.T) {
 	}
 	q := string(codecs[0]) + "," + string(codecs[1]) // scale_offset, cast_value
 	blosc := `{"name":"blosc","configuration":{"cname":"zstd","clevel":5,"shuffle":"bitshuffle","typesize":2,"blocksize":0}}`
-	one := chainBytes(t, f, "["+q+","+deltaCodec(numeric.Uint16, false)+","+bytesCodec+","+blosc+"]", tol)
-	two := chainBytes(t, f, "["+q+","+deltaCodec(numeric.Uint16, true)+","+deltaCodec(numeric.Uint16, true)+","+bytesBigCodec+","+blosc+"]", tol)
+	one := chainBytes(t, f, "["+q+","+entryJSON(deltaCodec(numeric.Uint16, false))+","+entryJSON(bytesLittle)+","+blosc+"]", tol)
+	two := chainBytes(t, f, "["+q+","+entryJSON(deltaCodec(numeric.Uint16, true))+","+entryJSON(deltaCodec(numeric.Uint16, true))+","+entryJSON(bytesBig)+","+blosc+"]", tol)
 	t.Logf("one delta, little-endian: %d bytes; two deltas, big-endian: %d bytes; advised %s: %d bytes", one, two, best.Label, best.EncodedBytes)
 	if float64(two) > 0.9*float64(one) {
 		t.Errorf("two deltas big-endian %d bytes, one delta little-endian %d: the variant does not pay here", two, one)
@@ -170,4 +170,10 @@ func TestVariantsWinOnSmoothField(t *testing.T) {
 	if variants == 0 {
 		t.Error("no variant in the report")
 	}
+}
+
+// entryJSON writes one codec of a chain as entriesJSON writes it.
+func entryJSON(e codecEntry) string {
+	js := entriesJSON([]codecEntry{e})
+	return js[1 : len(js)-1]
 }

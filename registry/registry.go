@@ -272,6 +272,31 @@ func entryName(raw []byte, index string) string {
 	return entry.Name
 }
 
+// Build builds the codec name from config, its typed configuration: a
+// value that encoding/json marshals into the codec's "configuration" object
+// (a struct with json tags, a map), or nil for a codec without one. It
+// stands for parsing the entry {"name": name, "configuration": config}
+// with ParseCodec, without writing the entry: the errors are the same
+// *codec.ConfigError, with pointers relative to the entry ("/name",
+// "/configuration/..."). A config that does not marshal into a JSON object
+// is a *codec.ConfigError too.
+func (r *Registry) Build(name string, config any) (codec.Codec, error) {
+	if config == nil {
+		return r.build(name, "", "", nil)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(config); err != nil {
+		return nil, &codec.ConfigError{Pointer: "/configuration", Codec: name, Reason: "configuration cannot be written as JSON", Err: err}
+	}
+	raw := bytes.TrimSpace(b.Bytes())
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, &codec.ConfigError{Pointer: "/configuration", Codec: name, Reason: fmt.Sprintf("configuration must be a JSON object, not %s", shorten.Quote(string(raw)))}
+	}
+	return r.build(name, "/name", "/configuration", raw)
+}
+
 func (r *Registry) build(name, namePointer, cfgPointer string, cfg json.RawMessage) (codec.Codec, error) {
 	reg, ok := r.Lookup(name)
 	if !ok {

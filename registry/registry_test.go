@@ -354,3 +354,42 @@ func TestPickleRefused(t *testing.T) {
 		t.Fatalf("pickle: %v", err)
 	}
 }
+
+// TestBuild: Build builds a codec from its typed configuration as
+// ParseCodec builds it from the entry, with the same errors, pointers
+// relative to the entry.
+func TestBuild(t *testing.T) {
+	t.Parallel()
+	r := testRegistry()
+	type demoConfig struct {
+		Level int    `json:"level"`
+		Mode  string `json:"mode"`
+	}
+	c, err := r.Build("demo", demoConfig{Level: 7, Mode: "small"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, _, err := r.ParseCodec(json.RawMessage(`{"name":"demo","configuration":{"level":7,"mode":"small"}}`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(parsed, c, cmp.AllowUnexported(demoCodec{})); diff != "" {
+		t.Errorf("Build and ParseCodec differ (-parsed +built):\n%s", diff)
+	}
+	if _, err := r.Build("bytes", nil); err != nil {
+		t.Errorf("Build of a codec without a configuration: %v", err)
+	}
+	var ce *codec.ConfigError
+	if _, err := r.Build("demo", demoConfig{Level: 12, Mode: "fast"}); !errors.As(err, &ce) || ce.Pointer != "/configuration/level" || ce.Codec != "demo" {
+		t.Errorf("Build with an out-of-range level: %v (pointer %q)", err, ce.Pointer)
+	}
+	if _, err := r.Build("nope", demoConfig{}); !errors.As(err, &ce) || !errors.Is(err, codec.ErrUnknownCodec) || ce.Pointer != "/name" {
+		t.Errorf("Build of an unknown codec: %v", err)
+	}
+	if _, err := r.Build("demo", []int{1}); !errors.As(err, &ce) || ce.Pointer != "/configuration" {
+		t.Errorf("Build with a list for configuration: %v", err)
+	}
+	if _, err := r.Build("demo", func() {}); !errors.As(err, &ce) || ce.Pointer != "/configuration" {
+		t.Errorf("Build with a configuration JSON cannot hold: %v", err)
+	}
+}
