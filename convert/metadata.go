@@ -1,10 +1,10 @@
 package convert
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/interop/zarrv2"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/registry"
@@ -63,24 +63,18 @@ func shardingCodec(inner []int, chain []codec.Codec, reg *registry.Registry) (co
 			return nil, fmt.Errorf("the chain is already sharded; give an unsharded chain with Options.Codecs")
 		}
 	}
-	codecsJSON := make([]json.RawMessage, len(chain))
-	for i, c := range chain {
-		j, err := c.MarshalJSON()
+	var index []codec.Codec
+	for _, e := range []struct {
+		name   string
+		config any
+	}{{"bytes", map[string]string{"endian": "little"}}, {"crc32c", nil}} {
+		c, err := reg.Build(e.name, e.config)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("Options.Shards: %w", err)
 		}
-		codecsJSON[i] = j
+		index = append(index, c)
 	}
-	cfg, _ := json.Marshal(map[string]any{
-		"name": "sharding_indexed",
-		"configuration": map[string]any{
-			"chunk_shape":    inner,
-			"codecs":         codecsJSON,
-			"index_codecs":   []any{map[string]any{"name": "bytes", "configuration": map[string]any{"endian": "little"}}, map[string]any{"name": "crc32c"}},
-			"index_location": "end",
-		},
-	})
-	c, _, err := reg.ParseCodec(cfg, "/codecs/0")
+	c, err := sharding.New(sharding.Config{ChunkShape: inner, Codecs: chain, IndexCodecs: index, IndexLocation: sharding.IndexEnd})
 	if err != nil {
 		return nil, fmt.Errorf("Options.Shards: %w", err)
 	}

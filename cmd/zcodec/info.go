@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/interop/hdf5/h5store"
 	"github.com/zcodec/zcodec/store"
@@ -210,16 +211,8 @@ func describeArray(ctx context.Context, a *zarr.Array, path string) infoNode {
 // chunks when the array's array->bytes codec is one, else nil.
 func innerChunkShape(a *zarr.Array) []int {
 	for _, c := range a.Metadata().Codecs {
-		if codec.KindOf(c) != codec.KindArrayToBytes || c.Name() != "sharding_indexed" {
-			continue
-		}
-		var cfg struct {
-			Configuration struct {
-				ChunkShape []int `json:"chunk_shape"`
-			} `json:"configuration"`
-		}
-		if j, err := c.MarshalJSON(); err == nil && json.Unmarshal(j, &cfg) == nil {
-			return cfg.Configuration.ChunkShape
+		if sc, ok := c.(*sharding.Codec); ok {
+			return sc.ChunkShape()
 		}
 	}
 	return nil
