@@ -273,6 +273,9 @@ type CorruptError struct {
 }
 
 func (e *CorruptError) Error() string {
+	if e.Reason == "" && e.Err != nil {
+		return fmt.Sprintf("%s: corrupt chunk: %v", e.Codec, e.Err)
+	}
 	if e.Err != nil {
 		return fmt.Sprintf("%s: corrupt chunk: %s: %v", e.Codec, e.Reason, e.Err)
 	}
@@ -284,6 +287,29 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 
 // Is makes every CorruptError match ErrCorrupt.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// SettingMaxChunkBytes is the Setting of a *LimitError about the limit
+// Options.MaxChunkBytes sets (also zarr.Options.MaxChunkBytes).
+const SettingMaxChunkBytes = "Options.MaxChunkBytes"
+
+// LimitError reports a size over a limit that an option sets, found before
+// a buffer of that size is allocated: `What, more than the limit of Limit
+// (Setting)`. It is the Err of the error that names the chunk, codec or
+// array concerned (a *CorruptError, a *zarr.NodeError, ...).
+type LimitError struct {
+	// What says what is too large, with its size: "a chunk holds 4194304
+	// bytes decoded", "the shard index would take 4112 bytes".
+	What string
+	// Size is that size and Limit the limit, in bytes.
+	Size, Limit int64
+	// Setting names the option that sets the limit, as the library's
+	// users write it: SettingMaxChunkBytes.
+	Setting string
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%s, more than the limit of %d (%s)", e.What, e.Limit, e.Setting)
+}
 
 // ChunkError reports the failure of one chunk: reading, decoding, encoding
 // or writing it. It wraps the cause, so errors.Is and errors.As see through

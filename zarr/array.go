@@ -192,8 +192,8 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
 	if size := int64(m.Pipeline.DecodedSize()); size > opts.maxChunkBytes() {
-		return nil, &NodeError{Kind: "array", Path: path, Err: fmt.Errorf(
-			"a chunk holds %d bytes decoded, more than the limit of %d (Options.MaxChunkBytes)", size, opts.maxChunkBytes())}
+		return nil, &NodeError{Kind: "array", Path: path, Err: &codec.LimitError{
+			What: fmt.Sprintf("a chunk holds %d bytes decoded", size), Size: size, Limit: opts.maxChunkBytes(), Setting: codec.SettingMaxChunkBytes}}
 	}
 	if err := checkShards(m.Pipeline, opts.maxChunkBytes()); err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}

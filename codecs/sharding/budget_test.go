@@ -162,6 +162,10 @@ func TestIndexLimit(t *testing.T) {
 		if !errors.As(err, &le) || le.Bytes != 16<<30+4 && le.Bytes != 16<<30 {
 			t.Errorf("call %d: %v, want a *LimitError", i, err)
 		}
+		var cle *codec.LimitError
+		if !errors.As(err, &cle) || cle.Size != le.Bytes || cle.Limit != le.Limit || cle.Setting != codec.SettingMaxChunkBytes {
+			t.Errorf("call %d: %v, want a *codec.LimitError of the same buffer", i, err)
+		}
 	}
 	if len(r.Reads()) != 0 {
 		t.Errorf("read %v", r.Reads())

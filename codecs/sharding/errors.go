@@ -54,15 +54,19 @@ var ErrLimit = errors.New("shard buffer exceeds the limit")
 // LimitError reports a buffer that a shard's metadata makes larger than the
 // limit on any buffer a decode allocates (the decoded or encoded index, an
 // inner chunk): the shard is refused before anything is read or
-// allocated. It matches ErrLimit.
+// allocated. It matches ErrLimit, and wraps a *codec.LimitError.
 type LimitError struct {
 	What  string // "shard index", "decoded shard index", "inner chunk"
 	Bytes int64  // the buffer's size
 	Limit int64
 }
 
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s: the %s would take %d bytes, more than the limit of %d (Options.MaxChunkBytes)", Name, e.What, e.Bytes, e.Limit)
+func (e *LimitError) Error() string { return Name + ": " + e.Unwrap().Error() }
+
+// Unwrap returns the *codec.LimitError of the buffer: the limit is the
+// one codec.Options.MaxChunkBytes sets.
+func (e *LimitError) Unwrap() error {
+	return &codec.LimitError{What: fmt.Sprintf("the %s would take %d bytes", e.What, e.Bytes), Size: e.Bytes, Limit: e.Limit, Setting: codec.SettingMaxChunkBytes}
 }
 
 // Is makes every LimitError match ErrLimit.

@@ -88,6 +88,19 @@ func TestLimit(t *testing.T) {
 		if got, err := wide.AppendDecode(nil, enc); err != nil || len(got) != len(big) {
 			t.Errorf("%s: %v", cj, err)
 		}
+		if cj != `{"name":"vlen-bytes"}` {
+			continue // big is in vlen-bytes' form
+		}
+		// Without a compressor, the codec's own input is over the limit.
+		alone, err := codec.NewPipeline(spec, []codec.Codec{c}, &codec.Options{MaxChunkBytes: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = alone.AppendDecode(nil, big)
+		var le *codec.LimitError
+		if !errors.As(err, &le) || le.Limit != 1000 || le.Size != int64(len(big)) || le.Setting != codec.SettingMaxChunkBytes || !errors.Is(err, codec.ErrCorrupt) {
+			t.Errorf("%s alone: %v, want a corrupt chunk of a *codec.LimitError of %d bytes over 1000", cj, err, len(big))
+		}
 	}
 }
 
