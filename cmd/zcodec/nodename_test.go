@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/sharding"
+	"github.com/zcodec/zcodec/store/byterange"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -42,6 +45,56 @@ func TestNodeName(t *testing.T) {
 	joined := errors.Join(&zarr.NodeError{Kind: "array", Path: "", Err: errors.New("a")}, &zarr.NodeError{Kind: "group", Path: "g", Err: errors.New("b")})
 	if got := copyErr("in.zarr", "out.zarr", joined).Error(); got != "array in.zarr -> out.zarr: a\ngroup in.zarr/g -> out.zarr/g: b" {
 		t.Errorf("copyErr = %q", got)
+	}
+}
+
+// TestWording checks that the CLI words the library's typed errors from
+// their fields: unchanged without names to give, nodes of chunk errors
+// named too, limits named by their flags wherever they sit (behind
+// fmt.Errorf, errors.Join, *sharding.LimitError, a message the CLI wrote
+// itself).
+func TestWording(t *testing.T) {
+	t.Parallel()
+	limit := &codec.LimitError{What: "a chunk holds 4096 bytes decoded", Size: 4096, Limit: 1024, Setting: codec.SettingMaxChunkBytes}
+	chunk := &codec.ChunkError{Array: "g/t", Key: "g/t/c/0/1", Range: byterange.Range{Offset: 8, Length: 8}, Op: "decode",
+		Err: &codec.CorruptError{Codec: "zstd", Err: limit}}
+	inner := &codec.ChunkError{Coords: []int64{1, 0}, Err: &sharding.LimitError{What: "inner chunk", Bytes: 4096, Limit: 1024}}
+	errs := []error{
+		limit,
+		chunk,
+		&codec.ChunkError{Array: "", Key: "c/0", Err: &codec.StepError{Err: inner}},
+		&codec.ChunkError{Index: 3, Op: "encode", Err: errors.New("x")},
+		&zarr.NodeError{Kind: "group", Path: "", Err: fmt.Errorf("reading: %w", chunk)},
+		errors.Join(chunk, &zarr.NodeError{Kind: "array", Path: "a", Err: limit}),
+		&namedError{msg: "convert: the chain given: " + limit.Error(), err: limit},
+	}
+	for _, err := range errs {
+		if got := (wording{}).text(err); got != err.Error() {
+			t.Errorf("without names:\n got %q\nwant %q", got, err.Error())
+		}
+		if got := (wording{}).worded(err); got != err {
+			t.Errorf("without names: %v is not returned as it is", err)
+		}
+	}
+	const raised = "(--max-chunk-bytes; raise it to read this array)"
+	for i, want := range []string{
+		"a chunk holds 4096 bytes decoded, more than the limit of 1024 " + raised,
+		`array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: a chunk holds 4096 bytes decoded, more than the limit of 1024 ` + raised,
+		`array x.zarr: chunk "c/0": codec 0 (): chunk [1 0]: sharding_indexed: the inner chunk would take 4096 bytes, more than the limit of 1024 ` + raised,
+		"chunk 3: encode: x",
+		`group x.zarr: reading: array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: a chunk holds 4096 bytes decoded, more than the limit of 1024 ` + raised,
+		`array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: a chunk holds 4096 bytes decoded, more than the limit of 1024 ` + raised +
+			"\narray x.zarr/a: a chunk holds 4096 bytes decoded, more than the limit of 1024 " + raised,
+		"convert: the chain given: a chunk holds 4096 bytes decoded, more than the limit of 1024 " + raised,
+	} {
+		err := flagged(namedErr("x.zarr", errs[i]))
+		if err.Error() != want {
+			t.Errorf("%d:\n got %q\nwant %q", i, err, want)
+		}
+		var le *codec.LimitError
+		if i != 3 && (!errors.As(err, &le) || le.Setting != codec.SettingMaxChunkBytes) {
+			t.Errorf("%d: the *codec.LimitError is hidden", i)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/zcodec/zcodec/convert"
@@ -128,14 +129,14 @@ func failf(w io.Writer, cmd string, format string, args ...any) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(w, "zcodec %s: %s\n", cmd, flagNames(fmt.Sprintf(format, args...)))
+	args = slices.Clone(args)
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = flagged(err)
+		}
+	}
+	fmt.Fprintf(w, "zcodec %s: %s\n", cmd, fmt.Sprintf(format, args...))
 	return 1
-}
-
-// flagNames rewrites the library's names of settings in an error message
-// into the flags that set them, so that a message says what to change.
-func flagNames(msg string) string {
-	return strings.ReplaceAll(msg, "(Options.MaxChunkBytes)", "(--max-chunk-bytes; raise it to read this array)")
 }
 
 // limitHeap sets a soft limit on the Go heap for the commands that stream

@@ -73,7 +73,7 @@ func runVerify(env *environment, args []string) int {
 			}
 			a, err := m.OpenArray(ctx, t.opts)
 			if err != nil {
-				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(namedErr(path, err).Error())})
+				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagged(namedErr(path, err)).Error()})
 				continue
 			}
 			results = append(results, verifyChunks(ctx, withinBudget(ctx, a, t.opts), live, path))
