@@ -268,8 +268,8 @@ func (e *PanicError) Unwrap() error {
 // match the chunk spec.
 type CorruptError struct {
 	Codec  string // the decoder's codec name
-	Reason string
-	Err    error // an underlying library error, or nil
+	Reason string // "" when Err says it all (a *LimitError)
+	Err    error  // an underlying library error, or nil
 }
 
 func (e *CorruptError) Error() string {
