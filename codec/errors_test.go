@@ -71,3 +71,21 @@ func TestChunkErrorMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitError: a *LimitError says what is too large, the limit and the
+// setting, and a *CorruptError without a Reason is worded by its Err.
+func TestLimitError(t *testing.T) {
+	t.Parallel()
+	le := &codec.LimitError{What: "a chunk of 2048 bytes", Size: 2048, Limit: 1000, Setting: codec.SettingMaxChunkBytes}
+	if got, want := le.Error(), "a chunk of 2048 bytes, more than the limit of 1000 (Options.MaxChunkBytes)"; got != want {
+		t.Errorf("LimitError: %q, want %q", got, want)
+	}
+	err := error(&codec.CorruptError{Codec: "vlen-bytes", Err: le})
+	if got, want := err.Error(), "vlen-bytes: corrupt chunk: "+le.Error(); got != want {
+		t.Errorf("CorruptError: %q, want %q", got, want)
+	}
+	var got *codec.LimitError
+	if !errors.As(err, &got) || got != le || !errors.Is(err, codec.ErrCorrupt) {
+		t.Errorf("%v: the *LimitError or ErrCorrupt is hidden", err)
+	}
+}
