@@ -179,5 +179,7 @@
 //     one chunk, *NodeError for an array or group, *codec.RegionError
 //     (codec.ErrRegion) for a region; store and codec errors stay inspectable
 //     through them (errors.Is(err, store.ErrNotFound),
-//     errors.Is(err, codec.ErrCorrupt)).
+//     errors.Is(err, codec.ErrCorrupt)). A chunk over Options.MaxChunkBytes
+//     is a *codec.LimitError (Setting codec.SettingMaxChunkBytes, Size,
+//     Limit) inside the *NodeError or *codec.ChunkError.
 package zarr
