@@ -3,6 +3,7 @@ package advisor
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,5 +99,53 @@ func TestFamilyCodecs(t *testing.T) {
 				t.Errorf("%s: %s does not use %s", c.label, entriesJSON(es), name)
 			}
 		}
+	}
+}
+
+// TestEntriesBuildAsParsed: the codecs the advisor builds from typed
+// configurations (buildChain) are those registry.ParseCodecs builds from
+// their JSON, written the same (so the chains' JSON is that of the codecs
+// parsed), and a configuration the codec refuses is a *codec.ConfigError
+// at the entry's pointer.
+func TestEntriesBuildAsParsed(t *testing.T) {
+	t.Parallel()
+	reg := registry.Default()
+	q := &quantizer{codecs: []codecEntry{{"numcodecs.bitround", bitRoundConfig{7}}}, storedAs: numeric.Uint16}
+	var chains []chain
+	for _, fam := range CompressorFamilies {
+		for _, comp := range compressorSettings(fam, true) {
+			for _, l := range []layout{layoutPlain, layoutShuffle, layoutBitShuffle} {
+				for _, delta := range []bool{false, true} {
+					chains = append(chains, chain{q: q, delta: delta, layout: l, comp: comp}, chain{q: q.variant(1, true), delta: delta, layout: l, comp: comp})
+				}
+			}
+		}
+	}
+	f32, _ := numeric.ParseFillValue(numeric.Float32, []byte(`"NaN"`))
+	so := codecEntry{"scale_offset", scaleOffsetConfig{Offset: scalarJSON(numeric.FloatScalar(numeric.Float32, -1.5)), Scale: scalarJSON(numeric.FloatScalar(numeric.Float32, 10))}}
+	cv := codecEntry{"cast_value", castValueConfig{DataType: "uint16", Rounding: "nearest-even",
+		ScalarMap: &scalarMap{Encode: []scalarPair{{"NaN", int64(65535)}, {scalarJSON(f32), int64(65534)}}, Decode: []scalarPair{{int64(65535), "NaN"}, {int64(65534), scalarJSON(f32)}}}}}
+	chains = append(chains, chain{q: &quantizer{codecs: []codecEntry{so, cv}, storedAs: numeric.Uint16}})
+	for _, ch := range chains {
+		entries := ch.entries()
+		if entries == nil {
+			continue
+		}
+		built, err := buildChain(reg, entries)
+		if err != nil {
+			t.Fatalf("%s: %v", entriesJSON(entries), err)
+		}
+		parsed, err := reg.ParseCodecs([]byte(entriesJSON(entries)), "/codecs")
+		if err != nil {
+			t.Fatalf("%s: %v", entriesJSON(entries), err)
+		}
+		if b, p := string(canonicalCodecs(built.Codecs)), string(canonicalCodecs(parsed.Codecs)); b != p || !slices.Equal(built.Pointers, parsed.Pointers) {
+			t.Errorf("built %s %v\nparsed %s %v", b, built.Pointers, p, parsed.Pointers)
+		}
+	}
+	_, err := buildChain(reg, []codecEntry{bytesLittle, {"blosc", bloscConfig{Cname: "lz4", Clevel: 12, Shuffle: "shuffle", Typesize: 2}}})
+	var ce *codec.ConfigError
+	if !errors.As(err, &ce) || ce.Pointer != "/codecs/1/configuration/clevel" {
+		t.Errorf("blosc clevel 12: %v, want a *codec.ConfigError at /codecs/1/configuration/clevel", err)
 	}
 }
