@@ -40,7 +40,7 @@ type Candidate struct {
 	DecodedBytes, EncodedBytes int64
 	// Errors is what decoding every chunk and comparing every element with
 	// the sample measured.
-	Errors Errors
+	Errors ErrorStats
 	// FillRoundTrip says the fill value survives every array->array codec
 	// (docs/decisions.md#d1); FillWarning says why not when a codec only
 	// warns (the numcodecs filters, docs/decisions.md#d17): the first of the

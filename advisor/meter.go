@@ -9,9 +9,9 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// Errors is what comparing decoded elements with their originals measured,
+// ErrorStats is what comparing decoded elements with their originals measured,
 // element by element.
-type Errors struct {
+type ErrorStats struct {
 	// Elements is the number of elements compared.
 	Elements int64
 	// MaxAbs is the largest |decoded - original| over the elements that are
@@ -33,7 +33,7 @@ type Errors struct {
 }
 
 // Within reports whether every element met the tolerance.
-func (e Errors) Within() bool { return e.Exceeding == 0 }
+func (e ErrorStats) Within() bool { return e.Exceeding == 0 }
 
 // Meter compares decoded chunks with their originals under a Tolerance,
 // exactly: every comparison of an error with a bound is decided on the
@@ -48,7 +48,7 @@ type Meter struct {
 	// decided exactly. relLo and relHi bracket Rel the same way.
 	absLo, absHi, relLo, relHi float64
 	absRat                     *big.Rat
-	res                        Errors
+	res                        ErrorStats
 	widened                    [2][]float32 // float16/bfloat16 elements as float32
 }
 
@@ -69,7 +69,7 @@ func NewMeter(dt numeric.DataType, tol Tolerance) (*Meter, error) {
 	if (!dt.IsReal() || isSmallType(dt)) && !tol.Exact() {
 		return nil, &UnsupportedError{DataType: dt, Reason: "only exactness can be measured for this type"}
 	}
-	m := &Meter{dt: dt, tol: tol, res: Errors{FirstExceeding: -1}}
+	m := &Meter{dt: dt, tol: tol, res: ErrorStats{FirstExceeding: -1}}
 	if tol.Abs != 0 {
 		m.absLo, m.absHi = tol.Abs*(1-boundMargin), tol.Abs*(1+boundMargin)
 		m.absRat = ratOf(tol.Abs)
@@ -124,7 +124,7 @@ func (m *Meter) Add(original, decoded []byte) error {
 }
 
 // Errors returns what the chunks added so far measured.
-func (m *Meter) Errors() Errors { return m.res }
+func (m *Meter) Errors() ErrorStats { return m.res }
 
 func (m *Meter) exceed(i int64) {
 	if m.res.Exceeding == 0 {

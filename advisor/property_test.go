@@ -62,7 +62,7 @@ func makeField(r *rand.Rand, dt numeric.DataType, kind string, fill numeric.Scal
 
 // verifyWhole resolves the chain strictly and encodes, decodes and
 // measures every chunk of the field.
-func verifyWhole(t *testing.T, f field, codecsJSON []byte, tol Tolerance) Errors {
+func verifyWhole(t *testing.T, f field, codecsJSON []byte, tol Tolerance) ErrorStats {
 	t.Helper()
 	ch, err := registry.Default().ParseCodecs(codecsJSON, "/codecs")
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 // runScaleOffset encodes and decodes values (of type dt) through
 // scale_offset with plan's parameters and cast_value into target, with the
 // real codecs, and returns what a Meter measured under tol.
-func runScaleOffset(t *testing.T, dt, target numeric.DataType, plan soPlan, values []float64, tol float64) Errors {
+func runScaleOffset(t *testing.T, dt, target numeric.DataType, plan soPlan, values []float64, tol float64) ErrorStats {
 	t.Helper()
 	js := fmt.Sprintf(`[{"name":"scale_offset","configuration":{"offset":%s,"scale":%s}},`+
 		`{"name":"cast_value","configuration":{"data_type":%q}},{"name":"bytes","configuration":{"endian":"little"}}]`,

@@ -143,7 +143,7 @@ type applied struct {
 	NaNMade     int64  `json:"nan_made"`
 	Within      bool   `json:"within"`
 	Error       string `json:"error,omitempty"`
-	errs        advisor.Errors
+	errs        advisor.ErrorStats
 	ratio       float64 // the array's decoded bytes over StoredBytes
 }
 
@@ -151,7 +151,7 @@ type applied struct {
 // the array.
 type boundError struct {
 	tol  advisor.Tolerance
-	errs advisor.Errors
+	errs advisor.ErrorStats
 	// sampled is set when the chain was chosen on a sample, not every
 	// chunk: --full may choose another.
 	sampled bool
@@ -208,13 +208,13 @@ func applyChain(ctx context.Context, env *environment, src *zarr.Array, dst stri
 
 // compareArrays reads a and b, of one shape and data type, slab by slab and
 // measures b's elements against a's.
-func compareArrays(ctx context.Context, a, b *zarr.Array, tol advisor.Tolerance) (advisor.Errors, error) {
+func compareArrays(ctx context.Context, a, b *zarr.Array, tol advisor.Tolerance) (advisor.ErrorStats, error) {
 	m, err := advisor.NewMeter(a.DataType(), tol)
 	if err != nil {
-		return advisor.Errors{}, err
+		return advisor.ErrorStats{}, err
 	}
 	if !slices.Equal(a.Shape(), b.Shape()) || a.DataType() != b.DataType() {
-		return advisor.Errors{}, fmt.Errorf("cannot compare a %v %v array with a %v %v array", a.Shape(), a.DataType(), b.Shape(), b.DataType())
+		return advisor.ErrorStats{}, fmt.Errorf("cannot compare a %v %v array with a %v %v array", a.Shape(), a.DataType(), b.Shape(), b.DataType())
 	}
 	var buf []byte
 	err = a.ReadSlabs(ctx, codec.WholeRegion(a.Shape()), catSlabBytes, func(slab codec.Region, data []byte) error {

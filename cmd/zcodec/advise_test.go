@@ -59,7 +59,7 @@ func adviseFiles(t *testing.T) (meta, chunk string) {
 
 // checkChain resolves a codecs array strictly for the test chunk and
 // returns what a Meter measures after a round trip.
-func checkChain(t *testing.T, codecsJSON []byte, tol advisor.Tolerance) advisor.Errors {
+func checkChain(t *testing.T, codecsJSON []byte, tol advisor.Tolerance) advisor.ErrorStats {
 	t.Helper()
 	ch, err := registry.Default().ParseCodecs(codecsJSON, "/codecs")
 	if err != nil {
