@@ -18,7 +18,8 @@ type Array struct {
 	Shape      []int64
 	DataType   numeric.DataType
 	ChunkShape []int
-	// ChunkKeyEncoding is the chunk_key_encoding object as given.
+	// ChunkKeyEncoding is the chunk_key_encoding object as given
+	// (ParseKeyEncoding reads it).
 	ChunkKeyEncoding json.RawMessage
 	FillValue        numeric.Scalar
 	// Codecs is the codec chain; CodecPointers holds the JSON pointer of
@@ -273,23 +274,7 @@ func (p *parser) parseChunkGrid(doc *strictjson.Object) {
 
 func (p *parser) parseChunkKeyEncoding(doc *strictjson.Object) {
 	p.a.ChunkKeyEncoding, _ = doc.Raw("chunk_key_encoding")
-	name, cfg, ok := p.namedObject(doc, "chunk_key_encoding")
-	if !ok {
-		return
-	}
-	if name != "default" && name != "v2" {
-		p.add("/chunk_key_encoding/name", "", "chunk key encoding %s is not supported; want \"default\" or \"v2\"", shorten.Quote(name))
-		return
-	}
-	if cfg == nil {
-		return
-	}
-	if sep, ok := cfg.Raw("separator"); ok && string(sep) != `"/"` && string(sep) != `"."` {
-		p.add("/chunk_key_encoding/configuration/separator", "", "separator must be \"/\" or \".\", got %s", shorten.Bytes(sep))
-	}
-	if err := cfg.Finish(); err != nil {
-		p.addJSON(err)
-	}
+	p.keyEncoding(p.a.ChunkKeyEncoding)
 }
 
 func (p *parser) parseCodecs(v json.RawMessage) {
