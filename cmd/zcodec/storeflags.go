@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -98,7 +99,7 @@ func (sf *storeFlags) arrayOptions() *zarr.Options {
 	if sf == nil || sf.maxChunkBytes == 0 {
 		return nil
 	}
-	return &zarr.Options{MaxChunkBytes: int64(sf.maxChunkBytes)}
+	return &zarr.Options{Options: codec.Options{MaxChunkBytes: int64(sf.maxChunkBytes)}}
 }
 
 // httpOptions builds the options of an HTTP store from the flags, the one
