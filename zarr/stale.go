@@ -36,23 +36,28 @@ type ConsolidatedMismatch struct {
 	NotConsolidated bool
 }
 
-// String says what disagrees and which is used, for instance
-// `"/a": data_type is "int8" in the consolidated metadata, "uint8" in
+// String returns the node's path quoted, then Reason, for instance
+// `"/a": data_type is "uint8" in the consolidated metadata, "int8" in
 // a/zarr.json; the consolidated metadata is used`.
 func (m ConsolidatedMismatch) String() string {
-	name := shorten.QuoteName("/" + m.Path)
+	return shorten.QuoteName("/"+m.Path) + ": " + m.Reason()
+}
+
+// Reason says what disagrees and which copy is used, without the node's
+// path.
+func (m ConsolidatedMismatch) Reason() string {
 	switch {
 	case m.NotInStore:
-		return name + ": in the consolidated metadata but not in the store; the consolidated metadata is used (its chunks read as the fill value)"
+		return "in the consolidated metadata but not in the store; the consolidated metadata is used (its chunks read as the fill value)"
 	case m.NotConsolidated:
-		return name + ": in the store but not in the consolidated metadata, so it is not a member of the group"
+		return "in the store but not in the consolidated metadata, so it is not a member of the group"
 	}
 	parts := make([]string, len(m.Fields))
 	for i, f := range m.Fields {
 		parts[i] = fmt.Sprintf("%s is %s in the consolidated metadata, %s in %s", strings.TrimPrefix(shorten.Pointer(f.Field), "/"),
 			describeMember(f.Consolidated), describeMember(f.Own), shorten.Name(store.Join(m.Path, f.File)))
 	}
-	return name + ": " + strings.Join(parts, "; ") + "; the consolidated metadata is used"
+	return strings.Join(parts, "; ") + "; the consolidated metadata is used"
 }
 
 // describeMember is a member's value for a message, "absent" when nil.

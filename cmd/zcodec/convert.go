@@ -158,6 +158,9 @@ func runConvert(env *environment, args []string) int {
 		return code
 	}
 	defer closeStore()
+	for _, line := range t.consolidatedMismatches(ctx) {
+		fmt.Fprintf(env.stderr, "zcodec convert: warning: %s\n", line)
+	}
 	if t.group == nil && plan.consolidate {
 		return fs.fail("--consolidate: %s is an array; consolidated metadata is written into a group", shown(src))
 	}

@@ -65,7 +65,8 @@ func runVerify(env *environment, args []string) int {
 	}
 	results := []verifyArray{}
 	if t.array != nil {
-		results = append(results, verifyChunks(ctx, withinBudget(ctx, t.array, t.opts), live, path))
+		reopen := func(o *zarr.Options) (*zarr.Array, error) { return zarr.Open(ctx, t.array.Store(), t.array.Path(), o) }
+		results = append(results, verifyChunks(ctx, withinBudget(t.array, t.opts, reopen), live, path))
 	} else {
 		for _, m := range t.members {
 			if m.Kind != "array" {
@@ -76,11 +77,13 @@ func runVerify(env *environment, args []string) int {
 				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagNames(namedErr(path, err).Error())})
 				continue
 			}
-			results = append(results, verifyChunks(ctx, withinBudget(ctx, a, t.opts), live, path))
+			reopen := func(o *zarr.Options) (*zarr.Array, error) { return m.OpenArray(ctx, o) }
+			results = append(results, verifyChunks(ctx, withinBudget(a, t.opts, reopen), live, path))
 		}
 	}
 	problems := t.memberProblems()
-	failed := len(problems) > 0
+	stale := t.consolidatedMismatches(ctx)
+	failed := len(problems) > 0 || len(stale) > 0
 	for _, r := range results {
 		if r.Error != "" || len(r.Failures) > 0 {
 			failed = true
@@ -90,6 +93,9 @@ func runVerify(env *environment, args []string) int {
 		doc := map[string]any{"path": shown(path), "ok": !failed, "arrays": results}
 		if problems != nil {
 			doc["problems"] = problems
+		}
+		if stale != nil {
+			doc["consolidated_mismatches"] = stale
 		}
 		writeJSON(env.stdout, doc, true)
 	} else {
@@ -101,6 +107,9 @@ func runVerify(env *environment, args []string) int {
 			fmt.Fprintf(w, "no arrays found in %s: nothing to verify\n", shorten.Name(shown(path)))
 		}
 		printProblems(w, "FAIL ", problems)
+		for _, line := range stale {
+			fmt.Fprintf(w, "FAIL %s\n", line)
+		}
 	}
 	if failed {
 		return 1
