@@ -303,3 +303,18 @@ func TestGroupMetadataWrongTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestV2ArrayMetadataWrongType checks that a .zarray that is not a JSON
+// object is refused in plain words, never with a Go type.
+func TestV2ArrayMetadataWrongType(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, doc := range []string{`[1]`, `7`, `{"dtype":7,"fill_value":0}`} {
+		s := store.NewMemory()
+		s.Set(ctx, ".zarray", []byte(doc))
+		_, err := Open(ctx, s, "", nil)
+		if err == nil || strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "cannot unmarshal") {
+			t.Errorf(".zarray %s: %v, want a reason in plain words", doc, err)
+		}
+	}
+}
