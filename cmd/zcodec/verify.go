@@ -43,7 +43,9 @@ func runVerify(env *environment, args []string) int {
 			"s3://bucket/prefix, gs://bucket/prefix, or an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason, and each key of the store\n"+
 			"that cannot be read. Exit status 1 if any did. A group that holds no array says so\n"+
-			"(exit 0).")
+			"(exit 0). A group's arrays are read with its consolidated metadata when it has some;\n"+
+			"where the store can list, each node's own metadata is compared with it, and a node\n"+
+			"on which they disagree fails, naming the fields.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
 	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
