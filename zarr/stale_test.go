@@ -78,3 +78,34 @@ func TestCheckConsolidated(t *testing.T) {
 		t.Errorf("over a store that cannot list: %v, want errors.ErrUnsupported", err)
 	}
 }
+
+// TestCheckConsolidatedV2 checks the comparison for a Zarr v2 group's
+// .zmetadata: a .zarray rewritten since is reported by its field, and
+// documents that agree are not.
+func TestCheckConsolidatedV2(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := store.NewMemory()
+	zarray := `{"zarr_format":2,"shape":[4],"chunks":[2],"dtype":"|u1","compressor":null,"fill_value":0,"filters":null,"order":"C"}`
+	s.Set(ctx, ".zgroup", []byte(`{"zarr_format":2}`))
+	s.Set(ctx, "a/.zarray", []byte(zarray))
+	s.Set(ctx, "a/.zattrs", []byte(`{"units":"m"}`))
+	s.Set(ctx, "b/.zarray", []byte(zarray))
+	if _, err := Consolidate(ctx, s, ""); err != nil {
+		t.Fatal(err)
+	}
+	s.Set(ctx, "a/.zarray", []byte(strings.Replace(zarray, `"|u1"`, `"|i1"`, 1)))
+	s.Set(ctx, "b/.zarray", []byte(" "+zarray+"\n")) // the same document, spaced otherwise
+	g, err := OpenGroup(ctx, s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := g.CheckConsolidated(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"/a": dtype is "|u1" in the consolidated metadata, "|i1" in a/.zarray; the consolidated metadata is used`
+	if len(ms) != 1 || ms[0].String() != want {
+		t.Errorf("mismatches %v, want [%s]", ms, want)
+	}
+}
