@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -48,11 +49,11 @@ func TestPartOptions(t *testing.T) {
 	if o := partOptions(nil, 1<<20); o != nil {
 		t.Errorf("units of 1 MiB: %+v, want the default budget", o)
 	}
-	o := partOptions(&zarr.Options{MaxChunkBytes: 5}, 64<<20)
+	o := partOptions(&zarr.Options{Options: codec.Options{MaxChunkBytes: 5}}, 64<<20)
 	if o == nil || o.Concurrency != 8 || o.MaxChunkBytes != 5 {
 		t.Errorf("units of 64 MiB: %+v, want 8 in flight", o)
 	}
-	if o := partOptions(&zarr.Options{Concurrency: 3}, 1<<30); o.Concurrency != 3 {
+	if o := partOptions(&zarr.Options{Options: codec.Options{Concurrency: 3}}, 1<<30); o.Concurrency != 3 {
 		t.Errorf("a given concurrency was changed: %+v", o)
 	}
 	if o := partOptions(nil, 4<<30); o.Concurrency != 1 {

@@ -18,7 +18,8 @@ type Array struct {
 	Shape      []int64
 	DataType   numeric.DataType
 	ChunkShape []int
-	// ChunkKeyEncoding is the chunk_key_encoding object as given.
+	// ChunkKeyEncoding is the chunk_key_encoding object as given
+	// (ParseKeyEncoding reads it).
 	ChunkKeyEncoding json.RawMessage
 	FillValue        numeric.Scalar
 	// Codecs is the codec chain; CodecPointers holds the JSON pointer of
@@ -49,22 +50,19 @@ func (a *Array) ChunkSpec() codec.ChunkSpec {
 
 // Options control how Parse builds and resolves a codec chain. A nil
 // *Options gives the defaults, as does the zero value of each field.
+//
+// The embedded codec.Options are those the chain is resolved with (see
+// codec.NewPipeline): FillMode says what a failed fill round trip is,
+// codec.FillStrict (the default: validating, creating) an error and
+// codec.FillWarn (reading arrays that exist) a warning; MaxChunkBytes
+// caps any buffer a decode through the resolved Pipeline allocates;
+// Concurrency is the number of goroutines the Pipeline's calls that take
+// no options of their own (Decode and AppendEncode of a whole shard) may
+// spread one chunk over; RangeGap is handed on likewise.
 type Options struct {
+	codec.Options
 	// Registry builds the codecs; nil means registry.Default().
 	Registry *registry.Registry
-	// FillMode says what a failed fill round trip is: codec.FillStrict
-	// (the default: validating, creating) makes it an error,
-	// codec.FillWarn (reading arrays that exist) a warning.
-	FillMode codec.FillMode
-	// MaxChunkBytes is the cap on any buffer a decode through the resolved
-	// Pipeline allocates (see codec.Options); 0 means
-	// codec.DefaultMaxChunkBytes.
-	MaxChunkBytes int64
-	// Concurrency is the number of goroutines the resolved Pipeline's
-	// calls that take no options of their own (Decode and AppendEncode of
-	// a whole shard) may spread one chunk over; 0 means GOMAXPROCS (see
-	// codec.Options).
-	Concurrency int
 }
 
 func (o *Options) registry() *registry.Registry {
@@ -79,7 +77,7 @@ func (o *Options) codecOptions() *codec.Options {
 	if o == nil {
 		return nil
 	}
-	return &codec.Options{FillMode: o.FillMode, MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency}
+	return &o.Options
 }
 
 // Parse reads a zarr.json document, building codecs with opts.Registry and
@@ -273,23 +271,7 @@ func (p *parser) parseChunkGrid(doc *strictjson.Object) {
 
 func (p *parser) parseChunkKeyEncoding(doc *strictjson.Object) {
 	p.a.ChunkKeyEncoding, _ = doc.Raw("chunk_key_encoding")
-	name, cfg, ok := p.namedObject(doc, "chunk_key_encoding")
-	if !ok {
-		return
-	}
-	if name != "default" && name != "v2" {
-		p.add("/chunk_key_encoding/name", "", "chunk key encoding %s is not supported; want \"default\" or \"v2\"", shorten.Quote(name))
-		return
-	}
-	if cfg == nil {
-		return
-	}
-	if sep, ok := cfg.Raw("separator"); ok && string(sep) != `"/"` && string(sep) != `"."` {
-		p.add("/chunk_key_encoding/configuration/separator", "", "separator must be \"/\" or \".\", got %s", shorten.Bytes(sep))
-	}
-	if err := cfg.Finish(); err != nil {
-		p.addJSON(err)
-	}
+	p.keyEncoding(p.a.ChunkKeyEncoding)
 }
 
 func (p *parser) parseCodecs(v json.RawMessage) {

@@ -147,7 +147,7 @@ func ExampleParse_reading() {
 	}`)
 	_, err := metadata.Parse(zarrJSON, nil)
 	fmt.Println(err)
-	a, err := metadata.Parse(zarrJSON, &metadata.Options{FillMode: codec.FillWarn})
+	a, err := metadata.Parse(zarrJSON, &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 	fmt.Println(err)
 	for _, w := range a.Warnings {
 		fmt.Println(w)

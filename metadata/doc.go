@@ -30,10 +30,10 @@
 // for the defaults; see codec.NewPipeline). By default the fill round trip
 // is strict (codec.FillStrict): the right check for metadata about to be
 // written or validated. A reader of an existing array passes
-// &Options{FillMode: codec.FillWarn}: a fill value that does not survive
-// scale_offset or cast_value is then a warning in Array.Warnings, since
-// missing chunks are filled with the array's own fill value
-// (docs/decisions.md#d17). A reader also reads the document as Python's
+// &Options{Options: codec.Options{FillMode: codec.FillWarn}}: a fill
+// value that does not survive scale_offset or cast_value is then a
+// warning in Array.Warnings, since missing chunks are filled with the
+// array's own fill value (docs/decisions.md#d17). A reader also reads the document as Python's
 // json does: a bare NaN, Infinity or -Infinity is read as the string
 // "NaN", "Infinity" or "-Infinity" (docs/decisions.md#d21), so a fill
 // value written so is the float it means and attributes written so are

@@ -41,7 +41,7 @@ func TestFillRoundTripModes(t *testing.T) {
 			ve.Problems[0].Codec != "scale_offset" || !strings.Contains(ve.Problems[0].Reason, "fill value 0 ("+dt+") encodes to") {
 			t.Fatalf("%s strict: %v", dt, err)
 		}
-		a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+		a, err := metadata.Parse(data, &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 		if err != nil {
 			t.Fatalf("%s warn: %v", dt, err)
 		}
@@ -148,7 +148,7 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 		if strings.Count(err.Error(), "cast_value: cast_value") > 0 {
 			t.Errorf("%s: codec name doubled: %v", tt.name, err)
 		}
-		a, err := metadata.Parse([]byte(tt.doc), &metadata.Options{FillMode: codec.FillWarn})
+		a, err := metadata.Parse([]byte(tt.doc), &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 		if err != nil {
 			t.Errorf("%s, warn: %v", tt.name, err)
 			continue
@@ -186,7 +186,7 @@ func TestBareNaNReading(t *testing.T) {
 	if _, err := metadata.Parse(data, nil); err == nil {
 		t.Fatal("strict Parse accepted a bare NaN")
 	}
-	a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+	a, err := metadata.Parse(data, &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestBytesWithoutEndian(t *testing.T) {
 	if !errors.As(err, &ve) || !errors.Is(err, codec.ErrReadOnlyConfig) {
 		t.Fatalf("strict Parse: %v", err)
 	}
-	a, err := metadata.Parse(data, &metadata.Options{FillMode: codec.FillWarn})
+	a, err := metadata.Parse(data, &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,42 +22,46 @@ const maxMetadataBytes = 64 << 20
 
 // Options control how arrays are opened and how their chunks are processed.
 // A nil *Options gives the defaults.
+//
+// The embedded codec.Options are the limits of the chunks, read as the
+// package documentation says:
+//   - Concurrency is the budget of one read or write: the goroutines at
+//     work and the store requests in flight, shards included. The default
+//     is GOMAXPROCS, or the store's PreferredConcurrency when the store is
+//     a store.ConcurrencyHint that prefers more (object stores, HTTP),
+//     since their requests mostly wait. Out of a budget B, min(B, chunks)
+//     chunks are processed at once, and a chunk that is a shard reads and
+//     decodes its inner chunks on max(1, B/chunks at once) of them. Each
+//     chunk at work holds at most one decoded and one encoded chunk, so
+//     the budget also bounds the memory a read or write uses beyond the
+//     caller's buffer.
+//   - MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
+//     since reading one means holding it whole, and sharded arrays whose
+//     shard index (encoded, or decoded at 16 bytes per inner chunk) is
+//     larger, since a partial read holds it whole (0 or less:
+//     codec.DefaultMaxChunkBytes, 2 GiB). It cannot raise the limit of a
+//     chunk spec, codec.MaxChunkBytes (16 GiB).
+//   - RangeGap is how far apart, in bytes, the inner chunks of a shard
+//     that a read needs may lie and still be read with one request (0
+//     means codec.DefaultRangeGap, 64 KiB; -1 reads every inner chunk with
+//     a request of its own).
+//   - FillMode is not read: an array that exists is opened in the warn
+//     fill mode and one created is checked in the strict mode (see the
+//     package documentation).
 type Options struct {
-	// Concurrency is the budget of one read or write: the goroutines at
-	// work and the store requests in flight, shards included (see the
-	// package documentation). The default is GOMAXPROCS, or the store's
-	// PreferredConcurrency when the store is a store.ConcurrencyHint that
-	// prefers more (object stores, HTTP), since their requests mostly
-	// wait. Out of a budget B, min(B, chunks) chunks are
-	// processed at once, and a chunk that is a shard reads and decodes its
-	// inner chunks on max(1, B/chunks at once) of them. Each chunk at work
-	// holds at most one decoded and one encoded chunk, so the budget also
-	// bounds the memory a read or write uses beyond the caller's buffer.
-	Concurrency int
+	codec.Options
 	// Registry builds the codecs of the chain (nil: registry.Default(), so
 	// import github.com/zcodec/zcodec/codecs for the standard set).
 	Registry *registry.Registry
-	// MaxChunkBytes refuses arrays whose decoded chunk (shard) is larger,
-	// since reading one means holding it whole, and sharded arrays whose
-	// shard index (encoded, or decoded at 16 bytes per inner chunk) is
-	// larger, since a partial read holds it whole (0 or less:
-	// codec.DefaultMaxChunkBytes, 2 GiB). It cannot raise the limit of a
-	// chunk spec, codec.MaxChunkBytes (16 GiB).
-	MaxChunkBytes int64
-	// RangeGap is how far apart, in bytes, the inner chunks of a shard
-	// that a read needs may lie and still be read with one request (see
-	// codec.Options.RangeGap: 0 means codec.DefaultRangeGap, 64 KiB; -1
-	// reads every inner chunk with a request of its own).
-	RangeGap int64
 }
 
 // codecOptions returns the array's limits as codec.Options, whose methods
-// hold the default rules.
+// hold the default rules; nil for a nil o.
 func (o *Options) codecOptions() *codec.Options {
 	if o == nil {
 		return nil
 	}
-	return &codec.Options{MaxChunkBytes: o.MaxChunkBytes, Concurrency: o.Concurrency, RangeGap: o.RangeGap}
+	return &o.Options
 }
 
 func (o *Options) maxChunkBytes() int64 { return o.codecOptions().MaxChunkBytesOrDefault() }
@@ -167,7 +171,7 @@ func nodeType(doc []byte) string {
 // budget (forChunks) bounds them; whole shards are read through
 // DecodeRegion, which takes a share of the budget.
 func (o *Options) metadataOptions(mode codec.FillMode) *metadata.Options {
-	return &metadata.Options{Registry: o.registry(), FillMode: mode, MaxChunkBytes: o.maxChunkBytes(), Concurrency: 1}
+	return &metadata.Options{Registry: o.registry(), Options: codec.Options{FillMode: mode, MaxChunkBytes: o.maxChunkBytes(), Concurrency: 1}}
 }
 
 // openV3 opens a Zarr v3 array from its zarr.json. The array exists, so

@@ -91,7 +91,7 @@ func BenchmarkReadArray(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer d.Close()
-			a, err := Open(context.Background(), d, "", &Options{Concurrency: workers})
+			a, err := Open(context.Background(), d, "", &Options{Options: codec.Options{Concurrency: workers}})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -88,7 +88,7 @@ func TestConcurrencyBudget(t *testing.T) {
 		}
 		for _, conc := range []int{1, 2, 4} {
 			g := &gatingStore{Store: mem}
-			b, err := Open(ctx, g, "a", &Options{Concurrency: conc})
+			b, err := Open(ctx, g, "a", &Options{Options: codec.Options{Concurrency: conc}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -166,15 +166,27 @@
 //     cannot read whole. The one document is read whole, so a hierarchy
 //     is limited by its size to 64 MiB (about 100,000 arrays).
 //   - Consolidated metadata is trusted as written, as zarr-python trusts
-//     it: Members lists what it holds and never the store, and
-//     Node.OpenArray opens an array from it without reading the array's
-//     zarr.json. When the hierarchy changes after Consolidate, the
-//     consolidated metadata is stale until Consolidate runs again: an
-//     array created since is not a member (Open at its path finds it); one
-//     deleted since is still a member, whose chunks read as the fill value;
-//     one whose metadata was rewritten is opened with the old metadata
-//     through its node (with the new through Open). Writers that change a
-//     hierarchy's nodes call Consolidate when they are done.
+//     it when a group is opened consolidated: through a group that carries
+//     it, the consolidated copy of a node's metadata is the one used,
+//     never the node's own document. Members lists what it holds and never
+//     the store, and Node.OpenArray opens an array from it without reading
+//     the array's zarr.json; whoever reaches an array through its group
+//     (every zcodec command given the group) reads it with the
+//     consolidated metadata, and only Open at the array's own path (a
+//     command given the array's path) reads its zarr.json. When the
+//     hierarchy changes after Consolidate, the consolidated metadata is
+//     stale until Consolidate runs again: an array created since is not a
+//     member (Open at its path finds it); one deleted since is still a
+//     member, whose chunks read as the fill value; one whose metadata was
+//     rewritten is opened with the old metadata through its node (with the
+//     new through Open). Group.CheckConsolidated finds such nodes where the
+//     store can list, naming each field on which the two copies disagree
+//     (zcodec verify and zcodec convert report them). Writers that change
+//     a hierarchy's nodes call Consolidate when they are done.
+//   - Members of consolidated metadata that name one node by different
+//     spellings ("a", "/a", "a/") make the group's zarr.json invalid (a
+//     *MetadataError naming both), since which one counts would be a
+//     matter of chance.
 //   - Errors name the array and the key: *codec.ChunkError (Array, Key) for
 //     one chunk, *NodeError for an array or group, *codec.RegionError
 //     (codec.ErrRegion) for a region; store and codec errors stay inspectable

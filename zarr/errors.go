@@ -79,3 +79,22 @@ func (e *MembersError) Unwrap() []error {
 	}
 	return errs
 }
+
+// MetadataError reports a metadata document of a group that cannot be
+// used (a group's zarr.json with its consolidated metadata, a Zarr v2
+// .zmetadata): the JSON pointer (RFC 6901) of the value concerned and
+// what is wrong with it, in words.
+type MetadataError struct {
+	File    string // the document: "zarr.json", ".zmetadata"
+	Pointer string // the value concerned, "" for the document
+	Reason  string
+}
+
+// Error returns "file: pointer: reason", with "/" for the document.
+func (e *MetadataError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "/"
+	}
+	return e.File + ": " + shorten.Pointer(p) + ": " + e.Reason
+}

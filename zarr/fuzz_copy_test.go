@@ -78,7 +78,7 @@ func FuzzCopy(f *testing.F) {
 		if dtype&0x80 != 0 {
 			fill = "7"
 		}
-		opts := &Options{Concurrency: 1 + int(maxBytes%3)}
+		opts := &Options{Options: codec.Options{Concurrency: 1 + int(maxBytes%3)}}
 		src, err := Create(ctx, store.NewMemory(), "src", newMeta(t, shape, sc, dt, fill, fuzzChain(srcChain, sc), ""), opts)
 		if err != nil {
 			t.Fatalf("create src: %v", err)
@@ -180,7 +180,7 @@ func FuzzHostileShardIndex(f *testing.F) {
 			damaged = append(append([]byte{}, shard[:len(shard)-isize]...), index...)
 		}
 		mem.Set(ctx, key, damaged)
-		b, err := Open(ctx, mem, "s", &Options{Concurrency: 2, MaxChunkBytes: 1 << 16})
+		b, err := Open(ctx, mem, "s", &Options{Options: codec.Options{Concurrency: 2, MaxChunkBytes: 1 << 16}})
 		if err != nil {
 			t.Fatal(err)
 		}

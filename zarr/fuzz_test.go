@@ -12,7 +12,7 @@ import (
 
 // fuzzOpts keeps fuzzed arrays small: a hostile zarr.json may declare
 // any chunk size.
-var fuzzOpts = &Options{Concurrency: 2, MaxChunkBytes: 1 << 20}
+var fuzzOpts = &Options{Options: codec.Options{Concurrency: 2, MaxChunkBytes: 1 << 20}}
 
 // readAllBounded reads the whole array when it is small, and lists and
 // verifies its chunks: none of it may panic or hang, whatever the store

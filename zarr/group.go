@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -120,67 +121,169 @@ func OpenGroup(ctx context.Context, s store.Store, p string) (*Group, error) {
 }
 
 // parseV3Group reads a group's zarr.json, with its inline consolidated
-// metadata when present.
+// metadata when present. A value of the wrong JSON type, and two members
+// of the consolidated metadata that name one node ("a", "/a", "a/"), are a
+// *MetadataError with the JSON pointer of the value.
 func parseV3Group(doc []byte) (*Group, error) {
-	var head struct {
-		ZarrFormat   int             `json:"zarr_format"`
-		NodeType     string          `json:"node_type"`
-		Attributes   json.RawMessage `json:"attributes"`
-		Consolidated *struct {
-			Kind     string                     `json:"kind"`
-			Metadata map[string]json.RawMessage `json:"metadata"`
-		} `json:"consolidated_metadata"`
+	const file = "zarr.json"
+	bad := func(pointer, format string, args ...any) error {
+		return &MetadataError{File: file, Pointer: pointer, Reason: fmt.Sprintf(format, args...)}
 	}
-	if err := json.Unmarshal(doc, &head); err != nil {
-		return nil, fmt.Errorf("zarr.json: %v", err)
+	obj, err := strictjson.Parse(doc, strictjson.Options{})
+	if err != nil {
+		return nil, jsonError(file, err, "an object (a group's zarr.json)")
 	}
+	zf, ok := obj.Raw("zarr_format")
 	switch {
-	case head.ZarrFormat != 3:
-		return nil, fmt.Errorf("zarr.json: zarr_format %d, want 3", head.ZarrFormat)
-	case head.NodeType == "array":
-		return nil, fmt.Errorf("%w: zarr.json describes an array", ErrNotGroup)
-	case head.NodeType != "group":
-		return nil, fmt.Errorf("zarr.json: node_type %s, want \"group\"", shorten.Quote(head.NodeType))
+	case !ok:
+		return nil, bad("", "missing required member \"zarr_format\"")
+	case string(zf) != "3":
+		return nil, bad("/zarr_format", "zarr_format is %s, want the number 3", describeJSON(zf))
 	}
-	g := &Group{format: 3, attrs: head.Attributes}
-	if c := head.Consolidated; c != nil && c.Metadata != nil {
-		if c.Kind != "" && c.Kind != "inline" {
-			return nil, fmt.Errorf("zarr.json: consolidated_metadata of kind %s is not supported", shorten.Quote(c.Kind))
+	nt, ok := obj.Raw("node_type")
+	var nodeType string
+	switch {
+	case !ok:
+		return nil, bad("", "missing required member \"node_type\"")
+	case nt[0] != '"' || json.Unmarshal(nt, &nodeType) != nil:
+		return nil, bad("/node_type", "node_type must be the string \"group\", got %s", describeJSON(nt))
+	case nodeType == "array":
+		return nil, fmt.Errorf("%w: zarr.json describes an array", ErrNotGroup)
+	case nodeType != "group":
+		return nil, bad("/node_type", "node_type is %s, want \"group\"", shorten.Quote(nodeType))
+	}
+	g := &Group{format: 3}
+	if v, ok := obj.Raw("attributes"); ok {
+		if v[0] != '{' {
+			return nil, bad("/attributes", "attributes must be an object, got %s", describeJSON(v))
 		}
-		g.consolidated = map[string]nodeDocs{}
-		for rel, m := range c.Metadata {
-			p, err := cleanPath(rel)
-			if err == nil && p == "" {
-				err = errors.New("not a path below the group")
-			}
-			if err != nil {
-				return nil, fmt.Errorf("zarr.json: consolidated_metadata: member %q: %v", shorten.Name(rel), err)
-			}
-			g.consolidated[p] = nodeDocs{zarrJSON: m}
+		g.attrs = v
+	}
+	v, ok := obj.Raw("consolidated_metadata")
+	if !ok || string(v) == "null" {
+		return g, nil
+	}
+	const cm = "/consolidated_metadata"
+	if v[0] != '{' {
+		return nil, bad(cm, "consolidated_metadata must be null or an object with \"kind\": \"inline\" and \"metadata\", got %s", describeJSON(v))
+	}
+	c, err := strictjson.Parse(v, strictjson.Options{Pointer: cm})
+	if err != nil {
+		return nil, jsonError(file, err, "an object")
+	}
+	if k, ok := c.Raw("kind"); ok {
+		var kind string
+		if k[0] != '"' || json.Unmarshal(k, &kind) != nil {
+			return nil, bad(cm+"/kind", "kind must be a string (\"inline\"), got %s", describeJSON(k))
 		}
+		if kind != "inline" {
+			return nil, bad(cm+"/kind", "consolidated_metadata of kind %s is not supported; only \"inline\"", shorten.Quote(kind))
+		}
+	}
+	m, ok := c.Raw("metadata")
+	if !ok || string(m) == "null" {
+		return g, nil
+	}
+	if m[0] != '{' {
+		return nil, bad(cm+"/metadata", "metadata must be an object holding the metadata of each node by its path, got %s", describeJSON(m))
+	}
+	members, err := objectMembers(m) // checked by strictjson.Parse above
+	if err != nil {
+		return nil, bad(cm+"/metadata", "%v", err)
+	}
+	g.consolidated = make(map[string]nodeDocs, len(members))
+	first := make(map[string]string, len(members)) // the key naming each node first
+	for _, mem := range members {
+		ptr := strictjson.Pointer(cm, "metadata", mem.key)
+		p, err := cleanPath(mem.key)
+		if err == nil && p == "" {
+			err = errors.New("not a path below the group")
+		}
+		if err != nil {
+			return nil, bad(ptr, "member %s: %v", shorten.QuoteName(mem.key), err)
+		}
+		if mem.val[0] != '{' {
+			return nil, bad(ptr, "member %s must be an object (the node's zarr.json), got %s", shorten.QuoteName(mem.key), describeJSON(mem.val))
+		}
+		if k, dup := first[p]; dup {
+			return nil, bad(ptr, "members %s and %s both name the node %s: readers disagree on which one counts",
+				shorten.QuoteName(k), shorten.QuoteName(mem.key), shorten.QuoteName(p))
+		}
+		first[p] = mem.key
+		g.consolidated[p] = nodeDocs{zarrJSON: mem.val}
 	}
 	return g, nil
 }
 
+// jsonError turns an error of strictjson into a *MetadataError of file;
+// want says what the document should have been when it is not an object.
+func jsonError(file string, err error, want string) error {
+	var e *strictjson.Error
+	if !errors.As(err, &e) {
+		return &MetadataError{File: file, Reason: err.Error()}
+	}
+	reason := e.Reason
+	switch {
+	case e.Kind == strictjson.KindType && len(e.Path) == 0:
+		reason = "want " + want + strings.TrimPrefix(reason, "want a JSON object")
+	case e.Position() != "":
+		reason += " at " + e.Position()
+	}
+	return &MetadataError{File: file, Pointer: e.Pointer, Reason: reason}
+}
+
+// describeJSON names a JSON value for a message: its type and its
+// shortened text ("the number 7", "an array [1]").
+func describeJSON(v []byte) string {
+	switch v[0] {
+	case '{':
+		return "an object " + shorten.Bytes(v)
+	case '[':
+		return "an array " + shorten.Bytes(v)
+	case '"':
+		return "the string " + shorten.Bytes(v)
+	case 't', 'f':
+		return "the boolean " + string(v)
+	case 'n':
+		return "null"
+	}
+	return "the number " + shorten.Bytes(v)
+}
+
 // parseZmetadata reads a Zarr v2 .zmetadata document.
 func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
-	var z struct {
-		Format   int                        `json:"zarr_consolidated_format"`
-		Metadata map[string]json.RawMessage `json:"metadata"`
+	const file = ".zmetadata"
+	obj, err := strictjson.Parse(doc, strictjson.Options{})
+	if err != nil {
+		return nil, jsonError(file, err, "an object with \"metadata\" and \"zarr_consolidated_format\"")
 	}
-	if err := json.Unmarshal(doc, &z); err != nil {
-		return nil, fmt.Errorf(".zmetadata: %v", err)
+	if f, ok := obj.Raw("zarr_consolidated_format"); !ok || string(f) != "1" {
+		got := "missing"
+		if ok {
+			got = describeJSON(f)
+		}
+		return nil, &MetadataError{File: file, Pointer: "/zarr_consolidated_format", Reason: "zarr_consolidated_format must be the number 1, got " + got}
 	}
-	if z.Format != 1 {
-		return nil, fmt.Errorf(".zmetadata: zarr_consolidated_format %d, want 1", z.Format)
+	m, ok := obj.Raw("metadata")
+	if !ok || m[0] != '{' {
+		got := "nothing"
+		if ok {
+			got = describeJSON(m)
+		}
+		return nil, &MetadataError{File: file, Pointer: "/metadata", Reason: "metadata must be an object holding each document by its key, got " + got}
+	}
+	members, err := objectMembers(m)
+	if err != nil {
+		return nil, &MetadataError{File: file, Pointer: "/metadata", Reason: err.Error()}
 	}
 	out := map[string]nodeDocs{}
-	for key, v := range z.Metadata {
+	for _, mem := range members {
+		key, v := mem.key, mem.val
 		dir, name := path.Split(key)
 		dir = strings.TrimSuffix(dir, "/")
 		if dir != "" {
 			if _, err := cleanPath(dir); err != nil {
-				return nil, fmt.Errorf(".zmetadata: key %s: %v", shorten.Name(key), err)
+				return nil, &MetadataError{File: file, Pointer: strictjson.Pointer("/metadata", key), Reason: fmt.Sprintf("key %s: %v", shorten.Name(key), err)}
 			}
 		}
 		d := out[dir]

@@ -227,3 +227,94 @@ func TestMembersUndecodableInDirectory(t *testing.T) {
 		t.Errorf("Members: %v, %v; want good and a problem naming bad\\xff", nodes, err)
 	}
 }
+
+// TestConsolidatedMembersNamingOneNode checks that consolidated metadata
+// whose members name one node by different spellings ("a", "/a", "a/")
+// is refused, naming both keys with the JSON pointer of the later one,
+// the same way every time, rather than opening one of them at random.
+func TestConsolidatedMembersNamingOneNode(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	member := func(dt string) string {
+		return `{"zarr_format":3,"node_type":"array","shape":[2],"data_type":"` + dt + `",` +
+			`"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[2]}},` +
+			`"chunk_key_encoding":{"name":"default"},"fill_value":0,"codecs":["bytes"]}`
+	}
+	doc := `{"zarr_format":3,"node_type":"group","consolidated_metadata":{"kind":"inline","metadata":{` +
+		`"a":` + member("uint8") + `,"/a":` + member("int8") + `,"a/":` + member("uint16") + `}}}`
+	var first string
+	for i := range 20 {
+		s := store.NewMemory()
+		s.Set(ctx, "zarr.json", []byte(doc))
+		_, err := OpenGroup(ctx, s, "")
+		var me *MetadataError
+		if !errors.As(err, &me) {
+			t.Fatalf("OpenGroup: %v, want a *MetadataError", err)
+		}
+		if me.Pointer != "/consolidated_metadata/metadata/~1a" || !strings.Contains(me.Reason, `"a"`) || !strings.Contains(me.Reason, `"/a"`) {
+			t.Errorf("error %+v: want the pointer of \"/a\" and both keys", me)
+		}
+		if i == 0 {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Fatalf("error changed between opens: %q, then %q", first, err)
+		}
+	}
+}
+
+// TestGroupMetadataWrongTypes checks that a group's zarr.json with a
+// value of the wrong JSON type is refused with the JSON pointer of the
+// value and what was expected in plain words, never a Go type.
+func TestGroupMetadataWrongTypes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, c := range []struct{ doc, pointer, want string }{
+		{`{"zarr_format":3,"node_type":"group","consolidated_metadata":7}`, "/consolidated_metadata", "an object"},
+		{`{"zarr_format":3,"node_type":"group","consolidated_metadata":{"kind":3,"metadata":{}}}`, "/consolidated_metadata/kind", "a string"},
+		{`{"zarr_format":3,"node_type":"group","consolidated_metadata":{"kind":"inline","metadata":[]}}`, "/consolidated_metadata/metadata", "an object"},
+		{`{"zarr_format":3,"node_type":"group","consolidated_metadata":{"kind":"inline","metadata":{"a":7}}}`, "/consolidated_metadata/metadata/a", "an object"},
+		{`{"zarr_format":"3","node_type":"group"}`, "/zarr_format", "3"},
+		{`{"zarr_format":3,"node_type":5}`, "/node_type", `"group"`},
+		{`{"zarr_format":3,"node_type":"group","attributes":5}`, "/attributes", "an object"},
+		{`[1]`, "", "an object"},
+	} {
+		s := store.NewMemory()
+		s.Set(ctx, "zarr.json", []byte(c.doc))
+		_, err := OpenGroup(ctx, s, "")
+		var me *MetadataError
+		if !errors.As(err, &me) {
+			t.Errorf("%s: %v, want a *MetadataError", c.doc, err)
+			continue
+		}
+		msg := err.Error()
+		if me.File != "zarr.json" || me.Pointer != c.pointer || !strings.Contains(me.Reason, c.want) ||
+			strings.Contains(msg, "Go ") || strings.Contains(msg, "struct") || strings.Contains(msg, "cannot unmarshal") {
+			t.Errorf("%s: %+v (%q): want pointer %q and %q in plain words", c.doc, me, msg, c.pointer, c.want)
+		}
+	}
+	for _, doc := range []string{`[1]`, `{"metadata":7,"zarr_consolidated_format":1}`, `{"metadata":{},"zarr_consolidated_format":"1"}`} {
+		s := store.NewMemory()
+		s.Set(ctx, ".zgroup", []byte(`{"zarr_format":2}`))
+		s.Set(ctx, ".zmetadata", []byte(doc))
+		_, err := OpenGroup(ctx, s, "")
+		var me *MetadataError
+		if !errors.As(err, &me) || me.File != ".zmetadata" || strings.Contains(err.Error(), "Go ") {
+			t.Errorf(".zmetadata %s: %v, want a *MetadataError in plain words", doc, err)
+		}
+	}
+}
+
+// TestV2ArrayMetadataWrongType checks that a .zarray that is not a JSON
+// object is refused in plain words, never with a Go type.
+func TestV2ArrayMetadataWrongType(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, doc := range []string{`[1]`, `7`, `{"dtype":7,"fill_value":0}`} {
+		s := store.NewMemory()
+		s.Set(ctx, ".zarray", []byte(doc))
+		_, err := Open(ctx, s, "", nil)
+		if err == nil || strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "cannot unmarshal") {
+			t.Errorf(".zarray %s: %v, want a reason in plain words", doc, err)
+		}
+	}
+}

@@ -46,7 +46,7 @@ func tempDirStore(t testing.TB) (*store.Dir, string) {
 
 func create(t testing.TB, s store.Store, path string, m *metadata.ArrayDefinition, conc int) *Array {
 	t.Helper()
-	a, err := Create(context.Background(), s, path, m, &Options{Concurrency: conc})
+	a, err := Create(context.Background(), s, path, m, &Options{Options: codec.Options{Concurrency: conc}})
 	if err != nil {
 		t.Fatal(err)
 	}

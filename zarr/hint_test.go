@@ -57,7 +57,7 @@ func TestConcurrencyHint(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := &gatingStore{Store: mem}
-		b, err := Open(ctx, hintingStore{g, tc.hint}, "a", &Options{Concurrency: tc.conc, RangeGap: -1})
+		b, err := Open(ctx, hintingStore{g, tc.hint}, "a", &Options{Options: codec.Options{Concurrency: tc.conc, RangeGap: -1}})
 		if err != nil {
 			t.Fatal(err)
 		}

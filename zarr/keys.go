@@ -2,9 +2,10 @@ package zarr
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/zcodec/zcodec/metadata"
 )
 
 // keyEncoding is a chunk key encoding of Zarr v3: "default" ("c" then the
@@ -15,29 +16,14 @@ type keyEncoding struct {
 	sep string // "/" or "."
 }
 
-// parseKeyEncoding reads a chunk_key_encoding object that metadata.Parse
-// has already validated; nil means the default encoding with "/".
+// parseKeyEncoding reads a chunk_key_encoding object with
+// metadata.ParseKeyEncoding; nil means the default encoding with "/".
 func parseKeyEncoding(raw json.RawMessage) (keyEncoding, error) {
-	if len(raw) == 0 {
-		return keyEncoding{sep: "/"}, nil
+	k, err := metadata.ParseKeyEncoding(raw)
+	if err != nil {
+		return keyEncoding{}, err
 	}
-	var cke struct {
-		Name          string `json:"name"`
-		Configuration struct {
-			Separator *string `json:"separator"`
-		} `json:"configuration"`
-	}
-	if err := json.Unmarshal(raw, &cke); err != nil {
-		return keyEncoding{}, fmt.Errorf("chunk_key_encoding: %v", err)
-	}
-	k := keyEncoding{v2: cke.Name == "v2", sep: "/"}
-	if k.v2 {
-		k.sep = "."
-	}
-	if s := cke.Configuration.Separator; s != nil {
-		k.sep = *s
-	}
-	return k, nil
+	return keyEncoding{v2: k.Name == "v2", sep: k.Separator}, nil
 }
 
 // key returns the key of the chunk at coords, relative to the array.

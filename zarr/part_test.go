@@ -113,7 +113,7 @@ func TestCopyPartMatchesCopy(t *testing.T) {
 			delete(want, "zarr.json")
 
 			parts := store.NewMemory()
-			p, err := CreatePending(ctx, parts, "", m, &Options{Concurrency: 3})
+			p, err := CreatePending(ctx, parts, "", m, &Options{Options: codec.Options{Concurrency: 3}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -379,13 +379,13 @@ func TestCopyPartMemory(t *testing.T) {
 	for _, rows := range []int64{1 << 10, 1 << 16} { // 1 GiB, 64 GiB of uint32
 		shape := []int64{rows, 1 << 18}
 		src := &endlessSource{chunk: encoded}
-		sa, err := OpenPending(src, "", mustJSON(t, newMeta(t, shape, []int{1, 1 << 18}, numeric.Uint32, "0", bytesLE, "")), &Options{Concurrency: conc})
+		sa, err := OpenPending(src, "", mustJSON(t, newMeta(t, shape, []int{1, 1 << 18}, numeric.Uint32, "0", bytesLE, "")), &Options{Options: codec.Options{Concurrency: conc}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		dst := &sink{}
 		// Units of 1 MiB that each meet two source chunks.
-		da, err := OpenPending(dst, "", mustJSON(t, newMeta(t, shape, []int{2, 1 << 17}, numeric.Uint32, "0", bytesLE, "")), &Options{Concurrency: conc})
+		da, err := OpenPending(dst, "", mustJSON(t, newMeta(t, shape, []int{2, 1 << 17}, numeric.Uint32, "0", bytesLE, "")), &Options{Options: codec.Options{Concurrency: conc}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -76,7 +76,7 @@ func TestHostileShardIndexSize(t *testing.T) {
 func TestShardIndexCap(t *testing.T) {
 	s := store.NewMemory()
 	s.Set(context.Background(), "zarr.json", []byte(shardedDoc(64<<20)))
-	alloc, err := readBounded(t, s, &Options{MaxChunkBytes: 256 << 20})
+	alloc, err := readBounded(t, s, &Options{Options: codec.Options{MaxChunkBytes: 256 << 20}})
 	if err == nil || !strings.Contains(err.Error(), "index") || !strings.Contains(err.Error(), "limit") {
 		t.Fatalf("err = %v, want an index larger than the limit", err)
 	}

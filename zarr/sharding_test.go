@@ -99,7 +99,7 @@ func TestShardedPartialRead(t *testing.T) {
 		gap  int64
 		want int
 	}{{0, 2}, {-1, 3}} {
-		b, err := Open(ctx, counting, "s", &Options{RangeGap: tc.gap})
+		b, err := Open(ctx, counting, "s", &Options{Options: codec.Options{RangeGap: tc.gap}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestShardedAdjacentInnerChunks(t *testing.T) {
 	counting := store.NewCounting(mem)
 	for _, k := range []int{2, 4, 8} {
 		region := codec.Region{Start: []int64{3, 0}, Shape: []int64{2, int64(8 * k)}}
-		for _, opts := range []*Options{nil, {Concurrency: 1}, {Concurrency: 16}, {RangeGap: -1}} {
+		for _, opts := range []*Options{nil, {Options: codec.Options{Concurrency: 1}}, {Options: codec.Options{Concurrency: 16}}, {Options: codec.Options{RangeGap: -1}}} {
 			b, err := Open(ctx, counting, "s", opts)
 			if err != nil {
 				t.Fatal(err)

@@ -22,9 +22,9 @@ func openV2(s store.Store, path string, zarray, zattrs []byte, opts *Options) (*
 		DType     json.RawMessage `json:"dtype"`
 		FillValue json.RawMessage `json:"fill_value"`
 	}
-	if err := json.Unmarshal(zarray, &head); err != nil {
-		return fail(fmt.Errorf(".zarray: %v", err))
-	}
+	// A .zarray that is not an object with these members is left to
+	// zarrv2.Convert, which says what is wrong with its JSON pointer.
+	_ = json.Unmarshal(zarray, &head)
 	var warnings []codec.Warning
 	conv := zarrv2.Options{Registry: opts.registry()}
 	if string(head.FillValue) == "null" && !isStringDtype(head.DType) {

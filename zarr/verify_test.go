@@ -94,7 +94,7 @@ func TestVerifyVanishedChunk(t *testing.T) {
 				func() { mem.Set(ctx, rewritten, good) },               // the second the whole
 			},
 		}}
-		a2, err := Open(ctx, rs, "a", &Options{Concurrency: 2})
+		a2, err := Open(ctx, rs, "a", &Options{Options: codec.Options{Concurrency: 2}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@
 //   - read: the whole of big.h5's dataset (float32 (96, 1024, 1024),
 //     402.7 MB decoded, 384 chunks of 1 MiB, shuffle + deflate level 4)
 //     into a buffer allocated once: store.Open of the file, zarr.Open of the
-//     dataset and Array.ReadRegion, with zarr.Options{Concurrency: 1} (one
+//     dataset and Array.ReadRegion, with a Concurrency of 1 in zarr.Options (one
 //     goroutine, so that CPU time compares with libhdf5's one thread) and
 //     with the default concurrency (GOMAXPROCS goroutines: compare the wall
 //     time); the peer opens the file with h5py.File and calls

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/hdf5bench"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -80,7 +81,7 @@ func (e *env) rows() []*benchRow {
 		name string
 		opts *zarr.Options
 	}{
-		{"read whole, 1 goroutine (Concurrency 1)", &zarr.Options{Concurrency: 1}},
+		{"read whole, 1 goroutine (Concurrency 1)", &zarr.Options{Options: codec.Options{Concurrency: 1}}},
 		{fmt.Sprintf("read whole, default concurrency (%d): compare wall", runtime.GOMAXPROCS(0)), nil},
 	} {
 		rows = append(rows, &benchRow{

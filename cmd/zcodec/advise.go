@@ -336,7 +336,7 @@ func readRawSample(env *environment, f *adviseFlags, files []string) (*advisor.S
 		return nil, failf(env.stderr, "advise", "%v", err)
 	}
 	// The array exists: its own chain only decodes (docs/decisions.md#d17).
-	a, code := parseArray(env, "advise", *f.metadata, mdata, &metadata.Options{FillMode: codec.FillWarn})
+	a, code := parseArray(env, "advise", *f.metadata, mdata, &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 	if a == nil {
 		return nil, code
 	}

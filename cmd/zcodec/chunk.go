@@ -99,7 +99,7 @@ func runChunk(env *environment, op string, args []string) int {
 	if op == "decode" {
 		mode = codec.FillWarn
 	}
-	a, code := parseArray(env, op, *meta, mdata, &metadata.Options{FillMode: mode})
+	a, code := parseArray(env, op, *meta, mdata, &metadata.Options{Options: codec.Options{FillMode: mode}})
 	if a == nil {
 		return code
 	}

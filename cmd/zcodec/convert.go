@@ -37,6 +37,8 @@ func runConvert(env *environment, args []string) int {
 			"and renamed at the end; in an object store the metadata is written last. Either way, on\n"+
 			"any failure, or Ctrl-C, nothing is left at DST. DST may not be SRC, nor lie inside it,\n"+
 			"nor hold it. --consolidate also writes the hierarchy's consolidated metadata.\n"+
+			"A SRC group with consolidated metadata is read with it; where the store can list, a node\n"+
+			"whose own metadata disagrees with it is a warning naming the fields.\n"+
 			"\n"+
 			"A group is converted with every array that can be: an array zcodec cannot convert (a\n"+
 			"codec, data type or fill value it does not support, metadata it cannot read) is left\n"+
@@ -158,6 +160,9 @@ func runConvert(env *environment, args []string) int {
 		return code
 	}
 	defer closeStore()
+	for _, line := range t.consolidatedMismatches(ctx) {
+		fmt.Fprintf(env.stderr, "zcodec convert: warning: %s\n", line)
+	}
 	if t.group == nil && plan.consolidate {
 		return fs.fail("--consolidate: %s is an array; consolidated metadata is written into a group", shown(src))
 	}

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"runtime"
 	"time"
 
+	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -98,7 +98,7 @@ func (sf *storeFlags) arrayOptions() *zarr.Options {
 	if sf == nil || sf.maxChunkBytes == 0 {
 		return nil
 	}
-	return &zarr.Options{MaxChunkBytes: int64(sf.maxChunkBytes)}
+	return &zarr.Options{Options: codec.Options{MaxChunkBytes: int64(sf.maxChunkBytes)}}
 }
 
 // httpOptions builds the options of an HTTP store from the flags, the one
@@ -118,13 +118,15 @@ func (sf *storeFlags) httpOptions() *store.HTTPOptions {
 	return o
 }
 
-// withinBudget returns a, or a opened again with a smaller concurrency,
-// so that the chunks a command decodes at once (verify: cat and convert
-// hold one slab at a time, which bounds them) hold no more than
-// opts.MaxChunkBytes (--max-chunk-bytes) together: each chunk at work
-// holds one decoded chunk, and GOMAXPROCS chunks of nearly the limit would
-// otherwise take GOMAXPROCS times the limit.
-func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.Array {
+// withinBudget returns a, or a opened again with a smaller concurrency by
+// reopen (from the metadata a was opened with: a group's member from the
+// group's consolidated metadata, as it was opened the first time), so that
+// the chunks a command decodes at once (verify: cat and convert hold one
+// slab at a time, which bounds them) hold no more than opts.MaxChunkBytes
+// (--max-chunk-bytes) together: each chunk at work holds one decoded
+// chunk, and GOMAXPROCS chunks of nearly the limit would otherwise take
+// GOMAXPROCS times the limit.
+func withinBudget(a *zarr.Array, opts *zarr.Options, reopen func(*zarr.Options) (*zarr.Array, error)) *zarr.Array {
 	if opts == nil || opts.Concurrency > 0 {
 		return a
 	}
@@ -138,7 +140,7 @@ func withinBudget(ctx context.Context, a *zarr.Array, opts *zarr.Options) *zarr.
 	}
 	o := *opts
 	o.Concurrency = n
-	b, err := zarr.Open(ctx, a.Store(), a.Path(), &o)
+	b, err := reopen(&o)
 	if err != nil {
 		return a // opened once already: the command reports what fails
 	}

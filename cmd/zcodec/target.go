@@ -73,6 +73,30 @@ func openTarget(ctx context.Context, s store.Store, opts *zarr.Options) (*target
 	return &target{array: src.Array(), group: src.Group(), members: src.Members(), problems: src.Problems(), opts: opts, st: s, source: src}, nil
 }
 
+// consolidatedMismatches returns, one line for each, the nodes on which
+// the group's consolidated metadata and the nodes' own metadata disagree
+// (zarr.Group.CheckConsolidated), each line naming the node, the fields
+// and which copy is used (the consolidated one, as for every command that
+// reaches the node through the group); nil when t is not a group with
+// consolidated metadata or its store cannot list.
+func (t *target) consolidatedMismatches(ctx context.Context) []string {
+	if t.group == nil || !t.group.Consolidated() {
+		return nil
+	}
+	ms, err := t.group.CheckConsolidated(ctx)
+	if errors.Is(err, errors.ErrUnsupported) {
+		return nil
+	}
+	if err != nil {
+		return []string{"the consolidated metadata could not be compared with the store: " + namedErr(t.path, err).Error()}
+	}
+	lines := make([]string, len(ms))
+	for i, m := range ms {
+		lines[i] = nodeName(t.path, m.Path) + ": " + m.Reason()
+	}
+	return lines
+}
+
 // openPath opens the store at path and the node at its root, for the
 // commands that take a PATH; an error opening the node names path. The
 // caller calls the returned function to close the store.

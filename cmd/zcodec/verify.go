@@ -43,7 +43,9 @@ func runVerify(env *environment, args []string) int {
 			"s3://bucket/prefix, gs://bucket/prefix, or an http(s) URL with consolidated metadata), and every stored inner chunk of every shard,\n"+
 			"and reports each one that fails with its key and the reason, and each key of the store\n"+
 			"that cannot be read. Exit status 1 if any did. A group that holds no array says so\n"+
-			"(exit 0).")
+			"(exit 0). A group's arrays are read with its consolidated metadata when it has some;\n"+
+			"where the store can list, each node's own metadata is compared with it, and a node\n"+
+			"on which they disagree fails, naming the fields.")
 	asJSON := fs.Bool("json", false, "print the result as a JSON document")
 	sf := fs.storeFlags(true)
 	path, code, stop := fs.onePath(args)
@@ -65,7 +67,8 @@ func runVerify(env *environment, args []string) int {
 	}
 	results := []verifyArray{}
 	if t.array != nil {
-		results = append(results, verifyChunks(ctx, withinBudget(ctx, t.array, t.opts), live, path))
+		reopen := func(o *zarr.Options) (*zarr.Array, error) { return zarr.Open(ctx, t.array.Store(), t.array.Path(), o) }
+		results = append(results, verifyChunks(ctx, withinBudget(t.array, t.opts, reopen), live, path))
 	} else {
 		for _, m := range t.members {
 			if m.Kind != "array" {
@@ -76,11 +79,13 @@ func runVerify(env *environment, args []string) int {
 				results = append(results, verifyArray{Path: "/" + m.Path, Failures: []verifyFailure{}, Error: flagged(namedErr(path, err)).Error()})
 				continue
 			}
-			results = append(results, verifyChunks(ctx, withinBudget(ctx, a, t.opts), live, path))
+			reopen := func(o *zarr.Options) (*zarr.Array, error) { return m.OpenArray(ctx, o) }
+			results = append(results, verifyChunks(ctx, withinBudget(a, t.opts, reopen), live, path))
 		}
 	}
 	problems := t.memberProblems()
-	failed := len(problems) > 0
+	stale := t.consolidatedMismatches(ctx)
+	failed := len(problems) > 0 || len(stale) > 0
 	for _, r := range results {
 		if r.Error != "" || len(r.Failures) > 0 {
 			failed = true
@@ -90,6 +95,9 @@ func runVerify(env *environment, args []string) int {
 		doc := map[string]any{"path": shown(path), "ok": !failed, "arrays": results}
 		if problems != nil {
 			doc["problems"] = problems
+		}
+		if stale != nil {
+			doc["consolidated_mismatches"] = stale
 		}
 		writeJSON(env.stdout, doc, true)
 	} else {
@@ -101,6 +109,9 @@ func runVerify(env *environment, args []string) int {
 			fmt.Fprintf(w, "no arrays found in %s: nothing to verify\n", shorten.Name(shown(path)))
 		}
 		printProblems(w, "FAIL ", problems)
+		for _, line := range stale {
+			fmt.Fprintf(w, "FAIL %s\n", line)
+		}
 	}
 	if failed {
 		return 1

@@ -136,7 +136,7 @@ func TestMetadataPointsIntoTheShard(t *testing.T) {
 	if !errors.As(err, &ve) || len(ve.Problems) != 1 || ve.Problems[0].Pointer != "/codecs/0/configuration/codecs/0" {
 		t.Fatalf("strict: got %v, want one problem at the inner scale_offset", err)
 	}
-	a, err := metadata.Parse([]byte(doc), &metadata.Options{FillMode: codec.FillWarn})
+	a, err := metadata.Parse([]byte(doc), &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}})
 	if err != nil {
 		t.Fatalf("warn: %v", err)
 	}

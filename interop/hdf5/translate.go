@@ -23,7 +23,7 @@ type Translation struct {
 }
 
 // defaultKeyEncoding is the chunk_key_encoding of a translated dataset.
-var defaultKeyEncoding = json.RawMessage(`{"name":"default","configuration":{"separator":"/"}}`)
+var defaultKeyEncoding = metadata.DefaultKeyEncoding.JSON()
 
 // Translate describes d as a Zarr v3 array whose codec chain decodes the
 // dataset's stored chunks unchanged: the data type, the shape, a regular

@@ -217,7 +217,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	codecs := append(append(c.arraySide, b), c.bytesSide...)
 	sources := append(append(c.arrayPtrs, bptr), c.bytesPtrs...)
 
-	keyEnc := json.RawMessage(`{"name":"v2","configuration":{"separator":` + strconv.Quote(sep) + `}}`)
+	keyEnc := metadata.KeyEncoding{Name: "v2", Separator: sep}.JSON()
 	a := &metadata.Array{
 		Shape: shape64, DataType: dt, ChunkShape: chunkShape, ChunkKeyEncoding: keyEnc,
 		FillValue: fill, Codecs: codecs,

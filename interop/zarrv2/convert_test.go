@@ -105,7 +105,7 @@ func TestZarrPythonArrays(t *testing.T) {
 				t.Fatal(err)
 			}
 			// read back as a reader opens an existing array
-			a, err := metadata.Parse(zarrJSON, &metadata.Options{Registry: registry.Default(), FillMode: codec.FillWarn})
+			a, err := metadata.Parse(zarrJSON, &metadata.Options{Registry: registry.Default(), Options: codec.Options{FillMode: codec.FillWarn}})
 			if err != nil {
 				t.Fatalf("metadata.Parse(%s): %v", zarrJSON, err)
 			}
@@ -363,7 +363,7 @@ func FuzzConvert(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := metadata.Parse(j, &metadata.Options{FillMode: codec.FillWarn}); err != nil {
+		if _, err := metadata.Parse(j, &metadata.Options{Options: codec.Options{FillMode: codec.FillWarn}}); err != nil {
 			t.Fatalf("the converted zarr.json does not parse: %v\n%s", err, j)
 		}
 	})

@@ -43,7 +43,7 @@ func BenchmarkRead64MiB(b *testing.B) {
 	}
 	fill, _ := numeric.ParseFillValue(numeric.Float32, []byte(`"NaN"`))
 	a, err := zarr.Create(ctx, s, "tas", &metadata.ArrayDefinition{Shape: []int64{n}, DataType: numeric.Float32,
-		ChunkShape: []int{chunk}, FillValue: fill, Codecs: chain.Codecs}, &zarr.Options{Concurrency: 16})
+		ChunkShape: []int{chunk}, FillValue: fill, Codecs: chain.Codecs}, &zarr.Options{Options: codec.Options{Concurrency: 16}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func BenchmarkRead64MiB(b *testing.B) {
 			b.Run(fmt.Sprintf("latency=%v/concurrency=%d", latency, conc), func(b *testing.B) {
 				p.SetLatency(latency)
 				defer p.SetLatency(0)
-				r, err := zarr.Open(ctx, s, "tas", &zarr.Options{Concurrency: conc})
+				r, err := zarr.Open(ctx, s, "tas", &zarr.Options{Options: codec.Options{Concurrency: conc}})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -58,7 +58,7 @@ func FuzzStore(f *testing.F) {
 		}
 		members, _ := g.Members(ctx)
 		for _, m := range members {
-			a, err := m.OpenArray(ctx, &zarr.Options{MaxChunkBytes: 1 << 20, Concurrency: 1})
+			a, err := m.OpenArray(ctx, &zarr.Options{Options: codec.Options{MaxChunkBytes: 1 << 20, Concurrency: 1}})
 			if err != nil || a.DataType().IsVariableLength() {
 				continue
 			}

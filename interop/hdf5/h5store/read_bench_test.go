@@ -39,7 +39,7 @@ func readWhole(ctx context.Context, path, ds string, opts *zarr.Options, dst []b
 // (96, 1024, 1024), 402.7 MB in 384 chunks of 1 MiB, shuffle + deflate
 // level 4) whole into a buffer allocated once, opening the file each
 // iteration (warm in the page cache): on one goroutine
-// (zarr.Options{Concurrency: 1}, what libhdf5 does on its one thread) and
+// (a Concurrency of 1 in zarr.Options, what libhdf5 does on its one thread) and
 // with the default concurrency (GOMAXPROCS); copy() of the same bytes is
 // the ceiling. MB/s count decoded bytes; cpu-MB/s divide by the process's
 // CPU time.
@@ -65,7 +65,7 @@ func BenchmarkReadDataset(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		opts *zarr.Options
-	}{{"concurrency=1", &zarr.Options{Concurrency: 1}}, {"concurrency=default", nil}} {
+	}{{"concurrency=1", &zarr.Options{Options: codec.Options{Concurrency: 1}}}, {"concurrency=default", nil}} {
 		b.Run(c.name, func(b *testing.B) {
 			if err := readWhole(ctx, m.Path(fi), fi.Dataset, c.opts, dst); err != nil {
 				b.Fatal(err)
