@@ -19,7 +19,7 @@ func TestLimitErrorFields(t *testing.T) {
 	s := store.NewMemory()
 	m := newMeta(t, []int64{64}, []int{32}, numeric.Int32, "0", `[{"name":"bytes","configuration":{"endian":"little"}}]`, "")
 	create(t, s, "g/a", m, 1)
-	_, err := Open(context.Background(), s, "g/a", &Options{MaxChunkBytes: 100})
+	_, err := Open(context.Background(), s, "g/a", &Options{Options: codec.Options{MaxChunkBytes: 100}})
 	var ne *NodeError
 	if !errors.As(err, &ne) || ne.Kind != "array" || ne.Path != "g/a" {
 		t.Fatalf("Open: %v, want a *NodeError of array g/a", err)
