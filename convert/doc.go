@@ -96,10 +96,17 @@
 // group's from the deepest, the root's last (the root array's, for one
 // array), so that a reader that finds the root finds the whole hierarchy;
 // it consolidates the root group's metadata when asked; it writes
-// finalized.json, deletes the markers and the plan, and finalized.json
+// finalized.json, deletes the plan, then the markers, and finalized.json
 // last. Run again after stopping midway, it ends its work: finalized.json
-// stands in for the markers it deleted, and when only finalized.json is
-// left, OpenPlan says ErrFinalized and RemovePlan deletes it.
+// stands in for the markers it deleted, and when the plan is gone,
+// OpenPlan says ErrFinalized and RemovePlan deletes what is left.
+//
+// A part run again while Finalize runs leaves no marker in the published
+// destination: a part checks that the plan is there before it writes a
+// unit and again after it writes its marker, and Finalize deletes the
+// plan before it lists the markers it deletes. A marker written after
+// that listing finds the plan gone, and the part deletes it and returns a
+// *FinalizedError (ErrFinalized).
 //
 // # What is left out
 //

@@ -19,6 +19,22 @@ var ErrNoPlan = errors.New("no conversion plan")
 // done, and RemovePlan ends the clean-up. It does not match ErrNoPlan.
 var ErrFinalized = errors.New("the conversion is finalized; only the record of its finalizing is left")
 
+// FinalizedError reports a part that found the plan removed from the
+// destination, by a Finalize that published the conversion before or
+// while the part ran: the part wrote nothing when it found it before its
+// units, and otherwise took its marker back, so that no key of the plan
+// is left in the published destination. It matches ErrFinalized.
+type FinalizedError struct {
+	Plan string // the digest of the plan the part ran
+}
+
+func (e *FinalizedError) Error() string {
+	return "the destination was finalized (its plan was removed) while the part ran; its marker is not kept"
+}
+
+// Is reports whether target is ErrFinalized.
+func (e *FinalizedError) Is(target error) bool { return target == ErrFinalized }
+
 // ErrOtherPlan is matched by the error of WritePlan when the destination
 // already holds the plan of another conversion (another source, or other
 // Options). The same plan is not an error: WritePlan may run again.

@@ -3,6 +3,7 @@ package convert
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -73,6 +74,11 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 	if err != nil {
 		return 0, 0, err
 	}
+	// A part that starts after Finalize removed the plan writes nothing
+	// over the published arrays.
+	if err := planStands(ctx, p, dst); err != nil {
+		return 0, 0, err
+	}
 	first, end = p.Range(i, n)
 	// The arrays whose units meet [first, end).
 	type piece struct {
@@ -125,7 +131,31 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 	if err := dst.Set(ctx, MarkerKey(i, n), append(b, '\n')); err != nil {
 		return 0, 0, err
 	}
+	// Finalize removes the plan before it lists the markers it removes: a
+	// marker written after that listing finds the plan gone, and is taken
+	// back, so that none is left in a published destination.
+	if err := planStands(ctx, p, dst); err != nil {
+		if errors.Is(err, ErrFinalized) {
+			if derr := dst.Delete(ctx, MarkerKey(i, n)); derr != nil {
+				return 0, 0, fmt.Errorf("%w; removing the part's marker failed: %v", err, derr)
+			}
+		}
+		return 0, 0, err
+	}
 	return first, end, nil
+}
+
+// planStands checks that the plan is still in dst, reading none of it: a
+// plan Finalize removed is an error matched by ErrFinalized.
+func planStands(ctx context.Context, p *Plan, dst store.Store) error {
+	_, err := dst.Get(ctx, PlanKey, 0)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return &FinalizedError{Plan: p.digest}
+	case err == nil || errors.Is(err, store.ErrTooLarge):
+		return nil
+	}
+	return err
 }
 
 // partMemory bounds the units a part holds at once, decoded and encoded:
