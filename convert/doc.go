@@ -38,6 +38,7 @@
 // parts write, under .zcodec/convert/ (Dir):
 //
 //	.zcodec/convert/plan.json          the plan, written by WritePlan (PlanKey)
+//	.zcodec/convert/source-chunks.json the source's stored units, written by WritePlan before the plan (ListingKey)
 //	.zcodec/convert/part-I-of-N.json   the marker of part I of N, written last by RunPart (MarkerKey)
 //	.zcodec/convert/finalized.json     written by Finalize once the metadata is published (FinalizedKey)
 //
@@ -51,15 +52,17 @@
 //
 // The plan document is a JSON object of three members:
 //
-//	{"zcodec_convert_plan": 1, "sha256": "<hex digest>",
+//	{"zcodec_convert_plan": 2, "sha256": "<hex digest>",
 //	"plan": {
 //	 "units": 12,
 //	 "consolidate": true,
 //	 "groups": [{"path": "", "zarr.json": "..."}, {"path": "g", "zarr.json": "..."}],
 //	 "arrays": [
-//	  {"path": "g/a", "first": 0, "units": 9, "source_sha256": "<hex>", "zarr.json": "..."},
-//	  {"path": "g/b", "first": 9, "units": 3, "source_sha256": "<hex>", "zarr.json": "..."}],
-//	 "skipped": [{"path": "g/c", "reason": "..."}]}}
+//	  {"path": "g/a", "first": 0, "units": 9, "source_sha256": "<hex>", "zarr.json": "...",
+//	   "source": "s3://bucket/src.zarr/g/a", "source_chunks": {"block": 1024, "digests": ["<hex>"]}},
+//	  {"path": "g/b", "first": 9, "units": 3, "source_sha256": "<hex>", "zarr.json": "...", ...}],
+//	 "skipped": [{"path": "g/c", "reason": "..."}],
+//	 "listing_sha256": "<hex>"}}
 //
 // "sha256" is the SHA-256, in lowercase hexadecimal, of the bytes of the
 // "plan" member exactly as they stand in the document; it is the plan's
@@ -68,13 +71,35 @@
 // array's units [first, first+units), which follow each other from 0 and
 // add up to "units"; and "source_sha256", the SHA-256 of the metadata of
 // the array of the source it is copied from, as Zarr v3 (converted from v2
-// for a v2 array: zarr.Array.MetadataJSON). OpenPlan refuses a plan of
+// for a v2 array: zarr.Array.MetadataJSON); "source", where the source
+// array was (its store's String, when it has one, and its path); and
+// "source_chunks", the fingerprint of its stored units: for each block of
+// 1024 units of the source array, consecutive in C order over its grid,
+// a digest of the keys stored there with their sizes and, where the
+// store lists them (an object store), their ETags. WritePlan lists the
+// source's chunks to make it, and writes the listing itself at
+// ListingKey, before the plan, whose "listing_sha256" is its digest. A
+// part lists the blocks of the source that its own range reads (the
+// directories of their keys, where the key encoding has them) and
+// refuses a source whose digests differ, naming the array and the first
+// key that differs, from the listing (a *SourceError, ChunksChanged):
+// another source with the same metadata and other chunks would otherwise
+// mix into the destination. A source whose store cannot list (HTTP) has
+// no fingerprint and is known by its metadata alone. OpenPlan refuses a plan of
 // another format, whose bytes do not match their digest, whose "plan"
 // holds a member of another name than those above, or whose units do not
 // add up (a *PlanError). RunPart refuses a
 // source whose arrays are not those of the plan (a *SourceError): one the
 // plan converts missing, its metadata changed, or an array the plan
-// neither converts nor leaves out. WritePlan writes the plan only into an
+// neither converts nor leaves out.
+//
+// A plan of format 1, written by earlier versions, has no fingerprints:
+// OpenPlan reads it, and Status and Finalize accept it, so that parts run
+// by such a version can be finalized; RunPart refuses it (a *PlanError),
+// since it could not tell another source from the plan's: plan again
+// into a new destination.
+//
+// WritePlan writes the plan only into an
 // empty destination (else a *NotEmptyError); into one that holds the same
 // plan it writes nothing and succeeds, and one that holds another is
 // ErrOtherPlan.
@@ -126,10 +151,13 @@
 //
 // # Choices
 //
-//   - A source array is known by its metadata, not its chunks: a part
-//     refuses a source whose arrays' metadata changed since the plan, but
-//     not one whose chunks were rewritten; each part reads what the
-//     source holds when it runs.
+//   - A source array is known by its metadata and the listing of its
+//     chunks, not their bytes: a part refuses a source whose chunks were
+//     added, removed, resized or (where the store lists ETags) rewritten
+//     in the blocks it reads, but not one whose chunk of a directory
+//     store was rewritten with as many bytes; a part checks only the
+//     blocks its range reads, so that N parts list the source about once
+//     between them.
 //   - Markers are read, and the arrays' metadata written, 16 at a time:
 //     over an object store, one after the other, a million parts would
 //     take hours. The groups' metadata is written one after the other,
@@ -137,8 +165,10 @@
 //   - The plan document is read up to 1 GiB (its arrays' metadata, about
 //     1 KiB each), a marker up to 64 KiB.
 //   - WritePlan and Convert check that the destination is empty with one
-//     listing that stops at the first key, and then look nothing up, so
-//     that planning costs an object store no request per node.
+//     listing that stops at the first key (or the second, past the
+//     listing document of a WritePlan that stopped before its plan), and
+//     then look nothing up, so that planning costs an object store no
+//     request per node. WritePlan lists the source's chunks once.
 //
 // # Memory
 //

@@ -70,6 +70,9 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 		return 0, 0, err
 	}
 	o := opts.or()
+	if p.format < planFormat {
+		return 0, 0, &PlanError{fmt.Sprintf("is of format %d, written by an earlier version without the fingerprint of the source's chunks that a part checks: finish its parts with that version, or plan again into a new destination", p.format)}
+	}
 	arrays, err := p.matchSource(ctx, src)
 	if err != nil {
 		return 0, 0, err
@@ -102,6 +105,12 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 			}
 		}
 		pieces = append(pieces, piece{src: arrays[k], dst: d, from: from - pa.First, to: to - pa.First})
+		// The source's units this piece reads must be those the plan
+		// listed: a source with the same metadata and other chunks would
+		// mix into the destination.
+		if err := p.checkChunks(ctx, pa, d.Array(), arrays[k], from-pa.First, to-pa.First, dst); err != nil {
+			return 0, 0, err
+		}
 	}
 	var done int64
 	for _, pc := range pieces {

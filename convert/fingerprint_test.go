@@ -1,0 +1,125 @@
+package convert_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/convert"
+	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/zarr"
+)
+
+// TestOtherSourceSameMetadata runs the parts of a plan against another
+// source whose metadata is the plan's source's, one chunk of g/a
+// rewritten: a part that reads that chunk refuses it, naming the array
+// and the key, and writes nothing; a part that does not read it runs, so
+// a part lists and compares only the chunks of its own range.
+func TestOtherSourceSameMetadata(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	src := openSource(t, hierarchy(t, 12))
+	other := hierarchy(t, 12)
+	a, err := zarr.Open(ctx, other, "g/a", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones := make([]float32, 64)
+	for i := range ones {
+		ones[i] = 1
+	}
+	if err := zarr.Write(ctx, a, codec.Region{Start: []int64{8, 16}, Shape: []int64{8, 8}}, ones); err != nil {
+		t.Fatal(err)
+	}
+	dst := store.NewMemory()
+	p, err := convert.WritePlan(ctx, src, dst, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Part 0 of 3 is array b alone (units 0 to 15); part 1 reads g/a.
+	if _, _, err := convert.RunPart(ctx, p, openSource(t, other), dst, 0, 3, nil); err != nil {
+		t.Errorf("part 0/3, which does not read g/a: %v", err)
+	}
+	before := contents(t, dst)
+	_, _, err = convert.RunPart(ctx, p, openSource(t, other), dst, 1, 3, nil)
+	var se *convert.SourceError
+	if !errors.As(err, &se) || se.Path != "g/a" || se.Mismatch != convert.ChunksChanged || se.Key != "g/a/c/1/2" {
+		t.Fatalf("part 1/3 of another source: %v, want a *SourceError naming g/a and g/a/c/1/2", err)
+	}
+	t.Log(err)
+	if after := contents(t, dst); len(after) != len(before) {
+		t.Errorf("the refused part wrote %d keys", len(after)-len(before))
+	}
+	// The plan's own source is accepted, and a chunk deleted from another
+	// is named too.
+	runParts(t, p, src, dst, 3)
+	other.Delete(ctx, "g/a/c/1/2")
+	if _, _, err := convert.RunPart(ctx, p, openSource(t, hierarchy(t, 12)), dst, 1, 3, nil); err != nil {
+		t.Errorf("a copy of the plan's source: %v", err)
+	}
+	_, _, err = convert.RunPart(ctx, p, openSource(t, other), dst, 1, 3, nil)
+	if !errors.As(err, &se) || se.Mismatch != convert.ChunksChanged || se.Key != "g/a/c/1/2" {
+		t.Errorf("a chunk deleted: %v", err)
+	}
+}
+
+// TestPlanOfFormat1 reads a plan as earlier versions wrote it, without
+// the fingerprints of the source's chunks: a part refuses to run it (a
+// *PlanError saying to plan again), while Status and Finalize, which
+// read no source, end a conversion whose parts that version ran.
+func TestPlanOfFormat1(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srcStore := hierarchy(t, 13)
+	src := openSource(t, srcStore)
+	dst := store.NewMemory()
+	p, err := convert.WritePlan(ctx, src, dst, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The parts run by this version, then the plan rewritten as format 1.
+	runParts(t, p, src, dst, 2)
+	doc, _ := dst.Get(ctx, convert.PlanKey, -1)
+	var f struct {
+		Plan map[string]json.RawMessage `json:"plan"`
+	}
+	if err := json.Unmarshal(doc, &f); err != nil {
+		t.Fatal(err)
+	}
+	delete(f.Plan, "listing_sha256")
+	var arrays []map[string]json.RawMessage
+	json.Unmarshal(f.Plan["arrays"], &arrays)
+	for _, a := range arrays {
+		delete(a, "source")
+		delete(a, "source_chunks")
+	}
+	f.Plan["arrays"], _ = json.Marshal(arrays)
+	body, _ := json.Marshal(f.Plan)
+	sum := sha256.Sum256(body)
+	digest := hex.EncodeToString(sum[:])
+	dst.Set(ctx, convert.PlanKey, fmt.Appendf(nil, `{"zcodec_convert_plan": 1, "sha256": %q, "plan": %s}`, digest, body))
+	for i := range 2 {
+		first, end := p.Range(i, 2)
+		dst.Set(ctx, convert.MarkerKey(i, 2), fmt.Appendf(nil, `{"part": %d, "parts": 2, "first": %d, "end": %d, "plan_sha256": %q}`, i, first, end, digest))
+	}
+	old, err := convert.OpenPlan(ctx, dst)
+	if err != nil {
+		t.Fatalf("OpenPlan of a plan of format 1: %v", err)
+	}
+	var pe *convert.PlanError
+	if _, _, err := convert.RunPart(ctx, old, src, dst, 0, 2, nil); !errors.As(err, &pe) || !strings.Contains(err.Error(), "plan again") {
+		t.Errorf("a part of a plan of format 1: %v, want a *PlanError saying to plan again", err)
+	}
+	if err := convert.Finalize(ctx, old, dst, 2, nil); err != nil {
+		t.Fatalf("Finalize of a plan of format 1: %v", err)
+	}
+	for _, a := range sourceArrays {
+		sameValues(t, srcStore, dst, a.path)
+	}
+}
