@@ -80,6 +80,20 @@ func Finalize(ctx context.Context, p *Plan, dst store.Store, n int, opts *Option
 	return nil
 }
 
+// finalizedPlan returns the digest of the plan the record at FinalizedKey
+// names, "" when there is none that can be read.
+func finalizedPlan(ctx context.Context, dst store.Store) string {
+	b, err := dst.Get(ctx, FinalizedKey, 1<<16)
+	if err != nil {
+		return ""
+	}
+	var r finalizedRecord
+	if json.Unmarshal(b, &r) != nil {
+		return ""
+	}
+	return r.Plan
+}
+
 // publish writes the metadata of the plan's arrays, then of its groups
 // from the deepest, the root group last (or the root array, when the plan
 // is of one array).

@@ -135,6 +135,10 @@ func (d *planDoc) encode() (doc []byte, digest string, err error) {
 // and writes the listing at ListingKey first. dst must be empty, or hold the same plan (so that WritePlan
 // may run again, and returns it): another plan is ErrOtherPlan, a plan
 // that cannot be trusted a *PlanError, any other key a *NotEmptyError.
+// When a Finalize of the same plan published it and stopped before its
+// record was removed (OpenPlan's ErrFinalized), WritePlan returns the
+// plan with an error matching ErrFinalized, and Finalize of that plan
+// ends the clean-up.
 //
 // An array of a group that cannot be converted (Unconvertible: its
 // metadata, or the converted metadata opts ask for) is left out and listed
@@ -157,7 +161,13 @@ func WritePlan(ctx context.Context, src *Source, dst store.Store, opts *Options)
 		return old, nil
 	case err == nil:
 		return nil, ErrOtherPlan
-	case !errors.Is(err, ErrNoPlan) && !errors.Is(err, ErrFinalized):
+	case errors.Is(err, ErrFinalized):
+		if finalizedPlan(ctx, dst) == digest {
+			// The same conversion, finalized but for the removal of its
+			// record: Finalize ends it.
+			return p, err
+		}
+	case !errors.Is(err, ErrNoPlan):
 		return nil, err
 	}
 	if err := checkEmpty(ctx, dst); err != nil {

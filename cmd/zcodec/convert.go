@@ -35,7 +35,9 @@ func runConvert(env *environment, args []string) int {
 			"line every few seconds otherwise). DST is a directory that must not exist, or an empty\n"+
 			"s3:// or gs:// location. A directory is written into a temporary directory beside DST\n"+
 			"and renamed at the end; in an object store the metadata is written last. Either way, on\n"+
-			"any failure, or Ctrl-C, nothing is left at DST. DST may not be SRC, nor lie inside it,\n"+
+			"any failure, or Ctrl-C, nothing is left at DST. Into an object store a convert that was\n"+
+			"killed (SIGKILL, a lost machine) leaves its plan and steps under .zcodec/convert/: the\n"+
+			"same command run again resumes it. DST may not be SRC, nor lie inside it,\n"+
 			"nor hold it. --consolidate also writes the hierarchy's consolidated metadata.\n"+
 			"\n"+
 			"A group is converted with every array that can be: an array zcodec cannot convert (a\n"+
