@@ -12,6 +12,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/convert"
+	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -121,5 +122,72 @@ func TestPlanOfFormat1(t *testing.T) {
 	}
 	for _, a := range sourceArrays {
 		sameValues(t, srcStore, dst, a.path)
+	}
+}
+
+// TestFingerprintBlocks: the fingerprint of an array of 3000 chunks has
+// three blocks, and a part converting into chunks of 2 lists and checks
+// only the blocks of the source its units read: one chunk of another
+// source changed in the last block refuses the second part alone.
+func TestFingerprintBlocks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := store.NewMemory()
+	writeArray(t, s, "", []int64{3000}, []int{1}, numeric.Uint8, 14)
+	other := store.NewMemory()
+	writeArray(t, other, "", []int64{3000}, []int{1}, numeric.Uint8, 14)
+	a, err := zarr.Open(ctx, other, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := zarr.Write(ctx, a, codec.Region{Start: []int64{2500}, Shape: []int64{1}}, []uint8{0}); err != nil {
+		t.Fatal(err)
+	}
+	dst := store.NewMemory()
+	opts := &convert.Options{Chunks: []int{2}}
+	p, err := convert.WritePlan(ctx, openSource(t, s), dst, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := convert.RunPart(ctx, p, openSource(t, other), dst, 0, 2, nil); err != nil {
+		t.Errorf("part 0/2, which reads chunks 0 to 1499: %v", err)
+	}
+	_, _, err = convert.RunPart(ctx, p, openSource(t, other), dst, 1, 2, nil)
+	var se *convert.SourceError
+	if !errors.As(err, &se) || se.Mismatch != convert.ChunksChanged || se.Key != "c/2500" || !strings.Contains(se.Detail, "absent now") {
+		t.Errorf("part 1/2: %v, want a *SourceError naming c/2500, absent now", err)
+	}
+}
+
+// TestFingerprintListsOwnRange: over a source whose keys are in
+// directories by row (c/ROW/COL), a part lists the rows of the blocks it
+// reads, not the array.
+func TestFingerprintListsOwnRange(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := store.NewMemory()
+	writeArray(t, s, "a", []int64{64, 64}, []int{1, 1}, numeric.Uint8, 15) // 4 blocks of 16 rows
+	if _, err := zarr.CreateGroup(ctx, s, "", nil); err != nil {
+		t.Fatal(err)
+	}
+	dst := store.NewMemory()
+	p, err := convert.WritePlan(ctx, openSource(t, s), dst, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counting := store.NewCounting(s)
+	src := openSource(t, counting)
+	counting.Reset()
+	if _, _, err := convert.RunPart(ctx, p, src, dst, 1, 4, nil); err != nil {
+		t.Fatal(err)
+	}
+	var lists []string
+	for _, r := range counting.Requests() {
+		if r.Op == "list" {
+			lists = append(lists, r.Key)
+		}
+	}
+	if len(lists) != 16 || lists[0] != "a/c/16/" || lists[15] != "a/c/31/" {
+		t.Errorf("part 1/4 listed %v, want the rows a/c/16/ to a/c/31/", lists)
 	}
 }

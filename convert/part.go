@@ -53,8 +53,14 @@ func checkPart(i, n int) error {
 //
 // src must be the source the plan was made from: every array the plan
 // converts, with the same metadata, and no other array than those the
-// plan leaves out; otherwise the error is a *SourceError and nothing is
-// written. No two parts of n write the same key, so parts run at once on
+// plan leaves out, and, in the blocks of units the part reads, the same
+// stored chunks as the plan's fingerprint (keys, sizes, and ETags where
+// the store lists them); otherwise the error is a *SourceError (for the
+// chunks, naming the first key that differs) and nothing is written. A
+// plan of format 1, without fingerprints, is refused (a *PlanError). A
+// plan that Finalize removed before the part wrote its units, or before
+// it could keep its marker, is a *FinalizedError, and the part leaves no
+// marker. No two parts of n write the same key, so parts run at once on
 // any machines; a part run again, after a failure or not, writes the same
 // bytes and its marker again. A part that fails has written some of its
 // units and no marker.
