@@ -210,6 +210,13 @@ func (plan convertPlan) options() *convert.Options {
 // including the cancellation of ctx (SIGINT, SIGTERM), the writes stop at
 // their next chunk and the temporary directory is removed.
 func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) error {
+	// A convert that was killed (SIGKILL) left its temporary directory:
+	// the conversion starts again from nothing, and says what to remove.
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".zcodec-tmp-*")); len(left) > 0 {
+		for _, l := range left {
+			fmt.Fprintf(env.stderr, "zcodec convert: note: %s is the temporary directory of a convert into DST that was killed, or is still running; remove it once no convert into DST runs\n", shown(l))
+		}
+	}
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
 	d, err := store.CreateDir(tmp)
 	if err == nil {

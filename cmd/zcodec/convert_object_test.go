@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -128,4 +129,21 @@ func TestConvertObjectStoreOtherPlan(t *testing.T) {
 	want := filepath.Join(dir, "want")
 	mustRun(t, 0, "convert", "--consolidate", src, want)
 	sameFiles(t, "resumed", memContents(t, "memtest://bucket/other-plan"), storeFiles(t, want))
+}
+
+// TestConvertNotesKilledTemporary: a conversion into a directory beside
+// the temporary directory of a convert that was killed names it, and
+// converts.
+func TestConvertNotesKilledTemporary(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := partsSource(t, dir, "src.zarr", 1)
+	left := filepath.Join(dir, ".dst.zarr.zcodec-tmp-0badf00d")
+	if err := os.MkdirAll(filepath.Join(left, "b", "c"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, 0, "convert", src, filepath.Join(dir, "dst.zarr"))
+	if !strings.Contains(out, ".dst.zarr.zcodec-tmp-0badf00d is the temporary directory of a convert into DST that was killed") {
+		t.Errorf("the leftover temporary directory is not named:\n%s", out)
+	}
 }
