@@ -157,6 +157,12 @@ func TestFingerprintBlocks(t *testing.T) {
 	if !errors.As(err, &se) || se.Mismatch != convert.ChunksChanged || se.Key != "c/2500" || !strings.Contains(se.Detail, "absent now") {
 		t.Errorf("part 1/2: %v, want a *SourceError naming c/2500, absent now", err)
 	}
+	// Without the listing document, the block that differs is named.
+	dst.Delete(ctx, convert.ListingKey)
+	_, _, err = convert.RunPart(ctx, p, openSource(t, other), dst, 1, 2, nil)
+	if !errors.As(err, &se) || se.Mismatch != convert.ChunksChanged || se.Key != "c/2048" || !strings.Contains(se.Detail, "from c/2048 to c/2999") {
+		t.Errorf("part 1/2 without the listing: %v, want a *SourceError naming the keys from c/2048 to c/2999", err)
+	}
 }
 
 // TestFingerprintListsOwnRange: over a source whose keys are in

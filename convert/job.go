@@ -83,12 +83,16 @@ func newPlan(ctx context.Context, src *Source, o *Options, list bool) (*Plan, []
 			}
 			last := &p.doc.Arrays[len(p.doc.Arrays)-1]
 			last.Chunks, last.Location = fp, sourceLocation(a)
-			if fp != nil {
+			if fp != nil && nlisted <= maxListed {
+				// Past maxListed keys the plan holds the digests alone.
 				if listing.Arrays == nil {
 					listing.Arrays = map[string][]listedChunk{}
 				}
 				listing.Arrays[a.Path()] = listed
 				nlisted += len(listed)
+				if nlisted > maxListed {
+					listing.Arrays = nil
+				}
 			}
 		}
 		p.doc.Units += n
