@@ -65,4 +65,11 @@ func TestPartRacesFinalize(t *testing.T) {
 	for _, a := range sourceArrays {
 		sameValues(t, srcStore, dst, a.path)
 	}
+	// A part of the plan that starts once Finalize is done writes nothing.
+	published := contents(t, dst)
+	rec := &recording{Store: dst}
+	if _, _, err := convert.RunPart(ctx, p, src, rec, 0, 2, nil); !errors.Is(err, convert.ErrFinalized) || len(rec.sets) != 0 {
+		t.Errorf("a part after Finalize: %v, wrote %v", err, rec.sets)
+	}
+	sameContents(t, "after a late part", contents(t, dst), published)
 }
