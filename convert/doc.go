@@ -69,40 +69,45 @@
 // Digest, and every marker carries it. The plan holds each group's and
 // array's zarr.json as a string, the bytes Finalize publishes; each
 // array's units [first, first+units), which follow each other from 0 and
-// add up to "units"; and "source_sha256", the SHA-256 of the metadata of
-// the array of the source it is copied from, as Zarr v3 (converted from v2
-// for a v2 array: zarr.Array.MetadataJSON); "source", where the source
-// array was (its store's String, when it has one, and its path); and
+// add up to "units"; "source_sha256", the SHA-256 of the metadata of the
+// array of the source it is copied from, as Zarr v3 (converted from v2
+// for a v2 array: zarr.Array.MetadataJSON); "source", where that array
+// was (its store's String, when the store has one, and its path); and
 // "source_chunks", the fingerprint of its stored units: for each block of
 // 1024 units of the source array, consecutive in C order over its grid,
 // a digest of the keys stored there with their sizes and, where the
-// store lists them (an object store), their ETags. WritePlan lists the
-// source's chunks to make it, and writes the listing itself at
-// ListingKey, before the plan, whose "listing_sha256" is its digest. A
-// part lists the blocks of the source that its own range reads (the
-// directories of their keys, where the key encoding has them) and
-// refuses a source whose digests differ, naming the array and the first
-// key that differs, from the listing (a *SourceError, ChunksChanged):
-// another source with the same metadata and other chunks would otherwise
-// mix into the destination. A source whose store cannot list (HTTP) has
-// no fingerprint and is known by its metadata alone. OpenPlan refuses a plan of
-// another format, whose bytes do not match their digest, whose "plan"
-// holds a member of another name than those above, or whose units do not
-// add up (a *PlanError). RunPart refuses a
+// store lists them (S3's ETags), their tags. WritePlan lists the source's
+// chunks to make it and writes the listing itself at ListingKey, before
+// the plan, whose "listing_sha256" is its digest (the listing is left out
+// past 4Mi keys).
+//
+// OpenPlan refuses a plan of another format, whose bytes do not match
+// their digest, whose "plan" holds a member of another name than those
+// above, or whose units do not add up (a *PlanError). RunPart refuses a
 // source whose arrays are not those of the plan (a *SourceError): one the
 // plan converts missing, its metadata changed, or an array the plan
-// neither converts nor leaves out.
+// neither converts nor leaves out; and a source whose chunks are not
+// those of the plan's source (ChunksChanged): a part lists the blocks of
+// units of the source that its own range reads (the directories of their
+// keys, where the key encoding has directories, so that N parts list the
+// source about once between them), and refuses one whose digest differs,
+// naming the array and the first key that differs (found in the listing
+// document; without it, the block's keys). Another source with the same
+// metadata and other chunks would otherwise mix into the destination. A
+// source whose store cannot list (HTTP) has no fingerprint, and is known
+// by its metadata alone.
 //
 // A plan of format 1, written by earlier versions, has no fingerprints:
-// OpenPlan reads it, and Status and Finalize accept it, so that parts run
-// by such a version can be finalized; RunPart refuses it (a *PlanError),
-// since it could not tell another source from the plan's: plan again
-// into a new destination.
+// OpenPlan reads it, and Status and Finalize accept it, so that the parts
+// an earlier version ran can be finalized; RunPart refuses it (a
+// *PlanError saying to plan again), since it could not tell another
+// source from the plan's. We chose to refuse rather than to warn: a part
+// that mixes sources writes a destination that looks complete.
 //
-// WritePlan writes the plan only into an
-// empty destination (else a *NotEmptyError); into one that holds the same
-// plan it writes nothing and succeeds, and one that holds another is
-// ErrOtherPlan.
+// WritePlan writes the plan only into an empty destination (else a
+// *NotEmptyError; the listing document of a WritePlan that stopped before
+// its plan does not count); into one that holds the same plan it writes
+// nothing and succeeds, and one that holds another is ErrOtherPlan.
 //
 // # Parts, markers and finalizing
 //
