@@ -101,7 +101,7 @@
 // OpenPlan reads it, and Status and Finalize accept it, so that the parts
 // an earlier version ran can be finalized; RunPart refuses it (a
 // *PlanError saying to plan again), since it could not tell another
-// source from the plan's. We chose to refuse rather than to warn: a part
+// source from the plan's. It refuses rather than warns, since a part
 // that mixes sources writes a destination that looks complete.
 //
 // WritePlan writes the plan only into an empty destination (else a
