@@ -27,7 +27,7 @@ import (
 // is called for every array.
 func Convert(ctx context.Context, src *Source, dst store.Store, opts *Options) (*Plan, error) {
 	o := opts.or()
-	p, arrays, err := newPlan(ctx, src, o)
+	p, arrays, err := newPlan(ctx, src, o, false)
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,7 @@
 // parts write, under .zcodec/convert/ (Dir):
 //
 //	.zcodec/convert/plan.json          the plan, written by WritePlan (PlanKey)
+//	.zcodec/convert/source-chunks.json the source's stored units, written by WritePlan before the plan (ListingKey)
 //	.zcodec/convert/part-I-of-N.json   the marker of part I of N, written last by RunPart (MarkerKey)
 //	.zcodec/convert/finalized.json     written by Finalize once the metadata is published (FinalizedKey)
 //
@@ -51,33 +52,62 @@
 //
 // The plan document is a JSON object of three members:
 //
-//	{"zcodec_convert_plan": 1, "sha256": "<hex digest>",
+//	{"zcodec_convert_plan": 2, "sha256": "<hex digest>",
 //	"plan": {
 //	 "units": 12,
 //	 "consolidate": true,
 //	 "groups": [{"path": "", "zarr.json": "..."}, {"path": "g", "zarr.json": "..."}],
 //	 "arrays": [
-//	  {"path": "g/a", "first": 0, "units": 9, "source_sha256": "<hex>", "zarr.json": "..."},
-//	  {"path": "g/b", "first": 9, "units": 3, "source_sha256": "<hex>", "zarr.json": "..."}],
-//	 "skipped": [{"path": "g/c", "reason": "..."}]}}
+//	  {"path": "g/a", "first": 0, "units": 9, "source_sha256": "<hex>", "zarr.json": "...",
+//	   "source": "s3://bucket/src.zarr/g/a", "source_chunks": {"block": 1024, "digests": ["<hex>"]}},
+//	  {"path": "g/b", "first": 9, "units": 3, "source_sha256": "<hex>", "zarr.json": "...", ...}],
+//	 "skipped": [{"path": "g/c", "reason": "..."}],
+//	 "listing_sha256": "<hex>"}}
 //
 // "sha256" is the SHA-256, in lowercase hexadecimal, of the bytes of the
 // "plan" member exactly as they stand in the document; it is the plan's
 // Digest, and every marker carries it. The plan holds each group's and
 // array's zarr.json as a string, the bytes Finalize publishes; each
 // array's units [first, first+units), which follow each other from 0 and
-// add up to "units"; and "source_sha256", the SHA-256 of the metadata of
-// the array of the source it is copied from, as Zarr v3 (converted from v2
-// for a v2 array: zarr.Array.MetadataJSON). OpenPlan refuses a plan of
-// another format, whose bytes do not match their digest, whose "plan"
-// holds a member of another name than those above, or whose units do not
-// add up (a *PlanError). RunPart refuses a
+// add up to "units"; "source_sha256", the SHA-256 of the metadata of the
+// array of the source it is copied from, as Zarr v3 (converted from v2
+// for a v2 array: zarr.Array.MetadataJSON); "source", where that array
+// was (its store's String, when the store has one, and its path); and
+// "source_chunks", the fingerprint of its stored units: for each block of
+// 1024 units of the source array, consecutive in C order over its grid,
+// a digest of the keys stored there with their sizes and, where the
+// store lists them (S3's ETags), their tags. WritePlan lists the source's
+// chunks to make it and writes the listing itself at ListingKey, before
+// the plan, whose "listing_sha256" is its digest (the listing is left out
+// past 4Mi keys).
+//
+// OpenPlan refuses a plan of another format, whose bytes do not match
+// their digest, whose "plan" holds a member of another name than those
+// above, or whose units do not add up (a *PlanError). RunPart refuses a
 // source whose arrays are not those of the plan (a *SourceError): one the
 // plan converts missing, its metadata changed, or an array the plan
-// neither converts nor leaves out. WritePlan writes the plan only into an
-// empty destination (else a *NotEmptyError); into one that holds the same
-// plan it writes nothing and succeeds, and one that holds another is
-// ErrOtherPlan.
+// neither converts nor leaves out; and a source whose chunks are not
+// those of the plan's source (ChunksChanged): a part lists the blocks of
+// units of the source that its own range reads (the directories of their
+// keys, where the key encoding has directories, so that N parts list the
+// source about once between them), and refuses one whose digest differs,
+// naming the array and the first key that differs (found in the listing
+// document; without it, the block's keys). Another source with the same
+// metadata and other chunks would otherwise mix into the destination. A
+// source whose store cannot list (HTTP) has no fingerprint, and is known
+// by its metadata alone.
+//
+// A plan of format 1, written by earlier versions, has no fingerprints:
+// OpenPlan reads it, and Status and Finalize accept it, so that the parts
+// an earlier version ran can be finalized; RunPart refuses it (a
+// *PlanError saying to plan again), since it could not tell another
+// source from the plan's. It refuses rather than warns, since a part
+// that mixes sources writes a destination that looks complete.
+//
+// WritePlan writes the plan only into an empty destination (else a
+// *NotEmptyError; the listing document of a WritePlan that stopped before
+// its plan does not count); into one that holds the same plan it writes
+// nothing and succeeds, and one that holds another is ErrOtherPlan.
 //
 // # Parts, markers and finalizing
 //
@@ -96,10 +126,17 @@
 // group's from the deepest, the root's last (the root array's, for one
 // array), so that a reader that finds the root finds the whole hierarchy;
 // it consolidates the root group's metadata when asked; it writes
-// finalized.json, deletes the markers and the plan, and finalized.json
+// finalized.json, deletes the plan, then the markers, and finalized.json
 // last. Run again after stopping midway, it ends its work: finalized.json
-// stands in for the markers it deleted, and when only finalized.json is
-// left, OpenPlan says ErrFinalized and RemovePlan deletes it.
+// stands in for the markers it deleted, and when the plan is gone,
+// OpenPlan says ErrFinalized and RemovePlan deletes what is left.
+//
+// A part run again while Finalize runs leaves no marker in the published
+// destination: a part checks that the plan is there before it writes a
+// unit and again after it writes its marker, and Finalize deletes the
+// plan before it lists the markers it deletes. A marker written after
+// that listing finds the plan gone, and the part deletes it and returns a
+// *FinalizedError (ErrFinalized).
 //
 // # What is left out
 //
@@ -119,10 +156,13 @@
 //
 // # Choices
 //
-//   - A source array is known by its metadata, not its chunks: a part
-//     refuses a source whose arrays' metadata changed since the plan, but
-//     not one whose chunks were rewritten; each part reads what the
-//     source holds when it runs.
+//   - A source array is known by its metadata and the listing of its
+//     chunks, not their bytes: a part refuses a source whose chunks were
+//     added, removed, resized or (where the store lists ETags) rewritten
+//     in the blocks it reads, but not one whose chunk of a directory
+//     store was rewritten with as many bytes; a part checks only the
+//     blocks its range reads, so that N parts list the source about once
+//     between them.
 //   - Markers are read, and the arrays' metadata written, 16 at a time:
 //     over an object store, one after the other, a million parts would
 //     take hours. The groups' metadata is written one after the other,
@@ -130,8 +170,10 @@
 //   - The plan document is read up to 1 GiB (its arrays' metadata, about
 //     1 KiB each), a marker up to 64 KiB.
 //   - WritePlan and Convert check that the destination is empty with one
-//     listing that stops at the first key, and then look nothing up, so
-//     that planning costs an object store no request per node.
+//     listing that stops at the first key (or the second, past the
+//     listing document of a WritePlan that stopped before its plan), and
+//     then look nothing up, so that planning costs an object store no
+//     request per node. WritePlan lists the source's chunks once.
 //
 // # Memory
 //

@@ -19,6 +19,22 @@ var ErrNoPlan = errors.New("no conversion plan")
 // done, and RemovePlan ends the clean-up. It does not match ErrNoPlan.
 var ErrFinalized = errors.New("the conversion is finalized; only the record of its finalizing is left")
 
+// FinalizedError reports a part that found the plan removed from the
+// destination, by a Finalize that published the conversion before or
+// while the part ran: the part wrote nothing when it found it before its
+// units, and otherwise took its marker back, so that no key of the plan
+// is left in the published destination. It matches ErrFinalized.
+type FinalizedError struct {
+	Plan string // the digest of the plan the part ran
+}
+
+func (e *FinalizedError) Error() string {
+	return "the destination was finalized (its plan was removed) while the part ran; its marker is not kept"
+}
+
+// Is reports whether target is ErrFinalized.
+func (e *FinalizedError) Is(target error) bool { return target == ErrFinalized }
+
 // ErrOtherPlan is matched by the error of WritePlan when the destination
 // already holds the plan of another conversion (another source, or other
 // Options). The same plan is not an error: WritePlan may run again.
@@ -61,6 +77,10 @@ const (
 	// ArrayExtra: the source has an array that the plan neither converts
 	// nor leaves out.
 	ArrayExtra
+	// ChunksChanged: the stored units of the array (their keys, sizes, and
+	// ETags where the store lists them) differ from those listed when the
+	// plan was made, in the range the part reads.
+	ChunksChanged
 )
 
 // SourceError reports a source that is not the one the plan was made
@@ -68,6 +88,12 @@ const (
 type SourceError struct {
 	Path     string // the array's path in the source ("" for the root)
 	Mismatch Mismatch
+	// Key is, for ChunksChanged, the first key of the array, in the order
+	// of its units, that differs; Detail says how.
+	Key, Detail string
+	// Location is, for ChunksChanged, where the plan's source array was
+	// ("" when its store did not say).
+	Location string
 }
 
 func (e *SourceError) Error() string {
@@ -77,8 +103,18 @@ func (e *SourceError) Error() string {
 		return fmt.Sprintf("the source has no array %s that can be read, which the plan converts: it is not the store the plan was made from", name)
 	case ArrayChanged:
 		return fmt.Sprintf("the metadata of array %s of the source changed since the plan was made", name)
+	case ChunksChanged:
+		return fmt.Sprintf("the chunks of array %s of the source are not those of the plan's source%s: %s %s", name, e.from(), shorten.QuoteName(e.Key), e.Detail)
 	}
 	return fmt.Sprintf("the source has array %s, which the plan does not have: it is not the store the plan was made from", name)
+}
+
+// from names the plan's source, " (LOCATION)", or "".
+func (e *SourceError) from() string {
+	if e.Location == "" {
+		return ""
+	}
+	return " (" + shorten.QuoteName(e.Location) + ")"
 }
 
 // SkippedError refuses a conversion that would leave arrays out: under

@@ -80,6 +80,20 @@ func Finalize(ctx context.Context, p *Plan, dst store.Store, n int, opts *Option
 	return nil
 }
 
+// finalizedPlan returns the digest of the plan the record at FinalizedKey
+// names, "" when there is none that can be read.
+func finalizedPlan(ctx context.Context, dst store.Store) string {
+	b, err := dst.Get(ctx, FinalizedKey, 1<<16)
+	if err != nil {
+		return ""
+	}
+	var r finalizedRecord
+	if json.Unmarshal(b, &r) != nil {
+		return ""
+	}
+	return r.Plan
+}
+
 // publish writes the metadata of the plan's arrays, then of its groups
 // from the deepest, the root group last (or the root array, when the plan
 // is of one array).
@@ -127,12 +141,17 @@ func publish(ctx context.Context, p *Plan, dst store.Store, opts *zarr.Options) 
 }
 
 // RemovePlan deletes the keys of a conversion in parts from dst: the
-// markers (of any number of parts), the plan, and last the record that
-// Finalize published the metadata. Finalize ends with it; called alone, it
+// plan, then the markers (of any number of parts) and any other key under
+// Dir, and last the record that Finalize published the metadata. Finalize ends with it; called alone, it
 // ends the clean-up of a Finalize that stopped after removing the plan
 // (OpenPlan's ErrFinalized), or abandons a plan, leaving in dst the units
 // the parts wrote, without metadata.
 func RemovePlan(ctx context.Context, dst store.Store) error {
+	// The plan goes first: a part that writes its marker after the
+	// listing below finds it gone and takes its marker back (RunPart).
+	if err := dst.Delete(ctx, PlanKey); err != nil {
+		return err
+	}
 	var keys []string
 	err := dst.List(ctx, Dir+"/", func(e store.Entry) error {
 		if e.Err == nil && e.Key != PlanKey && e.Key != FinalizedKey {
@@ -145,9 +164,6 @@ func RemovePlan(ctx context.Context, dst store.Store) error {
 	}
 	err = workpool.Run(ctx, len(keys), markerConcurrency, func(i int) error { return dst.Delete(ctx, keys[i]) })
 	if err != nil {
-		return err
-	}
-	if err := dst.Delete(ctx, PlanKey); err != nil {
 		return err
 	}
 	return dst.Delete(ctx, FinalizedKey)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -18,7 +19,10 @@ import (
 // the destination is empty (WritePlan and Convert check that), so nothing
 // needs looking up there, which would cost an object store three requests
 // a node. The plan's digest is not set.
-func newPlan(ctx context.Context, src *Source, o *Options) (*Plan, []*zarr.Array, error) {
+//
+// With list set, it lists the stored units of every array too, and the
+// plan holds their fingerprints, and p.listing the listing document.
+func newPlan(ctx context.Context, src *Source, o *Options, list bool) (*Plan, []*zarr.Array, error) {
 	if src.group != nil && (o.Chunks != nil || o.Shards != nil) {
 		return nil, nil, errors.New("Options.Chunks and Options.Shards apply to one array, and the source is a group")
 	}
@@ -26,7 +30,7 @@ func newPlan(ctx context.Context, src *Source, o *Options) (*Plan, []*zarr.Array
 		return nil, nil, fmt.Errorf("Options.Consolidate: the source is an array; consolidated metadata is written into a group: %w", zarr.ErrNotGroup)
 	}
 	scratch := store.NewMemory()
-	p := &Plan{doc: planDoc{Consolidate: o.Consolidate}}
+	p := &Plan{doc: planDoc{Consolidate: o.Consolidate}, format: planFormat}
 	if src.group != nil {
 		if err := addGroup(ctx, p, scratch, "", src.group.Attributes()); err != nil {
 			return nil, nil, err
@@ -45,6 +49,8 @@ func newPlan(ctx context.Context, src *Source, o *Options) (*Plan, []*zarr.Array
 		return nil, nil, err
 	}
 	var from []*zarr.Array
+	var listing listingDoc
+	nlisted := 0
 	for _, a := range arrays {
 		if err := checkNodePath(a.Path()); err != nil {
 			return nil, nil, err
@@ -70,8 +76,35 @@ func newPlan(ctx context.Context, src *Source, o *Options) (*Plan, []*zarr.Array
 			return nil, nil, err
 		}
 		p.doc.Arrays = append(p.doc.Arrays, planArray{Path: a.Path(), First: p.doc.Units, Units: n, Source: digest, Document: string(pa.Document())})
+		if list {
+			fp, listed, err := fingerprint(ctx, a)
+			if err != nil {
+				return nil, nil, err
+			}
+			last := &p.doc.Arrays[len(p.doc.Arrays)-1]
+			last.Chunks, last.Location = fp, sourceLocation(a)
+			if fp != nil && nlisted <= maxListed {
+				// Past maxListed keys the plan holds the digests alone.
+				if listing.Arrays == nil {
+					listing.Arrays = map[string][]listedChunk{}
+				}
+				listing.Arrays[a.Path()] = listed
+				nlisted += len(listed)
+				if nlisted > maxListed {
+					listing.Arrays = nil
+				}
+			}
+		}
 		p.doc.Units += n
 		from = append(from, a)
+	}
+	if listing.Arrays != nil && nlisted <= maxListed {
+		b, err := json.Marshal(listing)
+		if err != nil {
+			return nil, nil, err
+		}
+		sum := sha256.Sum256(b)
+		p.listing, p.doc.Listing = b, hex.EncodeToString(sum[:])
 	}
 	sortSkipped(skipped)
 	p.doc.Skipped = skipped

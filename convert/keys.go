@@ -14,11 +14,19 @@ const (
 	// FinalizedKey holds the record that Finalize published the metadata,
 	// written before it removes the plan and removed last.
 	FinalizedKey = Dir + "/finalized.json"
+
+	// ListingKey holds the stored units of the source's arrays when the
+	// plan was made, written by WritePlan before the plan: a part that
+	// finds a source whose chunks differ from the plan's fingerprint reads
+	// it to name the first key that differs.
+	ListingKey = Dir + "/source-chunks.json"
 )
 
-// planFormat is the format of the plan document this package writes and
-// reads.
-const planFormat = 1
+// planFormat is the format of the plan document this package writes. It
+// reads format 1 too, written by earlier versions without fingerprints of
+// the source's chunks: RunPart refuses such a plan, Status and Finalize
+// accept it.
+const planFormat = 2
 
 // MaxParts bounds the number of parts of a conversion: more would be more
 // markers than Finalize should read.

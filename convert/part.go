@@ -3,6 +3,7 @@ package convert
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -52,8 +53,14 @@ func checkPart(i, n int) error {
 //
 // src must be the source the plan was made from: every array the plan
 // converts, with the same metadata, and no other array than those the
-// plan leaves out; otherwise the error is a *SourceError and nothing is
-// written. No two parts of n write the same key, so parts run at once on
+// plan leaves out, and, in the blocks of units the part reads, the same
+// stored chunks as the plan's fingerprint (keys, sizes, and ETags where
+// the store lists them); otherwise the error is a *SourceError (for the
+// chunks, naming the first key that differs) and nothing is written. A
+// plan of format 1, without fingerprints, is refused (a *PlanError). A
+// plan that Finalize removed before the part wrote its units, or before
+// it could keep its marker, is a *FinalizedError, and the part leaves no
+// marker. No two parts of n write the same key, so parts run at once on
 // any machines; a part run again, after a failure or not, writes the same
 // bytes and its marker again. A part that fails has written some of its
 // units and no marker.
@@ -69,8 +76,16 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 		return 0, 0, err
 	}
 	o := opts.or()
+	if p.format < planFormat {
+		return 0, 0, &PlanError{fmt.Sprintf("is of format %d, written by an earlier version without the fingerprint of the source's chunks that a part checks: finish its parts with that version, or plan again into a new destination", p.format)}
+	}
 	arrays, err := p.matchSource(ctx, src)
 	if err != nil {
+		return 0, 0, err
+	}
+	// A part that starts after Finalize removed the plan writes nothing
+	// over the published arrays.
+	if err := planStands(ctx, p, dst); err != nil {
 		return 0, 0, err
 	}
 	first, end = p.Range(i, n)
@@ -96,6 +111,12 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 			}
 		}
 		pieces = append(pieces, piece{src: arrays[k], dst: d, from: from - pa.First, to: to - pa.First})
+		// The source's units this piece reads must be those the plan
+		// listed: a source with the same metadata and other chunks would
+		// mix into the destination.
+		if err := p.checkChunks(ctx, pa, d.Array(), arrays[k], from-pa.First, to-pa.First, dst); err != nil {
+			return 0, 0, err
+		}
 	}
 	var done int64
 	for _, pc := range pieces {
@@ -125,7 +146,31 @@ func RunPart(ctx context.Context, p *Plan, src *Source, dst store.Store, i, n in
 	if err := dst.Set(ctx, MarkerKey(i, n), append(b, '\n')); err != nil {
 		return 0, 0, err
 	}
+	// Finalize removes the plan before it lists the markers it removes: a
+	// marker written after that listing finds the plan gone, and is taken
+	// back, so that none is left in a published destination.
+	if err := planStands(ctx, p, dst); err != nil {
+		if errors.Is(err, ErrFinalized) {
+			if derr := dst.Delete(ctx, MarkerKey(i, n)); derr != nil {
+				return 0, 0, fmt.Errorf("%w; removing the part's marker failed: %v", err, derr)
+			}
+		}
+		return 0, 0, err
+	}
 	return first, end, nil
+}
+
+// planStands checks that the plan is still in dst, reading none of it: a
+// plan Finalize removed is an error matched by ErrFinalized.
+func planStands(ctx context.Context, p *Plan, dst store.Store) error {
+	_, err := dst.Get(ctx, PlanKey, 0)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return &FinalizedError{Plan: p.digest}
+	case err == nil || errors.Is(err, store.ErrTooLarge):
+		return nil
+	}
+	return err
 }
 
 // partMemory bounds the units a part holds at once, decoded and encoded:

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
@@ -27,6 +28,12 @@ const maxPlanBytes = 1 << 30
 type Plan struct {
 	doc    planDoc
 	digest string
+	// format is the format of the plan document, planFormat or 1: a plan
+	// of format 1 records no fingerprint of the source's chunks.
+	format int
+	// listing is the document at ListingKey, written by WritePlan before
+	// the plan.
+	listing []byte
 }
 
 // planFile is the document stored at PlanKey. Plan holds the plan as
@@ -45,6 +52,9 @@ type planDoc struct {
 	Groups      []planGroup `json:"groups,omitempty"` // sorted by path, the root first
 	Arrays      []planArray `json:"arrays"`           // sorted by path
 	Skipped     []Skipped   `json:"skipped,omitempty"`
+	// Listing is the SHA-256 of the document at ListingKey, "" when the
+	// plan was written without one.
+	Listing string `json:"listing_sha256,omitempty"`
 }
 
 // planGroup is a group of the destination: its path and its zarr.json.
@@ -62,6 +72,12 @@ type planArray struct {
 	Units    int64  `json:"units"`
 	Source   string `json:"source_sha256"`
 	Document string `json:"zarr.json"`
+	// Location is where the source array was when the plan was made, ""
+	// when its store does not say.
+	Location string `json:"source,omitempty"`
+	// Chunks is the fingerprint of the source array's stored units, nil
+	// when its store cannot list them (or the plan is of format 1).
+	Chunks *chunkPrint `json:"source_chunks,omitempty"`
 }
 
 // PlannedArray is an array of a plan.
@@ -114,10 +130,15 @@ func (d *planDoc) encode() (doc []byte, digest string, err error) {
 }
 
 // WritePlan plans the conversion of src as opts say and writes the plan
-// into dst, at PlanKey; it reads the metadata of every array of src, and
-// no chunk. dst must be empty, or hold the same plan (so that WritePlan
+// into dst, at PlanKey; it reads the metadata of every array of src and
+// lists its chunks, reading none, for the plan's fingerprints of them,
+// and writes the listing at ListingKey first. dst must be empty, or hold the same plan (so that WritePlan
 // may run again, and returns it): another plan is ErrOtherPlan, a plan
 // that cannot be trusted a *PlanError, any other key a *NotEmptyError.
+// When a Finalize of the same plan published it and stopped before its
+// record was removed (OpenPlan's ErrFinalized), WritePlan returns the
+// plan with an error matching ErrFinalized, and Finalize of that plan
+// ends the clean-up.
 //
 // An array of a group that cannot be converted (Unconvertible: its
 // metadata, or the converted metadata opts ask for) is left out and listed
@@ -125,7 +146,7 @@ func (d *planDoc) encode() (doc []byte, digest string, err error) {
 // error is a *SkippedError listing them all and nothing is written. An
 // array source that cannot be converted is an error.
 func WritePlan(ctx context.Context, src *Source, dst store.Store, opts *Options) (*Plan, error) {
-	p, _, err := newPlan(ctx, src, opts.or())
+	p, _, err := newPlan(ctx, src, opts.or(), true)
 	if err != nil {
 		return nil, err
 	}
@@ -140,11 +161,22 @@ func WritePlan(ctx context.Context, src *Source, dst store.Store, opts *Options)
 		return old, nil
 	case err == nil:
 		return nil, ErrOtherPlan
-	case !errors.Is(err, ErrNoPlan) && !errors.Is(err, ErrFinalized):
+	case errors.Is(err, ErrFinalized):
+		if finalizedPlan(ctx, dst) == digest {
+			// The same conversion, finalized but for the removal of its
+			// record: Finalize ends it.
+			return p, err
+		}
+	case !errors.Is(err, ErrNoPlan):
 		return nil, err
 	}
 	if err := checkEmpty(ctx, dst); err != nil {
 		return nil, err
+	}
+	if p.listing != nil {
+		if err := dst.Set(ctx, ListingKey, p.listing); err != nil {
+			return nil, err
+		}
 	}
 	if err := dst.Set(ctx, PlanKey, doc); err != nil {
 		return nil, err
@@ -174,14 +206,14 @@ func OpenPlan(ctx context.Context, dst store.Store) (*Plan, error) {
 	if err := json.Unmarshal(doc, &f); err != nil {
 		return nil, &PlanError{"is not valid JSON: " + err.Error()}
 	}
-	if f.Format != planFormat {
+	if f.Format != planFormat && f.Format != 1 {
 		return nil, &PlanError{fmt.Sprintf("is of format %d, not %d", f.Format, planFormat)}
 	}
 	sum := sha256.Sum256(f.Plan)
 	if hex.EncodeToString(sum[:]) != f.SHA256 {
 		return nil, &PlanError{"does not match its SHA-256: it was changed after it was written"}
 	}
-	p := &Plan{digest: f.SHA256}
+	p := &Plan{digest: f.SHA256, format: f.Format}
 	dec := json.NewDecoder(bytes.NewReader(f.Plan))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p.doc); err != nil {
@@ -196,6 +228,9 @@ func OpenPlan(ctx context.Context, dst store.Store) (*Plan, error) {
 	}
 	if next != p.doc.Units {
 		return nil, &PlanError{fmt.Sprintf("counts %d units, its arrays %d", p.doc.Units, next)}
+	}
+	if f.Format == 1 && (p.doc.Listing != "" || slices.ContainsFunc(p.doc.Arrays, func(a planArray) bool { return a.Chunks != nil || a.Location != "" })) {
+		return nil, &PlanError{"is of format 1 and holds members of format 2"}
 	}
 	return p, nil
 }
@@ -216,10 +251,14 @@ func (a planArray) pending(d store.Store, opts *zarr.Options) (*zarr.PendingArra
 // errStop ends a listing early.
 var errStop = errors.New("stop")
 
-// checkEmpty fails with a *NotEmptyError when d holds any key.
+// checkEmpty fails with a *NotEmptyError when d holds any key but the
+// listing document, which WritePlan writes before the plan.
 func checkEmpty(ctx context.Context, d store.Store) error {
 	var found string
 	err := d.List(ctx, "", func(e store.Entry) error {
+		if e.Key == ListingKey && e.Err == nil {
+			return nil
+		}
 		found = e.Key
 		return errStop
 	})

@@ -43,6 +43,11 @@ type Entry struct {
 	// Size is the value's length in bytes, or -1 when the store cannot
 	// tell it without reading the value, or when Err is set.
 	Size int64
+	// ETag is a tag of the value's version that the store gives in its
+	// listing (an object store's ETag, quotes included, as listed), or ""
+	// when it gives none. Two values under one key with the same ETag are
+	// the same value; the tag says nothing else about the bytes.
+	ETag string
 	// Err is nil for a value. Otherwise it says why the entry is not one:
 	// an error matched by ErrInvalidKey (a name that is not a valid key;
 	// a directory of such a name is not descended into) or by

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 
@@ -9,11 +10,21 @@ import (
 )
 
 // ReadOnly returns a store that reads through s and refuses Set and Delete
-// with ErrReadOnly. It implements ConcurrencyHint and io.Closer by
-// forwarding to s (0 and a no-op when s implements neither).
+// with ErrReadOnly. It implements ConcurrencyHint, io.Closer and
+// fmt.Stringer by forwarding to s (0, a no-op and "" when s implements
+// none).
 func ReadOnly(s Store) Store { return readOnly{s} }
 
 type readOnly struct{ Store }
+
+// String returns the location s gives as fmt.Stringer, "" when it gives
+// none.
+func (r readOnly) String() string {
+	if s, ok := r.Store.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return ""
+}
 
 func (r readOnly) Set(ctx context.Context, key string, value []byte) error {
 	return &KeyError{Op: "set", Key: key, Err: ErrReadOnly}

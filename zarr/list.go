@@ -14,6 +14,7 @@ type StoredChunk struct {
 	Key    string  // the key, with the array's path
 	Coords []int64 // the chunk's grid coordinates
 	Size   int64   // the stored size in bytes, -1 when the store cannot tell
+	ETag   string  // the store's tag of the value's version (store.Entry.ETag), "" when it gives none
 	// InGrid is false for a key that has the form of a chunk key of the
 	// array but names a chunk outside its grid (left over from a larger
 	// array, say): readers never look at it.
@@ -51,7 +52,7 @@ func (a *Array) ListChunks(ctx context.Context, fn func(StoredChunk) error) erro
 			}
 			return nil
 		}
-		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, InGrid: a.grid.inGrid(coords), Err: e.Err})
+		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, ETag: e.ETag, InGrid: a.grid.inGrid(coords), Err: e.Err})
 	})
 	if err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}

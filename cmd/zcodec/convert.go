@@ -35,7 +35,9 @@ func runConvert(env *environment, args []string) int {
 			"line every few seconds otherwise). DST is a directory that must not exist, or an empty\n"+
 			"s3:// or gs:// location. A directory is written into a temporary directory beside DST\n"+
 			"and renamed at the end; in an object store the metadata is written last. Either way, on\n"+
-			"any failure, or Ctrl-C, nothing is left at DST. DST may not be SRC, nor lie inside it,\n"+
+			"any failure, or Ctrl-C, nothing is left at DST. Into an object store a convert that was\n"+
+			"killed (SIGKILL, a lost machine) leaves its plan and steps under .zcodec/convert/: the\n"+
+			"same command run again resumes it. DST may not be SRC, nor lie inside it,\n"+
 			"nor hold it. --consolidate also writes the hierarchy's consolidated metadata.\n"+
 			"A SRC group with consolidated metadata is read with it; where the store can list, a node\n"+
 			"whose own metadata disagrees with it is a warning naming the fields.\n"+
@@ -213,6 +215,13 @@ func (plan convertPlan) options() *convert.Options {
 // including the cancellation of ctx (SIGINT, SIGTERM), the writes stop at
 // their next chunk and the temporary directory is removed.
 func convertInto(ctx context.Context, env *environment, t *target, dst string, plan convertPlan) error {
+	// A convert that was killed (SIGKILL) left its temporary directory:
+	// the conversion starts again from nothing, and says what to remove.
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".zcodec-tmp-*")); len(left) > 0 {
+		for _, l := range left {
+			fmt.Fprintf(env.stderr, "zcodec convert: note: %s is the temporary directory of a convert into DST that was killed, or is still running; remove it once no convert into DST runs\n", shown(l))
+		}
+	}
 	tmp := filepath.Join(filepath.Dir(dst), fmt.Sprintf(".%s.zcodec-tmp-%08x", filepath.Base(dst), rand.Uint32()))
 	d, err := store.CreateDir(tmp)
 	if err == nil {

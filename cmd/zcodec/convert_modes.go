@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"strconv"
 
 	"github.com/zcodec/zcodec/convert"
+	"github.com/zcodec/zcodec/zarr"
 )
 
 // convertPlanOnly is --plan: it writes the plan into DST and prints the
@@ -36,8 +39,14 @@ func convertPlanOnly(ctx context.Context, env *environment, sf *storeFlags, t *t
 }
 
 // convertToObjectStore converts t into an empty object store in one
-// process: the chunks first, the metadata last (convert.Convert). On
-// failure (a signal included) it deletes every key it wrote.
+// process, as a plan in steps: it writes the plan into DST, runs its
+// parts 0 to K-1 of K (resumeParts) one after the other, then finalizes
+// it, so that the chunks come first and the metadata last. A DST that
+// holds the plan of the same conversion (SRC, DST and flags), left by a
+// convert that was killed, is resumed: the steps whose markers are there
+// are not run again. On failure (a signal included) it deletes every key
+// it wrote; a DST that holds anything else is refused, saying how to
+// resume or remove it.
 func convertToObjectStore(ctx context.Context, env *environment, sf *storeFlags, t *target, dst string, plan convertPlan) (err error) {
 	d, err := openDestination(ctx, dst, sf, true)
 	if err != nil {
@@ -46,10 +55,34 @@ func convertToObjectStore(ctx context.Context, env *environment, sf *storeFlags,
 	defer d.close()
 	// The arrays of DST are held to --max-chunk-bytes, as a part's are.
 	plan.arrayOptions = sf.arrayOptions()
-	err = writeConverted(ctx, env, d.s, t, plan)
-	var ne *convert.NotEmptyError
-	if errors.As(err, &ne) {
+	opts := plan.options()
+	_, perr := convert.OpenPlan(ctx, d.s)
+	resuming := perr == nil || errors.Is(perr, convert.ErrFinalized)
+	p, err := convert.WritePlan(ctx, t.convertSource(), d.s, opts)
+	var (
+		ne *convert.NotEmptyError
+		pe *convert.PlanError
+	)
+	switch {
+	case errors.Is(err, convert.ErrFinalized) && p != nil:
+		// Killed while finalizing: the metadata is published.
+		fmt.Fprintf(env.stderr, "zcodec convert: DST %s holds this conversion, finalized; ending its clean-up\n", d.loc)
+		return finalizeSteps(ctx, d, p, opts)
+	case errors.Is(err, convert.ErrOtherPlan):
+		return fmt.Errorf("DST %s holds the plan of another conversion (SRC or the flags differ), left by a convert that stopped or by --plan: "+
+			"rerun that convert (the same SRC, DST and flags) to resume it, or run zcodec convert --part 0/1 SRC DST with its SRC, then zcodec convert --finalize --parts 1 DST; "+
+			"or delete every key under DST to start again", d.loc)
+	case errors.As(err, &pe):
+		return fmt.Errorf("DST %s holds a conversion plan that cannot be used (%s); delete every key under DST and run again", d.loc, pe.Reason)
+	case errors.As(err, &ne):
 		return d.notEmpty(err) // nothing was written: nothing to delete
+	case err != nil:
+		return namedErr(t.path, err)
+	}
+	printSkipped(env.stderr, plan.src, p.Skipped())
+	err = runSteps(ctx, env, d, t, p, opts, resuming)
+	if err == nil {
+		err = finalizeSteps(ctx, d, p, opts)
 	}
 	if err != nil {
 		if rerr := d.removeAll(ctx); rerr != nil {
@@ -57,6 +90,100 @@ func convertToObjectStore(ctx context.Context, env *environment, sf *storeFlags,
 		}
 	}
 	return err
+}
+
+// resumeUnits is the number of units of one step of a conversion into an
+// object store in one process: a convert killed midway resumes at the
+// step it was in.
+const resumeUnits = 64
+
+// resumeParts returns the number of steps, K, of a conversion into an
+// object store in one process of the plan p: a function of the plan
+// alone, so that a rerun finds the markers of the steps done.
+func resumeParts(p *convert.Plan) int {
+	return int(min(max((p.Units()+resumeUnits-1)/resumeUnits, 1), 4096))
+}
+
+// runSteps runs the steps of the plan p into d that are not done, one
+// after the other, showing the progress in units of the whole plan.
+func runSteps(ctx context.Context, env *environment, d *destination, t *target, p *convert.Plan, opts *convert.Options, resuming bool) error {
+	k := resumeParts(p)
+	states, err := convert.Status(ctx, p, d.s, k)
+	if err != nil {
+		return err
+	}
+	done := int64(0)
+	var todo []int
+	for _, s := range states {
+		if s.Done() {
+			done += s.End - s.First
+		} else {
+			todo = append(todo, s.Part)
+		}
+	}
+	if resuming {
+		fmt.Fprintf(env.stderr, "zcodec convert: resuming the conversion left in DST %s: %d of %d units written\n", d.loc, done, p.Units())
+	}
+	prog := newUnitProgress(env.stderr)
+	defer prog.finish()
+	kill := killAfter()
+	o := *opts
+	largest := 0
+	warned := map[string]bool{}
+	o.BeforeArray = func(src, out *zarr.Array) {
+		largest = max(largest, src.Pipeline().DecodedSize(), out.Pipeline().DecodedSize())
+		limitHeap(largest)
+		if warned[src.Path()] {
+			return
+		}
+		warned[src.Path()] = true
+		for _, w := range arrayWarnings(src) {
+			prog.note(fmt.Sprintf("warning: %s: %s", nodeName(t.path, src.Path()), w))
+		}
+		if w := privateCodecs(out); w != "" {
+			prog.note(fmt.Sprintf("note: %s: %s", nodeName(t.path, src.Path()), w))
+		}
+	}
+	for _, i := range todo {
+		base := done
+		o.Progress = func(n, _ int64) {
+			prog.set(base+n, p.Units())
+			kill(base + n)
+		}
+		first, end, err := convert.RunPart(ctx, p, t.convertSource(), d.s, i, k, &o)
+		if err != nil {
+			return err
+		}
+		done += end - first
+	}
+	return nil
+}
+
+// finalizeSteps finalizes the plan p in d, run in resumeParts steps.
+func finalizeSteps(ctx context.Context, d *destination, p *convert.Plan, opts *convert.Options) error {
+	return convert.Finalize(ctx, p, d.s, resumeParts(p), &convert.Options{Consolidate: opts.Consolidate, ArrayOptions: opts.ArrayOptions})
+}
+
+// killAfterEnv names a testing knob: a number of units after which a
+// conversion into an object store in one process kills itself (SIGKILL
+// on Unix), so that tests can stop it at a known point.
+const killAfterEnv = "ZCODEC_TEST_KILL_AFTER_UNITS"
+
+// killAfter returns the function that kills the process once the units
+// written reach the knob killAfterEnv, a no-op when it is not set.
+func killAfter() func(units int64) {
+	n, err := strconv.ParseInt(os.Getenv(killAfterEnv), 10, 64)
+	if err != nil || n < 1 {
+		return func(int64) {}
+	}
+	return func(units int64) {
+		if units >= n {
+			if self, err := os.FindProcess(os.Getpid()); err == nil {
+				self.Kill()
+			}
+			select {} // until the signal ends the process
+		}
+	}
 }
 
 // openPlanned opens DST, which must exist and hold a plan, for --part,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -100,5 +101,49 @@ func TestConvertToObjectStore(t *testing.T) {
 	}
 	if left := memContents(t, "memtest://failing/x"); len(left) != 0 {
 		t.Errorf("a failed conversion left %d keys in the object store", len(left))
+	}
+}
+
+// TestConvertObjectStoreOtherPlan: a conversion into an object store that
+// holds the plan of another conversion (here other flags) writes nothing
+// and says how to resume that one or start again.
+func TestConvertObjectStoreOtherPlan(t *testing.T) {
+	dir := t.TempDir()
+	src := partsSource(t, dir, "src.zarr", 1)
+	mustRun(t, 0, "convert", "--plan", "--consolidate", src, "memtest://bucket/other-plan")
+	before := memContents(t, "memtest://bucket/other-plan")
+	out := mustRun(t, 1, "convert", src, "memtest://bucket/other-plan")
+	for _, want := range []string{"holds the plan of another conversion", "--part 0/1", "--finalize --parts 1", "delete every key"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the refusal does not say %q:\n%s", want, out)
+		}
+	}
+	if after := memContents(t, "memtest://bucket/other-plan"); len(after) != len(before) {
+		t.Errorf("the refused conversion changed DST: %d keys, then %d", len(before), len(after))
+	}
+	// The same flags resume that plan instead.
+	out = mustRun(t, 0, "convert", "--consolidate", src, "memtest://bucket/other-plan")
+	if !strings.Contains(out, "resuming the conversion left in DST") {
+		t.Errorf("the same conversion does not resume the plan:\n%s", out)
+	}
+	want := filepath.Join(dir, "want")
+	mustRun(t, 0, "convert", "--consolidate", src, want)
+	sameFiles(t, "resumed", memContents(t, "memtest://bucket/other-plan"), storeFiles(t, want))
+}
+
+// TestConvertNotesKilledTemporary: a conversion into a directory beside
+// the temporary directory of a convert that was killed names it, and
+// converts.
+func TestConvertNotesKilledTemporary(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := partsSource(t, dir, "src.zarr", 1)
+	left := filepath.Join(dir, ".dst.zarr.zcodec-tmp-0badf00d")
+	if err := os.MkdirAll(filepath.Join(left, "b", "c"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, 0, "convert", src, filepath.Join(dir, "dst.zarr"))
+	if !strings.Contains(out, ".dst.zarr.zcodec-tmp-0badf00d is the temporary directory of a convert into DST that was killed") {
+		t.Errorf("the leftover temporary directory is not named:\n%s", out)
 	}
 }

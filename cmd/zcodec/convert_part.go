@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -81,6 +82,9 @@ func convertPart(env *environment, f *flags, sf *storeFlags, src, dst string, i,
 		}
 	}
 	first, end, err := convert.RunPart(ctx, p, t.convertSource(), d.s, i, n, opts)
+	if errors.Is(err, convert.ErrFinalized) {
+		return failf(env.stderr, "convert", "part %d/%d: DST %s was finalized while the part ran: its metadata is published and the part's marker was taken back; nothing is left to do", i, n, d.loc)
+	}
 	if err != nil {
 		return failf(env.stderr, "convert", "part %d/%d: %v", i, n, convertErr(src, dst, err))
 	}

@@ -175,7 +175,7 @@ func TestConvertPartsMatchOneProcess(t *testing.T) {
 			}
 			// --plan again is harmless; nothing is visible yet.
 			mustRun(t, 0, append(append([]string{"convert", "--plan"}, c.flags...), c.src, parts)...)
-			if files := storeFiles(t, parts); len(files) != 1 || files[convert.PlanKey] == nil {
+			if files := storeFiles(t, parts); len(files) != 2 || files[convert.PlanKey] == nil || files[convert.ListingKey] == nil {
 				t.Fatalf("after --plan, DST holds %v", slices.Sorted(maps.Keys(files)))
 			}
 			order := rand.New(rand.NewPCG(1, uint64(c.n))).Perm(c.n)

@@ -31,6 +31,13 @@ func convertErr(src, dst string, err error) error {
 			msg = fmt.Sprintf("SRC has no array %s that can be read, which the plan converts: SRC is not the store the plan was made from", name)
 		case convert.ArrayChanged:
 			msg = fmt.Sprintf("the metadata of array %s of SRC changed since the plan was made", name)
+		case convert.ChunksChanged:
+			from := ""
+			if se.Location != "" {
+				from = " (" + shown(se.Location) + ")"
+			}
+			msg = fmt.Sprintf("the chunks of array %s of SRC are not those of the store the plan was made from%s: %s %s; give that SRC, or plan again into a new DST",
+				name, from, memberName(se.Key), se.Detail)
 		default:
 			msg = fmt.Sprintf("SRC has array %s, which the plan does not have: SRC is not the store the plan was made from", name)
 		}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -85,6 +86,43 @@ func TestConvertInterrupted(t *testing.T) {
 	for _, e := range entries {
 		if e.Name() != "src.zarr" && e.Name() != "codecs.json" {
 			t.Errorf("left behind after SIGINT: %s (%v)\n%s", e.Name(), err, stderr.String())
+		}
+	}
+}
+
+// TestConvertResumesAfterKill kills a conversion into an object store (an
+// in-process S3 server) midway, with SIGKILL, so that it cleans nothing
+// up: the same command run again resumes at the step it was in, and DST
+// then holds what a conversion into a directory writes, and nothing of
+// the plan.
+func TestConvertResumesAfterKill(t *testing.T) {
+	dir := convertS3(t)
+	src := partsSource(t, dir, "src.zarr", 8) // 185 units: 3 steps of about 62
+	want := filepath.Join(dir, "want")
+	mustRun(t, 0, "convert", "--consolidate", src, want)
+	const dst = "s3://zc/killed.zarr"
+
+	cmd := exec.Command(zcodecBin, "convert", "--consolidate", src, dst)
+	cmd.Env = append(os.Environ(), "ZCODEC_TEST_KILL_AFTER_UNITS=100")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("the conversion was not killed: %v\n%s", err, stderr.String())
+	}
+	left := memContents(t, dst)
+	if left[".zcodec/convert/plan.json"] == nil || left[".zcodec/convert/part-0-of-3.json"] == nil || left["zarr.json"] != nil {
+		t.Fatalf("after SIGKILL, DST holds %d keys, want the plan, the first step's marker and no root metadata", len(left))
+	}
+
+	out := mustRun(t, 0, "convert", "--consolidate", src, dst)
+	if !strings.Contains(out, "resuming the conversion left in DST") || !strings.Contains(out, "61 of 185 units written") {
+		t.Errorf("the rerun does not say it resumes after the first step:\n%s", out)
+	}
+	sameFiles(t, "resumed", memContents(t, dst), storeFiles(t, want))
+	for k := range memContents(t, dst) {
+		if strings.HasPrefix(k, ".zcodec/") {
+			t.Errorf("left in DST: %s", k)
 		}
 	}
 }

@@ -122,7 +122,7 @@ func metadataKey(key string) bool {
 func (d *destination) notEmpty(err error) error {
 	var ne *convert.NotEmptyError
 	if errors.As(err, &ne) {
-		return &namedError{msg: fmt.Sprintf("DST %s is not empty (it holds %s); give a new location", d.loc, memberName(ne.Key)), err: err}
+		return &namedError{msg: fmt.Sprintf("DST %s is not empty (it holds %s) and holds no conversion plan; give a new location, or, when a convert that stopped left those keys, delete every key under DST and run again", d.loc, memberName(ne.Key)), err: err}
 	}
 	return err
 }

@@ -16,8 +16,8 @@ import (
 
 // List calls fn for every key under prefix, in the order of the keys'
 // UTF-8 bytes (ListObjectsV2 pages, each fetched with the store's retries;
-// fn runs between pages, outside the store's in-flight slots). Sizes are
-// the objects'. An object whose name under the store's prefix is not a
+// fn runs between pages, outside the store's in-flight slots). Sizes and
+// ETags are the objects'. An object whose name under the store's prefix is not a
 // valid key comes as an Entry whose Err matches store.ErrInvalidKey;
 // folder markers (empty objects whose name ends in "/", which consoles
 // create) are skipped.
@@ -48,6 +48,9 @@ func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) er
 			e, ok := s.entry(aws.ToString(o.Key), encoded, o.Size)
 			if !ok {
 				continue
+			}
+			if e.Err == nil {
+				e.ETag = aws.ToString(o.ETag)
 			}
 			if err := fn(e); err != nil {
 				return err

@@ -361,3 +361,28 @@ func TestNoSuchBucket(t *testing.T) {
 		t.Fatalf("List of a missing bucket: %v", err)
 	}
 }
+
+// TestListETags: List gives each object's ETag, which changes when the
+// object is rewritten with other bytes of the same size.
+func TestListETags(t *testing.T) {
+	f := newFakeS3(t)
+	ctx := context.Background()
+	s := open(t, f.URL, "e", nil)
+	etag := func() string {
+		t.Helper()
+		var tag string
+		if err := s.List(ctx, "", func(e store.Entry) error {
+			tag = e.ETag
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return tag
+	}
+	s.Set(ctx, "k", []byte("abc"))
+	first := etag()
+	s.Set(ctx, "k", []byte("abd"))
+	if second := etag(); first == "" || second == "" || first == second {
+		t.Errorf("ETags %q then %q: want two different ones", first, second)
+	}
+}
