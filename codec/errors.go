@@ -28,6 +28,9 @@ var (
 	ErrSize = errors.New("wrong chunk size")
 	// ErrFillRoundTrip is matched by every *FillRoundTripError.
 	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
+	// ErrLimit is matched by every *LimitError: a buffer that a decode
+	// would allocate beyond Options.MaxChunkBytes.
+	ErrLimit = errors.New("buffer exceeds the limit")
 	// ErrNilContext is returned by AppendEncodeBatch and DecodeBatch
 	// when given a nil context.Context.
 	ErrNilContext = errors.New("codec: nil context.Context")
@@ -284,6 +287,31 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 
 // Is makes every CorruptError match ErrCorrupt.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// LimitError reports a buffer that a decode would allocate beyond the
+// limit on any buffer a decode allocates (Options.MaxChunkBytes), found
+// from what the stored bytes declare (a shard's metadata, the content
+// size of a compressed frame) and refused before it is allocated. The
+// bytes may be valid: a larger limit reads them. It matches ErrLimit.
+type LimitError struct {
+	Codec string // the codec that refused the buffer, or ""
+	What  string // "shard index", "decoded shard index", "inner chunk", "decoded chunk"
+	Bytes int64  // the buffer's size
+	Limit int64
+}
+
+// Error returns "codec: the what would take N bytes, more than the limit of
+// L (Options.MaxChunkBytes)".
+func (e *LimitError) Error() string {
+	s := fmt.Sprintf("the %s would take %d bytes, more than the limit of %d (Options.MaxChunkBytes)", e.What, e.Bytes, e.Limit)
+	if e.Codec != "" {
+		s = e.Codec + ": " + s
+	}
+	return s
+}
+
+// Is makes every LimitError match ErrLimit.
+func (e *LimitError) Is(target error) bool { return target == ErrLimit }
 
 // ChunkError reports the failure of one chunk: reading, decoding, encoding
 // or writing it. It wraps the cause, so errors.Is and errors.As see through

@@ -222,10 +222,10 @@ func checkShards(p *codec.Pipeline, limit int64) error {
 			return nil
 		}
 		if n := int64(b.IndexSize()); n > limit {
-			return &sharding.LimitError{What: "shard index", Bytes: n, Limit: limit}
+			return &codec.LimitError{Codec: sharding.Name, What: "shard index", Bytes: n, Limit: limit}
 		}
 		if n := 16 * int64(b.NumChunks()); n > limit {
-			return &sharding.LimitError{What: "decoded shard index", Bytes: n, Limit: limit}
+			return &codec.LimitError{Codec: sharding.Name, What: "decoded shard index", Bytes: n, Limit: limit}
 		}
 		p = b.Inner()
 	}

@@ -158,9 +158,9 @@ func TestIndexLimit(t *testing.T) {
 	errs = append(errs, err)
 	runtime.ReadMemStats(&after)
 	for i, err := range errs {
-		var le *sharding.LimitError
+		var le *codec.LimitError
 		if !errors.As(err, &le) || le.Bytes != 16<<30+4 && le.Bytes != 16<<30 {
-			t.Errorf("call %d: %v, want a *LimitError", i, err)
+			t.Errorf("call %d: %v, want a *codec.LimitError", i, err)
 		}
 	}
 	if len(r.Reads()) != 0 {

@@ -1,7 +1,6 @@
 package sharding
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -47,23 +46,3 @@ func (c *Codec) configError(key string, dim int, reason string) error {
 	}
 	return &codec.ConfigError{Pointer: ptr, Codec: Name, Key: key, Reason: reason}
 }
-
-// ErrLimit is matched by every *LimitError.
-var ErrLimit = errors.New("shard buffer exceeds the limit")
-
-// LimitError reports a buffer that a shard's metadata makes larger than the
-// limit on any buffer a decode allocates (the decoded or encoded index, an
-// inner chunk): the shard is refused before anything is read or
-// allocated. It matches ErrLimit.
-type LimitError struct {
-	What  string // "shard index", "decoded shard index", "inner chunk"
-	Bytes int64  // the buffer's size
-	Limit int64
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s: the %s would take %d bytes, more than the limit of %d (Options.MaxChunkBytes)", Name, e.What, e.Bytes, e.Limit)
-}
-
-// Is makes every LimitError match ErrLimit.
-func (e *LimitError) Is(target error) bool { return target == ErrLimit }
