@@ -256,6 +256,13 @@ func CheckVectors(t *testing.T, prefix string, identical bool) {
 	}
 }
 
+// IsLimit reports whether err is a *codec.LimitError that matches
+// codec.ErrLimit: bytes that declare a decoded size beyond the limit.
+func IsLimit(err error) bool {
+	le, ok := err.(*codec.LimitError)
+	return ok && le.Is(codec.ErrLimit) && le.Codec != ""
+}
+
 // IsCorrupt reports whether err is a *codec.CorruptError that matches
 // codec.ErrCorrupt.
 func IsCorrupt(err error) bool {
