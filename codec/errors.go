@@ -288,6 +288,46 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 // Is makes every CorruptError match ErrCorrupt.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
 
+// ElementError reports an element of a chunk, or the fill value, that a
+// codec cannot encode or decode: its index in the chunk (C order), its
+// value when the codec has one, and why, such as
+//
+//	encode element 17 (value 200): (200 - 10) * 2 = 380 is out of range for uint8
+//	decode element 3: unsupported element: a float (1.5); only strings (and null) are read
+//
+// The codec's name is left to the error that wraps this one (the
+// pipeline's *StepError, a *ConfigError), which names it. Err is the kind
+// of failure, a sentinel or an error of the codec's package, which errors.Is
+// and errors.As see (for a stored chunk that cannot be decoded, it matches
+// ErrCorrupt).
+type ElementError struct {
+	Codec  string         // the codec's name
+	Decode bool           // true when decoding, false when encoding
+	Index  int            // the element's index in the chunk, or -1 for the fill value
+	Value  numeric.Scalar // the element's value, if the codec has one (Valid)
+	Reason string         // why the element cannot be encoded or decoded
+	Err    error          // the kind of failure, or nil
+}
+
+// Error returns "encode element I (value V): reason" (or "decode ...",
+// "... fill value V: reason"), without "(value V)" when Value is not set.
+func (e *ElementError) Error() string {
+	dir := "encode"
+	if e.Decode {
+		dir = "decode"
+	}
+	switch {
+	case e.Index < 0:
+		return fmt.Sprintf("%s fill value %v: %s", dir, e.Value, e.Reason)
+	case !e.Value.Valid():
+		return fmt.Sprintf("%s element %d: %s", dir, e.Index, e.Reason)
+	}
+	return fmt.Sprintf("%s element %d (value %v): %s", dir, e.Index, e.Value, e.Reason)
+}
+
+// Unwrap returns Err.
+func (e *ElementError) Unwrap() error { return e.Err }
+
 // LimitError reports a buffer that a decode would allocate beyond the
 // limit on any buffer a decode allocates (Options.MaxChunkBytes), found
 // from what the stored bytes declare (a shard's metadata, the content
