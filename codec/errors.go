@@ -293,7 +293,7 @@ func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
 // value when the codec has one, and why, such as
 //
 //	encode element 17 (value 200): (200 - 10) * 2 = 380 is out of range for uint8
-//	decode element 3: unsupported element: a float (1.5); only strings (and null) are read
+//	decode element 3: unsupported element of type float (1.5); only strings (and null, and 0, zarr 2's fill of object arrays) are read
 //
 // The codec's name is left to the error that wraps this one (the
 // pipeline's *StepError, a *ConfigError), which names it. Err is the kind
