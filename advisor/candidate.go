@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -139,7 +138,7 @@ func (c chain) bigEndian() bool {
 func deltaCodec(dt numeric.DataType, big bool) string {
 	t := numpyType(dt)
 	if big {
-		t = npdtype.Format(dt, bytescodec.BigEndian)
+		t = npdtype.Format(dt, numeric.BigEndian)
 	}
 	return fmt.Sprintf(`{"name":"numcodecs.delta","configuration":{"dtype":%q}}`, t)
 }

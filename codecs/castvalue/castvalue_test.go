@@ -180,7 +180,7 @@ func pipeline(t testing.TB, config string, dt numeric.DataType, fill string) (*c
 	t.Helper()
 	f := scalars(t, dt, []string{fill})[0]
 	return codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{2, 3}, FillValue: f},
-		[]codec.Codec{mustParse(t, config), &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
+		[]codec.Codec{mustParse(t, config), &bytescodec.Codec{Endian: numeric.LittleEndian}}, nil)
 }
 
 func TestFillValue(t *testing.T) {

@@ -84,7 +84,7 @@ func Example_fillValue() {
 	c, _ := castvalue.New(numeric.Int32, numeric.NearestEven, numeric.OutOfRangeError, nil, nil)
 	fill := numeric.FloatScalar(numeric.Float64, 1.5)
 	_, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: fill},
-		[]codec.Codec{c, &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
+		[]codec.Codec{c, &bytescodec.Codec{Endian: numeric.LittleEndian}}, nil)
 	fmt.Println(err)
 	// Output:
 	// codec 0 (cast_value): fill value 1.5 (float64) encodes to 2 (int32) but decodes back to 2

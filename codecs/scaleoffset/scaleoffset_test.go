@@ -303,7 +303,7 @@ func TestFillValue(t *testing.T) {
 	}
 	// the pipeline checks the round trip: 0.1 -> (0.1-0)*3 -> /3 is not 0.1 in float64? check both ways
 	p, err := codec.NewPipeline(spec(numeric.Float64, 4, numeric.FloatScalar(numeric.Float64, 0.1)),
-		[]codec.Codec{mustCodec(t, `{"scale": 3}`), &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
+		[]codec.Codec{mustCodec(t, `{"scale": 3}`), &bytescodec.Codec{Endian: numeric.LittleEndian}}, nil)
 	want := refOp('/', refOp('*', 0.1, 3, numeric.Float64), 3, numeric.Float64) == 0.1
 	if (err == nil) != want {
 		t.Errorf("pipeline with fill 0.1, scale 3: %v (round trip exact: %v)", err, want)
