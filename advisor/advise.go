@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -507,7 +506,7 @@ func (a *advice) report(s *Sample) *Report {
 }
 
 // numpyType returns the little-endian NumPy type string of dt ("<u2").
-func numpyType(dt numeric.DataType) string { return npdtype.Format(dt, bytescodec.LittleEndian) }
+func numpyType(dt numeric.DataType) string { return npdtype.Format(dt, numeric.LittleEndian) }
 
 // stopped wraps ctx's error.
 func stopped(ctx context.Context) error {

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -133,7 +132,7 @@ func (c chain) bigEndian() bool {
 func deltaCodec(dt numeric.DataType, big bool) codecEntry {
 	t := numpyType(dt)
 	if big {
-		t = npdtype.Format(dt, bytescodec.BigEndian)
+		t = npdtype.Format(dt, numeric.BigEndian)
 	}
 	return codecEntry{"numcodecs.delta", deltaConfig{t}}
 }

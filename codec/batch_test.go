@@ -19,7 +19,7 @@ import (
 func bigEndianFloat64Pipeline(t testing.TB, n int) *codec.Pipeline {
 	t.Helper()
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{n}, FillValue: numeric.Zero(numeric.Float64)},
-		[]codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}}, nil)
+		[]codec.Codec{&bytescodec.Codec{Endian: numeric.BigEndian}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

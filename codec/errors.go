@@ -28,6 +28,9 @@ var (
 	ErrSize = errors.New("wrong chunk size")
 	// ErrFillRoundTrip is matched by every *FillRoundTripError.
 	ErrFillRoundTrip = errors.New("fill value does not survive the codec round trip")
+	// ErrLimit is matched by every *LimitError: a buffer that a decode
+	// would allocate beyond Options.MaxChunkBytes.
+	ErrLimit = errors.New("buffer exceeds the limit")
 	// ErrNilContext is returned by AppendEncodeBatch and DecodeBatch
 	// when given a nil context.Context.
 	ErrNilContext = errors.New("codec: nil context.Context")
@@ -288,28 +291,84 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 // Is makes every CorruptError match ErrCorrupt.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
 
+// ElementError reports an element of a chunk, or the fill value, that a
+// codec cannot encode or decode: its index in the chunk (C order), its
+// value when the codec has one, and why, such as
+//
+//	encode element 17 (value 200): (200 - 10) * 2 = 380 is out of range for uint8
+//	decode element 3: unsupported element of type float (1.5); only strings (and null, and 0, zarr 2's fill of object arrays) are read
+//
+// The codec's name is left to the error that wraps this one (the
+// pipeline's *StepError, a *ConfigError), which names it. Err is the kind
+// of failure, a sentinel or an error of the codec's package, which errors.Is
+// and errors.As see (for a stored chunk that cannot be decoded, it matches
+// ErrCorrupt).
+type ElementError struct {
+	Codec  string         // the codec's name
+	Decode bool           // true when decoding, false when encoding
+	Index  int            // the element's index in the chunk, or -1 for the fill value
+	Value  numeric.Scalar // the element's value, if the codec has one (Valid)
+	Reason string         // why the element cannot be encoded or decoded
+	Err    error          // the kind of failure, or nil
+}
+
+// Error returns "encode element I (value V): reason" (or "decode ...",
+// "... fill value V: reason"), without "(value V)" when Value is not set.
+func (e *ElementError) Error() string {
+	dir := "encode"
+	if e.Decode {
+		dir = "decode"
+	}
+	switch {
+	case e.Index < 0:
+		return fmt.Sprintf("%s fill value %v: %s", dir, e.Value, e.Reason)
+	case !e.Value.Valid():
+		return fmt.Sprintf("%s element %d: %s", dir, e.Index, e.Reason)
+	}
+	return fmt.Sprintf("%s element %d (value %v): %s", dir, e.Index, e.Value, e.Reason)
+}
+
+// Unwrap returns Err.
+func (e *ElementError) Unwrap() error { return e.Err }
+
 // SettingMaxChunkBytes is the Setting of a *LimitError about the limit
 // Options.MaxChunkBytes sets (also zarr.Options.MaxChunkBytes).
 const SettingMaxChunkBytes = "Options.MaxChunkBytes"
 
-// LimitError reports a size over a limit that an option sets, found before
-// a buffer of that size is allocated: `What, more than the limit of Limit
-// (Setting)`. It is the Err of the error that names the chunk, codec or
-// array concerned (a *CorruptError, a *zarr.NodeError, ...).
+// LimitError reports a buffer that would be larger than the limit an
+// option sets, found from what the metadata or the stored bytes declare
+// (a chunk's decoded size, a shard's index, the content size of a
+// compressed frame) and refused before it is allocated. The bytes may be
+// valid: a larger limit reads them. It matches ErrLimit; a command names
+// its own flag for Setting.
 type LimitError struct {
-	// What says what is too large, with its size: "a chunk holds 4194304
-	// bytes decoded", "the shard index would take 4112 bytes".
-	What string
-	// Size is that size and Limit the limit, in bytes.
-	Size, Limit int64
-	// Setting names the option that sets the limit, as the library's
-	// users write it: SettingMaxChunkBytes.
-	Setting string
+	Codec   string // the codec that refused the buffer, or ""
+	What    string // what the buffer holds: "shard index", "decoded shard index", "inner chunk", "decoded chunk"
+	Size    int64  // the buffer's size in bytes
+	Limit   int64  // the limit in bytes
+	Setting string // the option that sets the limit; "" is SettingMaxChunkBytes
 }
 
+// Error returns "codec: the what would take N bytes, more than the limit of
+// L (Setting)", without "codec: " when Codec is not set.
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s, more than the limit of %d (%s)", e.What, e.Limit, e.Setting)
+	s := fmt.Sprintf("the %s would take %d bytes, more than the limit of %d (%s)", e.What, e.Size, e.Limit, e.SettingName())
+	if e.Codec != "" {
+		s = e.Codec + ": " + s
+	}
+	return s
 }
+
+// SettingName returns Setting, or SettingMaxChunkBytes when it is not set.
+func (e *LimitError) SettingName() string {
+	if e.Setting == "" {
+		return SettingMaxChunkBytes
+	}
+	return e.Setting
+}
+
+// Is makes every LimitError match ErrLimit.
+func (e *LimitError) Is(target error) bool { return target == ErrLimit }
 
 // ChunkError reports the failure of one chunk: reading, decoding, encoding
 // or writing it. It wraps the cause, so errors.Is and errors.As see through

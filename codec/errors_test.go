@@ -76,8 +76,8 @@ func TestChunkErrorMessages(t *testing.T) {
 // setting, and a *CorruptError without a Reason is worded by its Err.
 func TestLimitError(t *testing.T) {
 	t.Parallel()
-	le := &codec.LimitError{What: "a chunk of 2048 bytes", Size: 2048, Limit: 1000, Setting: codec.SettingMaxChunkBytes}
-	if got, want := le.Error(), "a chunk of 2048 bytes, more than the limit of 1000 (Options.MaxChunkBytes)"; got != want {
+	le := &codec.LimitError{What: "decoded chunk", Size: 2048, Limit: 1000, Setting: codec.SettingMaxChunkBytes}
+	if got, want := le.Error(), "the decoded chunk would take 2048 bytes, more than the limit of 1000 (Options.MaxChunkBytes)"; got != want {
 		t.Errorf("LimitError: %q, want %q", got, want)
 	}
 	err := error(&codec.CorruptError{Codec: "vlen-bytes", Err: le})

@@ -14,7 +14,7 @@ func ExampleNewPipeline() {
 		Shape:     []int{2, 2},
 		FillValue: numeric.Zero(numeric.Int16),
 	}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}}, nil)
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: numeric.BigEndian}}, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -44,7 +44,7 @@ func ExampleNewPipeline() {
 
 func ExampleAppendEncodeSlice() {
 	spec := codec.ChunkSpec{DataType: numeric.Float32, Shape: []int{3}, FillValue: numeric.Zero(numeric.Float32)}
-	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: bytescodec.BigEndian}}, nil)
+	p, err := codec.NewPipeline(spec, []codec.Codec{&bytescodec.Codec{Endian: numeric.BigEndian}}, nil)
 	if err != nil {
 		panic(err)
 	}

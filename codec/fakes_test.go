@@ -229,8 +229,8 @@ func (failResolve) ResolveArray(codec.ChunkSpec) (codec.BoundArrayToArray, error
 }
 
 var (
-	littleBytes = &bytescodec.Codec{Endian: bytescodec.LittleEndian}
-	bigBytes    = &bytescodec.Codec{Endian: bytescodec.BigEndian}
+	littleBytes = &bytescodec.Codec{Endian: numeric.LittleEndian}
+	bigBytes    = &bytescodec.Codec{Endian: numeric.BigEndian}
 )
 
 // panicky is a third-party bytes->bytes codec with a bug: it panics on a

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -21,7 +20,7 @@ func TestSliceStorageType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := bytesPipeline(t, dt, bytescodec.BigEndian, 3)
+	p := bytesPipeline(t, dt, numeric.BigEndian, 3)
 	vals := []int64{math.MinInt64, -1, 1 << 40}
 	enc, err := codec.AppendEncodeSlice(p, nil, vals)
 	if err != nil {
@@ -42,7 +41,7 @@ func TestSliceStorageType(t *testing.T) {
 		!strings.HasSuffix(err.Error(), "numpy.datetime64(unit=s, scale_factor=10) (held as int64)") {
 		t.Errorf("AppendEncodeSlice([]uint64) on datetime64: %v", err)
 	}
-	if err := codec.DecodeSlice(bytesPipeline(t, numeric.Int64, bytescodec.LittleEndian, 1), make([]int64, 1), make([]byte, 8)); err != nil {
+	if err := codec.DecodeSlice(bytesPipeline(t, numeric.Int64, numeric.LittleEndian, 1), make([]int64, 1), make([]byte, 8)); err != nil {
 		t.Errorf("DecodeSlice([]int64) on int64: %v", err)
 	}
 }

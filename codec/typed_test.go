@@ -13,7 +13,7 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int) *codec.Pipeline {
+func bytesPipeline(t testing.TB, dt numeric.DataType, e numeric.Endian, n int) *codec.Pipeline {
 	t.Helper()
 	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 	if err != nil {
@@ -23,7 +23,7 @@ func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int
 }
 
 func TestEncodeDecodeSlice(t *testing.T) {
-	p := bytesPipeline(t, numeric.Float64, bytescodec.BigEndian, 3)
+	p := bytesPipeline(t, numeric.Float64, numeric.BigEndian, 3)
 	vals := []float64{1.5, -0.25, math.Inf(1)}
 	enc, err := codec.AppendEncodeSlice(p, nil, vals)
 	if err != nil {
@@ -38,7 +38,7 @@ func TestEncodeDecodeSlice(t *testing.T) {
 		t.Errorf("DecodeSlice = %v, %v", back, err)
 	}
 
-	cp := bytesPipeline(t, numeric.Complex64, bytescodec.LittleEndian, 2)
+	cp := bytesPipeline(t, numeric.Complex64, numeric.LittleEndian, 2)
 	cvals := []complex64{complex(1, 2), complex(-3, 4)}
 	enc, err = codec.AppendEncodeSlice(cp, []byte("x"), cvals)
 	want, _ = binary.Append([]byte("x"), binary.LittleEndian, cvals)
@@ -50,7 +50,7 @@ func TestEncodeDecodeSlice(t *testing.T) {
 		t.Errorf("DecodeSlice(complex64) = %v, %v", cback, err)
 	}
 
-	hp := bytesPipeline(t, numeric.Float16, bytescodec.BigEndian, 2)
+	hp := bytesPipeline(t, numeric.Float16, numeric.BigEndian, 2)
 	enc, err = codec.AppendEncodeSlice(hp, nil, []numeric.F16{0x3c00, 0x7e01})
 	if err != nil || !slices.Equal(enc, []byte{0x3c, 0x00, 0x7e, 0x01}) {
 		t.Errorf("AppendEncodeSlice(F16) = % x, %v", enc, err)
@@ -58,7 +58,7 @@ func TestEncodeDecodeSlice(t *testing.T) {
 }
 
 func TestEncodeDecodeSliceErrors(t *testing.T) {
-	p := bytesPipeline(t, numeric.Float64, bytescodec.LittleEndian, 3)
+	p := bytesPipeline(t, numeric.Float64, numeric.LittleEndian, 3)
 	// wrong element type
 	out, err := codec.AppendEncodeSlice(p, []byte("keep"), []float32{1, 2, 3})
 	var te *codec.SliceTypeError
@@ -85,7 +85,7 @@ func TestEncodeDecodeSliceErrors(t *testing.T) {
 	if err := codec.DecodeSlice(p, make([]float64, 3), make([]byte, 23)); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("DecodeSlice of a short chunk: %v", err)
 	}
-	bp := bytesPipeline(t, numeric.Bool, bytescodec.EndianUnset, 2)
+	bp := bytesPipeline(t, numeric.Bool, numeric.EndianUnset, 2)
 	if err := codec.DecodeSlice(bp, make([]bool, 2), []byte{1, 2}); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("DecodeSlice of bool byte 2: %v", err)
 	}

@@ -141,7 +141,7 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 	if p.a2bIdentity != nil {
 		if len(buf) > p.maxVariable {
 			return dst, p.stepErr(bi, &CorruptError{Codec: p.steps[bi].Name, Err: &LimitError{
-				What: fmt.Sprintf("a chunk of %d bytes", len(buf)), Size: int64(len(buf)), Limit: int64(p.maxVariable), Setting: SettingMaxChunkBytes}})
+				What: "decoded chunk", Size: int64(len(buf)), Limit: int64(p.maxVariable), Setting: SettingMaxChunkBytes}})
 		}
 		if err := p.a2bIdentity.CheckIdentity(buf); err != nil {
 			return dst, p.stepErr(bi, err)

@@ -133,7 +133,7 @@ func TestFillThatDoesNotEncode(t *testing.T) {
 		{"NaN fill, float64 -> uint8 without scalar_map", string(doc(`"shape": [4], "data_type": "float64",
 			"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}}, "fill_value": "NaN",
 			"codecs": [{"name": "cast_value", "configuration": {"data_type": "uint8", "rounding": "nearest-even"}}, "bytes"]`)),
-			`encoding fill value: "NaN" (float64) has no uint8 value`},
+			`encode fill value "NaN": float64 has no uint8 value`},
 		{"uint16 fill 0 below the offset", string(doc(`"shape": [4], "data_type": "uint16",
 			"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}}, "fill_value": 0,
 			"codecs": [{"name": "scale_offset", "configuration": {"offset": 1000, "scale": 2}}, {"name": "bytes", "configuration": {"endian": "little"}}]`)),

@@ -92,7 +92,7 @@ func TestParseCodecsForms(t *testing.T) {
 	}
 	// an alias of the bytes codec builds the canonical codec
 	ch, err = r.ParseCodecs(json.RawMessage(`[{"name": "endian", "configuration": {"endian": "big"}}]`), "/codecs")
-	if err != nil || len(ch.Codecs) != 1 || ch.Codecs[0].Name() != "bytes" || ch.Codecs[0].(*bytescodec.Codec).Endian != bytescodec.BigEndian {
+	if err != nil || len(ch.Codecs) != 1 || ch.Codecs[0].Name() != "bytes" || ch.Codecs[0].(*bytescodec.Codec).Endian != numeric.BigEndian {
 		t.Errorf("alias endian: %v, %v", ch, err)
 	}
 	// an empty list is a valid (if useless) chain

@@ -197,7 +197,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	}
 	if size := int64(m.Pipeline.DecodedSize()); size > opts.maxChunkBytes() {
 		return nil, &NodeError{Kind: "array", Path: path, Err: &codec.LimitError{
-			What: fmt.Sprintf("a chunk holds %d bytes decoded", size), Size: size, Limit: opts.maxChunkBytes(), Setting: codec.SettingMaxChunkBytes}}
+			What: "decoded chunk", Size: size, Limit: opts.maxChunkBytes(), Setting: codec.SettingMaxChunkBytes}}
 	}
 	if err := checkShards(m.Pipeline, opts.maxChunkBytes()); err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
@@ -226,10 +226,10 @@ func checkShards(p *codec.Pipeline, limit int64) error {
 			return nil
 		}
 		if n := int64(b.IndexSize()); n > limit {
-			return &sharding.LimitError{What: "shard index", Bytes: n, Limit: limit}
+			return &codec.LimitError{Codec: sharding.Name, What: "shard index", Size: n, Limit: limit}
 		}
 		if n := 16 * int64(b.NumChunks()); n > limit {
-			return &sharding.LimitError{What: "decoded shard index", Bytes: n, Limit: limit}
+			return &codec.LimitError{Codec: sharding.Name, What: "decoded shard index", Size: n, Limit: limit}
 		}
 		p = b.Inner()
 	}

@@ -25,10 +25,10 @@ func TestLimitErrorFields(t *testing.T) {
 		t.Fatalf("Open: %v, want a *NodeError of array g/a", err)
 	}
 	var le *codec.LimitError
-	if !errors.As(err, &le) || le.Size != 128 || le.Limit != 100 || le.Setting != codec.SettingMaxChunkBytes {
+	if !errors.As(err, &le) || le.Size != 128 || le.Limit != 100 || le.SettingName() != codec.SettingMaxChunkBytes {
 		t.Fatalf("Open: %v, want a *codec.LimitError of 128 bytes over 100", err)
 	}
-	if want := `array "/g/a": a chunk holds 128 bytes decoded, more than the limit of 100 (Options.MaxChunkBytes)`; err.Error() != want {
+	if want := `array "/g/a": the decoded chunk would take 128 bytes, more than the limit of 100 (Options.MaxChunkBytes)`; err.Error() != want {
 		t.Errorf("Open: %q, want %q", err, want)
 	}
 }

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/zcodec/zcodec/numeric"
 	"io"
 	"os"
 	"os/exec"
 	"time"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 )
 
@@ -107,7 +107,7 @@ func (p *peer) read(v any) error {
 
 // time asks the peer to time case c for at least mintime each way.
 func (p *peer) time(c benchCase, mintime time.Duration) (peerReply, error) {
-	req, err := json.Marshal(peerRequest{Recipe: c.recipe, File: c.fileName(), DType: npdtype.Format(c.dtype, bytescodec.LittleEndian), MinTime: mintime.Seconds()})
+	req, err := json.Marshal(peerRequest{Recipe: c.recipe, File: c.fileName(), DType: npdtype.Format(c.dtype, numeric.LittleEndian), MinTime: mintime.Seconds()})
 	if err != nil {
 		return peerReply{}, err
 	}

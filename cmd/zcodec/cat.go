@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
@@ -162,7 +161,7 @@ func writeRegion(w io.Writer, dt numeric.DataType, shape []int64, format string,
 // npyHeader returns the header of a NumPy .npy file (format version 1.0)
 // for a C-order array of dt with the given shape.
 func npyHeader(dt numeric.DataType, shape []int64) ([]byte, error) {
-	descr := npdtype.Format(dt, bytescodec.LittleEndian)
+	descr := npdtype.Format(dt, numeric.LittleEndian)
 	if descr == "" {
 		return nil, fmt.Errorf("NumPy has no %v type; use --format raw", dt)
 	}

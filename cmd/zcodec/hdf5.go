@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
+	"github.com/zcodec/zcodec/numeric"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 )
 
@@ -56,7 +56,7 @@ func runHDF5Filters(env *environment, args []string) int {
 	if err != nil {
 		return failf(env.stderr, fs.Name(), "%v", err)
 	}
-	if fp.Endian == bytescodec.BigEndian {
+	if fp.Endian == numeric.BigEndian {
 		fmt.Fprintln(env.stderr, "zcodec hdf5 filters: note: the bytes codec stores big-endian elements; create the HDF5 dataset with a big-endian type")
 	}
 	for _, n := range fp.Notes {

@@ -107,8 +107,10 @@ func (w wording) text(err error) string {
 	case *codec.ChunkError:
 		return w.chunkText(x)
 	case *codec.LimitError:
-		if f, ok := settingFlags[x.Setting]; ok && w.flags {
-			return fmt.Sprintf("%s, more than the limit of %d (%s; raise it to read this array)", x.What, x.Limit, f)
+		if f, ok := settingFlags[x.SettingName()]; ok && w.flags {
+			flagged := *x
+			flagged.Setting = f + "; raise it to read this array"
+			return flagged.Error()
 		}
 		return x.Error()
 	case interface{ Unwrap() error }:

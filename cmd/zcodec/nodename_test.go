@@ -51,14 +51,14 @@ func TestNodeName(t *testing.T) {
 // TestWording checks that the CLI words the library's typed errors from
 // their fields: unchanged without names to give, nodes of chunk errors
 // named too, limits named by their flags wherever they sit (behind
-// fmt.Errorf, errors.Join, *sharding.LimitError, a message the CLI wrote
+// fmt.Errorf, errors.Join, *codec.LimitError of a codec, a message the CLI wrote
 // itself).
 func TestWording(t *testing.T) {
 	t.Parallel()
-	limit := &codec.LimitError{What: "a chunk holds 4096 bytes decoded", Size: 4096, Limit: 1024, Setting: codec.SettingMaxChunkBytes}
+	limit := &codec.LimitError{What: "decoded chunk", Size: 4096, Limit: 1024, Setting: codec.SettingMaxChunkBytes}
 	chunk := &codec.ChunkError{Array: "g/t", Key: "g/t/c/0/1", Range: byterange.Range{Offset: 8, Length: 8}, Op: "decode",
 		Err: &codec.CorruptError{Codec: "zstd", Err: limit}}
-	inner := &codec.ChunkError{Coords: []int64{1, 0}, Err: &sharding.LimitError{What: "inner chunk", Bytes: 4096, Limit: 1024}}
+	inner := &codec.ChunkError{Coords: []int64{1, 0}, Err: &codec.LimitError{Codec: sharding.Name, What: "inner chunk", Size: 4096, Limit: 1024}}
 	errs := []error{
 		limit,
 		chunk,
@@ -78,21 +78,21 @@ func TestWording(t *testing.T) {
 	}
 	const raised = "(--max-chunk-bytes; raise it to read this array)"
 	for i, want := range []string{
-		"a chunk holds 4096 bytes decoded, more than the limit of 1024 " + raised,
-		`array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: a chunk holds 4096 bytes decoded, more than the limit of 1024 ` + raised,
+		"the decoded chunk would take 4096 bytes, more than the limit of 1024 " + raised,
+		`array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: the decoded chunk would take 4096 bytes, more than the limit of 1024 ` + raised,
 		`array x.zarr: chunk "c/0": codec 0 (): chunk [1 0]: sharding_indexed: the inner chunk would take 4096 bytes, more than the limit of 1024 ` + raised,
 		"chunk 3: encode: x",
-		`group x.zarr: reading: array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: a chunk holds 4096 bytes decoded, more than the limit of 1024 ` + raised,
-		`array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: a chunk holds 4096 bytes decoded, more than the limit of 1024 ` + raised +
-			"\narray x.zarr/a: a chunk holds 4096 bytes decoded, more than the limit of 1024 " + raised,
-		"convert: the chain given: a chunk holds 4096 bytes decoded, more than the limit of 1024 " + raised,
+		`group x.zarr: reading: array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: the decoded chunk would take 4096 bytes, more than the limit of 1024 ` + raised,
+		`array x.zarr/g/t: chunk "g/t/c/0/1" (bytes 8-15): decode: zstd: corrupt chunk: the decoded chunk would take 4096 bytes, more than the limit of 1024 ` + raised +
+			"\narray x.zarr/a: the decoded chunk would take 4096 bytes, more than the limit of 1024 " + raised,
+		"convert: the chain given: the decoded chunk would take 4096 bytes, more than the limit of 1024 " + raised,
 	} {
 		err := flagged(namedErr("x.zarr", errs[i]))
 		if err.Error() != want {
 			t.Errorf("%d:\n got %q\nwant %q", i, err, want)
 		}
 		var le *codec.LimitError
-		if i != 3 && (!errors.As(err, &le) || le.Setting != codec.SettingMaxChunkBytes) {
+		if i != 3 && (!errors.As(err, &le) || le.SettingName() != codec.SettingMaxChunkBytes) {
 			t.Errorf("%d: the *codec.LimitError is hidden", i)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 )
 
 // settings are a configuration resolved for one chunk spec.

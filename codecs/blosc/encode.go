@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 
 	"github.com/zcodec/zcodec/codecs/internal/bitshuffle"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/codecs/shuffle"
-	"github.com/zcodec/zcodec/internal/bounded"
 )
 
 // appendFrame appends the Blosc frame of src to dst, laid out as c-blosc

@@ -8,8 +8,8 @@ import (
 	"github.com/klauspost/compress/zlib"
 	"github.com/pierrec/lz4/v4"
 	"github.com/zcodec/zcodec/codecs/blosc/internal/blosclz"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	zstdcodec "github.com/zcodec/zcodec/codecs/zstd"
-	"github.com/zcodec/zcodec/internal/bounded"
 )
 
 // The inner compressors. Each split of a block is one stream: blosclz

@@ -46,27 +46,6 @@ import (
 	"github.com/zcodec/zcodec/registry"
 )
 
-// Endian is the byte order of the bytes codec.
-type Endian uint8
-
-// The byte orders. EndianUnset is valid only for single-byte data types.
-const (
-	EndianUnset Endian = iota
-	LittleEndian
-	BigEndian
-)
-
-// String returns "little", "big" or "unset".
-func (e Endian) String() string {
-	switch e {
-	case LittleEndian:
-		return "little"
-	case BigEndian:
-		return "big"
-	}
-	return "unset"
-}
-
 // Codec is the Zarr v3 core "bytes" array->bytes codec: it writes each
 // element in C order in the configured byte order. Complex elements are
 // written as two floats (real, imaginary), each in that order.
@@ -83,7 +62,7 @@ func (e Endian) String() string {
 //
 // Specification: https://zarr-specs.readthedocs.io/en/latest/v3/codecs/bytes/index.html
 type Codec struct {
-	Endian Endian
+	Endian numeric.Endian
 	// reading is set on the codec ForReading returns: a missing endian on
 	// a multi-byte type is then read as little-endian, with a warning.
 	reading bool
@@ -100,9 +79,9 @@ func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		return nil, err
 	}
 	if ok {
-		c.Endian = LittleEndian
+		c.Endian = numeric.LittleEndian
 		if e == "big" {
-			c.Endian = BigEndian
+			c.Endian = numeric.BigEndian
 		}
 	}
 	return c, cfg.Finish()
@@ -113,7 +92,7 @@ func (c *Codec) Name() string { return Name }
 
 // MarshalJSON returns the codec's metadata.
 func (c *Codec) MarshalJSON() ([]byte, error) {
-	if c.Endian == EndianUnset {
+	if c.Endian == numeric.EndianUnset {
 		return codec.MarshalCodec(Name, nil)
 	}
 	return codec.MarshalCodec(Name, map[string]string{"endian": c.Endian.String()})
@@ -133,8 +112,8 @@ func (c *Codec) ForReading() codec.Codec {
 // missing endian as little-endian (codec.WritableCodec).
 func (c *Codec) AsWritten() codec.Codec {
 	r := *c
-	if r.Endian == EndianUnset {
-		r.Endian = LittleEndian
+	if r.Endian == numeric.EndianUnset {
+		r.Endian = numeric.LittleEndian
 	}
 	r.reading = false
 	return &r
@@ -149,13 +128,13 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 	}
 	comp := swapUnit(decoded.DataType)
 	var warnings []codec.Warning
-	if c.Endian == EndianUnset && comp > 1 {
+	if c.Endian == numeric.EndianUnset && comp > 1 {
 		if !c.reading {
 			return nil, &codec.ConfigError{Codec: Name, Key: "endian", Reason: fmt.Sprintf("endian is required for %v (%d-byte elements); a reader takes little (docs/decisions.md#d23)", decoded.DataType, decoded.DataType.Size()), Err: codec.ErrReadOnlyConfig}
 		}
 		warnings = []codec.Warning{{Message: fmt.Sprintf("no endian for %v (%d-byte elements): read as little-endian, as zarr-python does (docs/decisions.md#d23)", decoded.DataType, decoded.DataType.Size())}}
 	}
-	swap := c.Endian == BigEndian && comp > 1
+	swap := c.Endian == numeric.BigEndian && comp > 1
 	subByte := decoded.DataType.Bits() < 8 && decoded.DataType.Size() == 1
 	return &boundBytes{spec: decoded, size: decoded.Size(), swap: swap, width: comp, isBool: decoded.DataType == numeric.Bool,
 		subByte: subByte, warnings: warnings}, nil

@@ -21,7 +21,7 @@ func spec(dt numeric.DataType, fill numeric.Scalar, shape ...int) codec.ChunkSpe
 	return codec.ChunkSpec{DataType: dt, Shape: shape, FillValue: fill}
 }
 
-func bytesPipeline(t testing.TB, dt numeric.DataType, e bytescodec.Endian, n int) *codec.Pipeline {
+func bytesPipeline(t testing.TB, dt numeric.DataType, e numeric.Endian, n int) *codec.Pipeline {
 	t.Helper()
 	p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), n), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 	if err != nil {
@@ -61,9 +61,9 @@ func TestBytesCodecNumpyVectors(t *testing.T) {
 		be, _ := hex.DecodeString(v.BE)
 		n := len(le) / dt.Size()
 		for _, tc := range []struct {
-			e    bytescodec.Endian
+			e    numeric.Endian
 			want []byte
-		}{{bytescodec.LittleEndian, le}, {bytescodec.BigEndian, be}} {
+		}{{numeric.LittleEndian, le}, {numeric.BigEndian, be}} {
 			p := bytesPipeline(t, dt, tc.e, n)
 			enc, err := p.AppendEncode(nil, le)
 			if err != nil || !bytes.Equal(enc, tc.want) {
@@ -115,9 +115,9 @@ func TestBytesCodecGolden(t *testing.T) {
 		n := len(le) / dt.Size()
 		// the little-endian encoding is the decoded chunk's layout
 		for _, tc := range []struct {
-			e    bytescodec.Endian
+			e    numeric.Endian
 			want []byte
-		}{{bytescodec.LittleEndian, le}, {bytescodec.BigEndian, be}} {
+		}{{numeric.LittleEndian, le}, {numeric.BigEndian, be}} {
 			p := bytesPipeline(t, dt, tc.e, n)
 			enc, err := p.AppendEncode(nil, le)
 			if err != nil || !bytes.Equal(enc, tc.want) {
@@ -130,7 +130,7 @@ func TestBytesCodecGolden(t *testing.T) {
 		}
 	}
 	// complex parts swap separately: 1.5-2i big-endian is 3fc00000 c0000000
-	p := bytesPipeline(t, numeric.Complex64, bytescodec.BigEndian, 1)
+	p := bytesPipeline(t, numeric.Complex64, numeric.BigEndian, 1)
 	le := []byte{0, 0, 0xc0, 0x3f, 0, 0, 0, 0xc0}
 	if enc, _ := p.AppendEncode(nil, le); !bytes.Equal(enc, []byte{0x3f, 0xc0, 0, 0, 0xc0, 0, 0, 0}) {
 		t.Errorf("complex64 big-endian = % x", enc)
@@ -155,7 +155,7 @@ func TestBytesCodecRoundTrip(t *testing.T) {
 		}
 		numeric.CanonicalizeBytes(dt, src) // the in-memory form of the types of fewer than 8 bits
 		w := dt.ComponentType().Size()
-		for _, e := range []bytescodec.Endian{bytescodec.LittleEndian, bytescodec.BigEndian} {
+		for _, e := range []numeric.Endian{numeric.LittleEndian, numeric.BigEndian} {
 			p := bytesPipeline(t, dt, e, n)
 			enc, err := p.AppendEncode(nil, src)
 			if err != nil {
@@ -164,7 +164,7 @@ func TestBytesCodecRoundTrip(t *testing.T) {
 			for i := 0; i < len(src); i += w {
 				for j := range w {
 					k := j
-					if e == bytescodec.BigEndian {
+					if e == numeric.BigEndian {
 						k = w - 1 - j
 					}
 					if enc[i+k] != src[i+j] {
@@ -202,7 +202,7 @@ func TestBytesCodecEndianRequired(t *testing.T) {
 }
 
 func TestBytesCodecBoolBytes(t *testing.T) {
-	for _, e := range []bytescodec.Endian{bytescodec.EndianUnset, bytescodec.LittleEndian, bytescodec.BigEndian} {
+	for _, e := range []numeric.Endian{numeric.EndianUnset, numeric.LittleEndian, numeric.BigEndian} {
 		p := bytesPipeline(t, numeric.Bool, e, 4)
 		dst := make([]byte, 4)
 		if err := p.Decode(dst, []byte{0, 1, 1, 0}); err != nil {
@@ -219,7 +219,7 @@ func TestBytesCodecBoolBytes(t *testing.T) {
 }
 
 func TestBytesCodecSizes(t *testing.T) {
-	b, err := (&bytescodec.Codec{Endian: bytescodec.BigEndian}).ResolveBytes(spec(numeric.Float64, numeric.Zero(numeric.Float64), 2, 2))
+	b, err := (&bytescodec.Codec{Endian: numeric.BigEndian}).ResolveBytes(spec(numeric.Float64, numeric.Zero(numeric.Float64), 2, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,13 +253,13 @@ func TestBytesCodecSizes(t *testing.T) {
 func TestBytesCodecFactory(t *testing.T) {
 	tests := []struct {
 		config string
-		want   bytescodec.Endian
+		want   numeric.Endian
 		err    string
 	}{
-		{`{"endian": "little"}`, bytescodec.LittleEndian, ""},
-		{`{"endian": "big"}`, bytescodec.BigEndian, ""},
-		{`{}`, bytescodec.EndianUnset, ""},
-		{``, bytescodec.EndianUnset, ""},
+		{`{"endian": "little"}`, numeric.LittleEndian, ""},
+		{`{"endian": "big"}`, numeric.BigEndian, ""},
+		{`{}`, numeric.EndianUnset, ""},
+		{``, numeric.EndianUnset, ""},
 		{`{"endian": "middle"}`, 0, `/codecs/0/configuration/endian: bytes: "middle" is not one of "little", "big"`},
 		{`{"endian": "Little"}`, 0, `is not one of`},
 		{`{"endian": 1}`, 0, `/codecs/0/configuration/endian: bytes: want a string, got 1`},
@@ -283,7 +283,7 @@ func TestBytesCodecFactory(t *testing.T) {
 			t.Errorf("config %s: %v, %v", tt.config, c, err)
 		}
 	}
-	for e, s := range map[bytescodec.Endian]string{bytescodec.LittleEndian: "little", bytescodec.BigEndian: "big", bytescodec.EndianUnset: "unset"} {
+	for e, s := range map[numeric.Endian]string{numeric.LittleEndian: "little", numeric.BigEndian: "big", numeric.EndianUnset: "unset"} {
 		if e.String() != s {
 			t.Errorf("Endian(%d).String() = %q", e, e)
 		}
@@ -306,7 +306,7 @@ func benchData(n int) []byte {
 func BenchmarkBytesCodec(b *testing.B) {
 	const size = 1 << 20
 	src := benchData(size)
-	p := bytesPipeline(b, numeric.Float64, bytescodec.BigEndian, size/8)
+	p := bytesPipeline(b, numeric.Float64, numeric.BigEndian, size/8)
 	enc, err := p.AppendEncode(nil, src)
 	if err != nil {
 		b.Fatal(err)

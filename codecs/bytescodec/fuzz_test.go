@@ -44,9 +44,9 @@ func FuzzPipelineDecode(f *testing.F) {
 	f.Add(uint8(0), false, uint8(0), []byte{})
 	f.Fuzz(func(t *testing.T, dtIndex uint8, big bool, n uint8, data []byte) {
 		dt := numeric.DataTypes[int(dtIndex)%len(numeric.DataTypes)]
-		e := bytescodec.LittleEndian
+		e := numeric.LittleEndian
 		if big {
-			e = bytescodec.BigEndian
+			e = numeric.BigEndian
 		}
 		elems := 1 + int(n)%64
 		p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), elems), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)

@@ -19,15 +19,15 @@ func TestFixedLengthStrings(t *testing.T) {
 	v2, _ := numeric.NewRawBytes(2)
 	tests := []struct {
 		dt      numeric.DataType
-		endian  bytescodec.Endian
+		endian  numeric.Endian
 		decoded []byte
 		encoded []byte
 	}{
-		{u2, bytescodec.BigEndian, []byte{'H', 0, 0, 0, 'i', 0, 0, 0}, []byte{0, 0, 0, 'H', 0, 0, 0, 'i'}},
-		{u2, bytescodec.LittleEndian, []byte{'H', 0, 0, 0, 'i', 0, 0, 0}, []byte{'H', 0, 0, 0, 'i', 0, 0, 0}},
-		{s3, bytescodec.BigEndian, []byte("ab\x00"), []byte("ab\x00")},
-		{s3, bytescodec.EndianUnset, []byte("abc"), []byte("abc")},
-		{v2, bytescodec.BigEndian, []byte{1, 2}, []byte{1, 2}},
+		{u2, numeric.BigEndian, []byte{'H', 0, 0, 0, 'i', 0, 0, 0}, []byte{0, 0, 0, 'H', 0, 0, 0, 'i'}},
+		{u2, numeric.LittleEndian, []byte{'H', 0, 0, 0, 'i', 0, 0, 0}, []byte{'H', 0, 0, 0, 'i', 0, 0, 0}},
+		{s3, numeric.BigEndian, []byte("ab\x00"), []byte("ab\x00")},
+		{s3, numeric.EndianUnset, []byte("abc"), []byte("abc")},
+		{v2, numeric.BigEndian, []byte{1, 2}, []byte{1, 2}},
 	}
 	for _, tt := range tests {
 		c := &bytescodec.Codec{Endian: tt.endian}
@@ -47,7 +47,7 @@ func TestFixedLengthStrings(t *testing.T) {
 			t.Errorf("%v %v: decode % x, %v", tt.dt, tt.endian, dec, err)
 		}
 	}
-	c := &bytescodec.Codec{Endian: bytescodec.LittleEndian}
+	c := &bytescodec.Codec{Endian: numeric.LittleEndian}
 	if _, err := c.ResolveBytes(codec.ChunkSpec{DataType: numeric.String, Shape: []int{1}, FillValue: numeric.Zero(numeric.String)}); err == nil {
 		t.Error("bytes codec resolved for string")
 	}

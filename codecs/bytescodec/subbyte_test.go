@@ -25,7 +25,7 @@ func TestBytesCodecSubByte(t *testing.T) {
 	}
 	for _, dt := range []numeric.DataType{numeric.Int2, numeric.Int4, numeric.Uint2, numeric.Uint4,
 		numeric.Float6E2M3FN, numeric.Float6E3M2FN, numeric.Float4E2M1FN, numeric.Float8E4M3, numeric.Float8E8M0FNU} {
-		for _, e := range []bytescodec.Endian{bytescodec.EndianUnset, bytescodec.BigEndian} {
+		for _, e := range []numeric.Endian{numeric.EndianUnset, numeric.BigEndian} {
 			p, err := codec.NewPipeline(spec(dt, numeric.Zero(dt), 256), []codec.Codec{&bytescodec.Codec{Endian: e}}, nil)
 			if err != nil {
 				t.Fatal(err)

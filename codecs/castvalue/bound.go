@@ -36,7 +36,7 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	}
 	fill, rule := enc.Scalar(decoded.FillValue)
 	if rule != numeric.CastOK {
-		e := &ElementError{Index: -1, Value: decoded.FillValue, From: from, To: c.DataType, Rule: rule}
+		e := elementError(-1, decoded.FillValue, from, c.DataType, rule, false)
 		return nil, &codec.ConfigError{Codec: Name, Key: "data_type", Reason: e.Error(), Err: &codec.FillRoundTripError{Original: decoded.FillValue, EncodeErr: e}}
 	}
 	b := &bound{enc: enc, dec: dec, encoded: decoded.WithDataType(c.DataType, fill)}
@@ -89,7 +89,7 @@ func (b *bound) Encoded() codec.ChunkSpec {
 }
 
 // EncodeArray casts src (decoded elements) into dst (encoded elements).
-// On error dst is zeroed and the error is a *ElementError or a
+// On error dst is zeroed and the error is a *codec.ElementError or a
 // *codec.SizeError.
 func (b *bound) EncodeArray(dst, src []byte) error {
 	return run(b.enc, dst, src, b.decodedSize, b.encodedSize, false)
@@ -119,7 +119,7 @@ func run(c *numeric.Cast, dst, src []byte, srcSize, dstSize int, decoding bool) 
 	spec := c.Spec()
 	n := spec.From.Size()
 	v, _ := numeric.ScalarFromBytes(spec.From, src[i*n:(i+1)*n])
-	return &ElementError{Index: i, Value: v, From: spec.From, To: spec.To, Rule: rule, Decoding: decoding}
+	return elementError(i, v, spec.From, spec.To, rule, decoding)
 }
 
 // ElementCasts returns the conversions of encoding (the array's data type
@@ -137,7 +137,7 @@ func (b *bound) DecodeFill(encoded numeric.Scalar) (numeric.Scalar, error) {
 	}
 	v, rule := b.dec.Scalar(encoded)
 	if rule != numeric.CastOK {
-		return numeric.Scalar{}, &ElementError{Index: -1, Value: encoded, From: spec.From, To: spec.To, Rule: rule, Decoding: true}
+		return numeric.Scalar{}, elementError(-1, encoded, spec.From, spec.To, rule, true)
 	}
 	return v, nil
 }

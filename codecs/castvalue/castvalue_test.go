@@ -106,7 +106,7 @@ func TestErrorMessageNamesElement(t *testing.T) {
 	in := scalars(t, numeric.Float64, []string{"1", "2", "300.5"})
 	b := bind(t, c, numeric.Float64, 3)
 	err := b.EncodeArray(make([]byte, 3), chunkBytes(in))
-	want := "encoding element 2: 300.5 (float64) does not fit uint8 and out_of_range is not set"
+	want := "encode element 2 (value 300.5): float64 does not fit uint8 and out_of_range is not set"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}
@@ -180,7 +180,7 @@ func pipeline(t testing.TB, config string, dt numeric.DataType, fill string) (*c
 	t.Helper()
 	f := scalars(t, dt, []string{fill})[0]
 	return codec.NewPipeline(codec.ChunkSpec{DataType: dt, Shape: []int{2, 3}, FillValue: f},
-		[]codec.Codec{mustParse(t, config), &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
+		[]codec.Codec{mustParse(t, config), &bytescodec.Codec{Endian: numeric.LittleEndian}}, nil)
 }
 
 func TestFillValue(t *testing.T) {
@@ -198,11 +198,11 @@ func TestFillValue(t *testing.T) {
 		// row 24: cast-value.py gives 2; the specification requires the
 		// round trip, which 1.5 -> 2 -> 2.0 fails.
 		{name: "row24", config: `{"data_type": "int32"}`, array: "float64", fill: "1.5", contains: "fill value 1.5 (float64) encodes to 2 (int32) but decodes back to 2"},
-		{name: "nan-unmapped", config: `{"data_type": "uint8"}`, array: "float64", fill: `"NaN"`, contains: `fill value: "NaN" (float64) has no uint8 value`},
-		{name: "out-of-range", config: `{"data_type": "int8"}`, array: "int16", fill: "300", contains: "fill value: 300 (int16) does not fit int8"},
+		{name: "nan-unmapped", config: `{"data_type": "uint8"}`, array: "float64", fill: `"NaN"`, contains: `fill value "NaN": float64 has no uint8 value`},
+		{name: "out-of-range", config: `{"data_type": "int8"}`, array: "int16", fill: "300", contains: "fill value 300: int16 does not fit int8"},
 		{name: "clamped", config: `{"data_type": "int8", "out_of_range": "clamp"}`, array: "int16", fill: "300", contains: "fill value 300 (int16) encodes to 127 (int8) but decodes back to 127"},
 		{name: "decode-fails", config: `{"data_type": "float32", "scalar_map": {"encode": [[5, "NaN"]]}}`, array: "uint8", fill: "5",
-			contains: `fill value 5 (uint8) encodes to "NaN" (float32), which does not decode: decoding fill value: "NaN" (float32) has no uint8 value`},
+			contains: `fill value 5 (uint8) encodes to "NaN" (float32), which does not decode: decode fill value "NaN": float32 has no uint8 value`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -50,8 +50,9 @@
 //  2. A value the target represents exactly is kept.
 //  3. Otherwise the exact value is rounded, then a result beyond the
 //     target's range follows out_of_range.
-//  4. Anything else is an error: a *ElementError naming the element's index
-//     (C order), its value, both types and the rule (docs/decisions.md#d8).
+//  4. Anything else is an error: a *codec.ElementError naming the element's index
+//     (C order) and its value, whose Err, a *CastError, holds both types and
+//     the rule (docs/decisions.md#d8).
 //
 // NaN and the infinities into an integer type are errors unless mapped,
 // whatever out_of_range says. Between float types NaN propagates (payloads

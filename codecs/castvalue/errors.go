@@ -8,17 +8,14 @@ import (
 	"github.com/zcodec/zcodec/numeric"
 )
 
-// ErrCast is matched (errors.Is) by every *ElementError.
+// ErrCast is matched (errors.Is) by every *CastError, and so by every
+// *codec.ElementError of this codec.
 var ErrCast = errors.New("cast_value: value cannot be cast")
 
-// ElementError reports an element, or the fill value, that cannot be cast
-// (docs/decisions.md#d8).
-type ElementError struct {
-	// Index is the element's index in C order within the chunk, or -1 for
-	// the fill value.
-	Index int
-	// Value is the element as read, of type From.
-	Value numeric.Scalar
+// CastError is the Err of the *codec.ElementError this codec returns for
+// an element, or the fill value, that cannot be cast
+// (docs/decisions.md#d8): the cast's types and the rule the value breaks.
+type CastError struct {
 	// From and To are the source and target types of the failing direction.
 	From, To numeric.DataType
 	// Rule says why the value cannot be cast.
@@ -27,33 +24,28 @@ type ElementError struct {
 	Decoding bool
 }
 
-func (e *ElementError) Error() string {
-	what := fmt.Sprintf("element %d", e.Index)
-	if e.Index < 0 {
-		what = "fill value"
-	}
-	dir := "encoding"
-	if e.Decoding {
-		dir = "decoding"
-	}
-	var why string
+// Error says why the value cannot be cast, from its source type on.
+func (e *CastError) Error() string {
 	switch e.Rule {
 	case numeric.CastOutOfRange:
-		why = fmt.Sprintf("does not fit %v and out_of_range is not set", e.To)
+		return fmt.Sprintf("%v does not fit %v and out_of_range is not set", e.From, e.To)
 	case numeric.CastNaN, numeric.CastInfinity:
-		why = fmt.Sprintf("has no %v value and scalar_map does not map it", e.To)
+		return fmt.Sprintf("%v has no %v value and scalar_map does not map it", e.From, e.To)
 	case numeric.CastWrapFloat:
-		why = fmt.Sprintf(`does not fit %v and out_of_range "wrap" does not apply to float types`, e.To)
-	default:
-		why = fmt.Sprintf("cannot be cast to %v: %v", e.To, e.Rule)
+		return fmt.Sprintf(`%v does not fit %v and out_of_range "wrap" does not apply to float types`, e.From, e.To)
 	}
-	// The codec's name is left to the error that wraps this one (the
-	// pipeline's *codec.StepError, a *codec.ConfigError), which names it.
-	return fmt.Sprintf("%s %s: %v (%v) %s", dir, what, e.Value, e.From, why)
+	return fmt.Sprintf("%v cannot be cast to %v: %v", e.From, e.To, e.Rule)
 }
 
-// Is makes every ElementError match ErrCast, and one found while decoding
+// Is makes every CastError match ErrCast, and one found while decoding
 // also codec.ErrCorrupt (the stored chunk does not decode).
-func (e *ElementError) Is(target error) bool {
+func (e *CastError) Is(target error) bool {
 	return target == ErrCast || (e.Decoding && target == codec.ErrCorrupt)
+}
+
+// elementError returns the *codec.ElementError of element i (-1 for the
+// fill value) of value v, which cannot be cast from from to to under rule.
+func elementError(i int, v numeric.Scalar, from, to numeric.DataType, rule numeric.CastFailure, decoding bool) *codec.ElementError {
+	ce := &CastError{From: from, To: to, Rule: rule, Decoding: decoding}
+	return &codec.ElementError{Codec: Name, Decode: decoding, Index: i, Value: v, Reason: ce.Error(), Err: ce}
 }

@@ -56,7 +56,7 @@ func nanOf() float64 {
 
 // Without out_of_range, a value that does not fit is an error naming the
 // element.
-func ExampleElementError() {
+func ExampleCastError() {
 	c, err := castvalue.New(numeric.Int8, numeric.NearestEven, numeric.OutOfRangeError, nil, nil)
 	if err != nil {
 		panic(err)
@@ -68,12 +68,13 @@ func ExampleElementError() {
 	}
 	_, err = codec.AppendEncodeSlice(p, nil, []float32{1, 2, 300.5})
 	fmt.Println(err)
-	var ee *castvalue.ElementError
-	if errors.As(err, &ee) {
-		fmt.Println(ee.Index, ee.Value, ee.Rule == numeric.CastOutOfRange)
+	var ee *codec.ElementError
+	var ce *castvalue.CastError
+	if errors.As(err, &ee) && errors.As(err, &ce) {
+		fmt.Println(ee.Index, ee.Value, ce.Rule == numeric.CastOutOfRange)
 	}
 	// Output:
-	// codec 0 (cast_value): encoding element 2: 300.5 (float32) does not fit int8 and out_of_range is not set
+	// codec 0 (cast_value): encode element 2 (value 300.5): float32 does not fit int8 and out_of_range is not set
 	// 2 300.5 true
 }
 
@@ -83,7 +84,7 @@ func Example_fillValue() {
 	c, _ := castvalue.New(numeric.Int32, numeric.NearestEven, numeric.OutOfRangeError, nil, nil)
 	fill := numeric.FloatScalar(numeric.Float64, 1.5)
 	_, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{4}, FillValue: fill},
-		[]codec.Codec{c, &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
+		[]codec.Codec{c, &bytescodec.Codec{Endian: numeric.LittleEndian}}, nil)
 	fmt.Println(err)
 	// Output:
 	// codec 0 (cast_value): fill value 1.5 (float64) encodes to 2 (int32) but decodes back to 2

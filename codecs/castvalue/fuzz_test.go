@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/castvalue"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -62,7 +61,7 @@ func FuzzCastValue(f *testing.F) {
 		}
 		enc := b.Encoded()
 		if _, err := b.DecodeFill(enc.FillValue); err != nil {
-			var ee *castvalue.ElementError
+			var ee *codec.ElementError
 			if !errors.As(err, &ee) {
 				t.Fatalf("DecodeFill error of type %T: %v", err, err)
 			}
@@ -82,7 +81,7 @@ func checkRun(t *testing.T, err error, dst []byte) {
 	if err == nil {
 		return
 	}
-	var ee *castvalue.ElementError
+	var ee *codec.ElementError
 	if !errors.As(err, &ee) {
 		t.Fatalf("error of type %T: %v", err, err)
 	}

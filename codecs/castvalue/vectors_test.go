@@ -111,11 +111,12 @@ func TestSpecVectors(t *testing.T) {
 			dst := make([]byte, len(in)*to.Size())
 			err := b.EncodeArray(dst, chunkBytes(in))
 			if v.want == nil {
-				var ee *castvalue.ElementError
-				if !errors.As(err, &ee) {
-					t.Fatalf("encode: got %v, want an *ElementError", err)
+				var ee *codec.ElementError
+				var ce *castvalue.CastError
+				if !errors.As(err, &ee) || !errors.As(err, &ce) {
+					t.Fatalf("encode: got %v, want a *codec.ElementError of a *CastError", err)
 				}
-				if ee.Index != v.errIndex || ee.Rule != v.errRule || ee.From != from || ee.To != to || ee.Decoding {
+				if ee.Index != v.errIndex || ce.Rule != v.errRule || ce.From != from || ce.To != to || ce.Decoding || ee.Decode {
 					t.Fatalf("encode: got %+v, want index %d rule %v", ee, v.errIndex, v.errRule)
 				}
 				if !ee.Value.Equal(in[v.errIndex]) {
@@ -167,8 +168,9 @@ func TestDecodeVectors(t *testing.T) {
 			dst := make([]byte, len(stored)*arr.Size())
 			err := b.DecodeArray(dst, chunkBytes(stored))
 			if tc.want == nil {
-				var ee *castvalue.ElementError
-				if !errors.As(err, &ee) || ee.Index != tc.errIndex || ee.Rule != tc.errRule || !ee.Decoding {
+				var ee *codec.ElementError
+				var ce *castvalue.CastError
+				if !errors.As(err, &ee) || !errors.As(err, &ce) || ee.Index != tc.errIndex || ce.Rule != tc.errRule || !ce.Decoding || !ee.Decode {
 					t.Fatalf("decode: got %v, want element %d failing with %v", err, tc.errIndex, tc.errRule)
 				}
 				if !errors.Is(err, codec.ErrCorrupt) {

@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 )
 
 // checkInput reports an encoder input whose length spec forbids.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/registry"
 )
 

@@ -52,7 +52,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 bitshuffle filter (id 32008): blocks bit-transposed, then LZ4 or zstd per block behind a BE header",
 	})
 }
@@ -79,10 +79,10 @@ func DefaultBlockSize(elemSize int) int {
 	return max(8192/elemSize/8*8, 128)
 }
 
-// New is the registry factory. It reads "compression" (required: "none",
+// NewFromConfig is the registry factory. It reads "compression" (required: "none",
 // "lz4" or "zstd"), and the optional integers "elementsize", "blocksize"
 // and, for zstd only, "level".
-func New(cfg *codec.Config) (codec.Codec, error) {
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("compression"); err != nil {
 		return nil, err
 	}

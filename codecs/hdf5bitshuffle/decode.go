@@ -7,8 +7,8 @@ import (
 	lz4block "github.com/pierrec/lz4/v4"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/codecs/zstd"
-	"github.com/zcodec/zcodec/internal/bounded"
 )
 
 func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {

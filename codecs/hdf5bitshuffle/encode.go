@@ -8,8 +8,8 @@ import (
 	lz4block "github.com/pierrec/lz4/v4"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/codecs/zstd"
-	"github.com/zcodec/zcodec/internal/bounded"
 )
 
 // lz4Compressors holds compressors that write the blocks liblz4's

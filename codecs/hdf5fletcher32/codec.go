@@ -19,7 +19,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 fletcher32 filter (id 3): data + 4-byte little-endian HDF5 Fletcher-32",
 	})
 }
@@ -27,8 +27,8 @@ func init() {
 // Codec is the unbound zcodec.hdf5_fletcher32 codec.
 type Codec struct{}
 
-// New is the registry factory: the codec takes no configuration keys.
-func New(cfg *codec.Config) (codec.Codec, error) {
+// NewFromConfig is the registry factory: the codec takes no configuration keys.
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	return Codec{}, cfg.Finish()
 }
 

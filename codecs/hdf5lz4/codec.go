@@ -9,7 +9,7 @@ import (
 	lz4block "github.com/pierrec/lz4/v4"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -28,7 +28,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 lz4 filter (id 32004): BE total size, BE block size, BE-length-prefixed LZ4 blocks",
 	})
 }
@@ -39,8 +39,8 @@ type Codec struct {
 	BlockSize int
 }
 
-// New is the registry factory.
-func New(cfg *codec.Config) (codec.Codec, error) {
+// NewFromConfig is the registry factory.
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	bs, _, err := cfg.Int("blocksize", 0, MaxBlockSize)
 	if err != nil {
 		return nil, err

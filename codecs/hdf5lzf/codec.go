@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -19,7 +19,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 LZF filter (id 32000, h5py compression='lzf'): one liblzf stream per chunk",
 	})
 }
@@ -28,8 +28,8 @@ func init() {
 // decoded size of a chunk comes from the chain.
 type Codec struct{}
 
-// New is the registry factory. The codec takes no configuration keys.
-func New(cfg *codec.Config) (codec.Codec, error) {
+// NewFromConfig is the registry factory. The codec takes no configuration keys.
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	return &Codec{}, cfg.Finish()
 }
 

@@ -5,7 +5,7 @@ import (
 	"github.com/zcodec/zcodec/codecs/internal/bitpack"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/numeric"
 )
 

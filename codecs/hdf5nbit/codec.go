@@ -18,7 +18,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 n-bit filter (id 5): the significant bits of each value, packed",
 	})
 }
@@ -32,8 +32,8 @@ type Codec struct {
 	Type Datatype
 }
 
-// New is the registry factory.
-func New(cfg *codec.Config) (codec.Codec, error) {
+// NewFromConfig is the registry factory.
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("elements", "datatype"); err != nil {
 		return nil, err
 	}

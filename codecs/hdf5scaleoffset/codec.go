@@ -21,7 +21,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 scale-offset filter (id 6): per-chunk minimum and minimum-bits packing of integers and D-scaled floats",
 	})
 }
@@ -77,8 +77,8 @@ type Codec struct {
 	Fill numeric.Scalar
 }
 
-// New is the registry factory.
-func New(cfg *codec.Config) (codec.Codec, error) {
+// NewFromConfig is the registry factory.
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("scale_type", "scale_factor", "elements", "class", "size", "order"); err != nil {
 		return nil, err
 	}

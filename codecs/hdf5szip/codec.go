@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -22,7 +22,7 @@ func init() {
 	registry.Register(registry.Registration{
 		Name:    Name,
 		Kind:    codec.KindBytesToBytes,
-		New:     New,
+		New:     NewFromConfig,
 		Summary: "HDF5 szip filter (id 4): LE32 decoded size, then a CCSDS 121.0-B (libaec) stream",
 	})
 }
@@ -36,8 +36,8 @@ type Codec struct {
 	PixelsPerScanline int    // cd_values[3]: samples between reference samples, padded to whole blocks
 }
 
-// New is the registry factory. Every key is required.
-func New(cfg *codec.Config) (codec.Codec, error) {
+// NewFromConfig is the registry factory. Every key is required.
+func NewFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("options_mask", "pixels_per_block", "bits_per_pixel", "pixels_per_scanline"); err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 
 	ulzma "github.com/ulikunitz/xz/lzma"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 )
 
 // xzMagic starts every xz stream; footerMagic ends it.

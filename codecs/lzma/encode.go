@@ -6,7 +6,7 @@ import (
 	"github.com/ulikunitz/xz"
 	ulzma "github.com/ulikunitz/xz/lzma"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 )
 
 // xzCheck maps Python's check numbers to the xz check IDs.

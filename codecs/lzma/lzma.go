@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/registry"
 )

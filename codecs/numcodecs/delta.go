@@ -103,7 +103,7 @@ func (b *deltaBound) Encoded() codec.ChunkSpec {
 // for integers, not_equal for bools) and cast to astype. The first element
 // goes through NumPy's scalar assignment, which raises for a NaN, an
 // infinity or a value beyond int64 stored as a signed integer: that is an
-// *ElementError.
+// *codec.ElementError.
 func (b *deltaBound) EncodeArray(dst, src []byte) error {
 	if err := checkSizes(src, dst, b.n, b.from, b.to, "decoded chunk"); err != nil {
 		return err
@@ -115,7 +115,7 @@ func (b *deltaBound) EncodeArray(dst, src []byte) error {
 	prev := npLoad(b.from, src, 0)
 	first, reason, ok := npSetItem(prev, b.from, b.to)
 	if !ok {
-		return &ElementError{Codec: DeltaName, Index: 0, Value: npToScalar(prev, b.from), Reason: reason}
+		return &codec.ElementError{Codec: DeltaName, Index: 0, Value: npToScalar(prev, b.from), Reason: reason, Err: ErrValue}
 	}
 	npStore(b.to, dst, 0, first)
 	for i := 1; i < b.n; i++ {

@@ -55,7 +55,7 @@
 //     and NaN, ±Infinity and values beyond int64 make NumPy raise. Other
 //     targets convert as astype.
 //
-// Where numcodecs' encode raises, EncodeArray returns an *ElementError
+// Where numcodecs' encode raises, EncodeArray returns a *codec.ElementError
 // (matching ErrValue); decoding never fails except on corrupt packbits
 // chunks.
 //

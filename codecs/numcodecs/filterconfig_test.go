@@ -135,7 +135,7 @@ func TestDeltaFirstElementError(t *testing.T) {
 	}
 	src := append(nan.Bytes(), numeric.FloatScalar(numeric.Float64, 1).Bytes()...)
 	err = b.EncodeArray(make([]byte, 4), src)
-	var ee *ElementError
+	var ee *codec.ElementError
 	if !errors.As(err, &ee) || ee.Index != 0 || !errors.Is(err, ErrValue) || err.Error() != `encode element 0 (value "NaN"): int() of NaN raises ValueError in NumPy` {
 		t.Errorf("NaN first: %v", err)
 	}

@@ -137,9 +137,9 @@ func TestFilterVectors(t *testing.T) {
 					got := make([]byte, es.Size())
 					err := impl.EncodeArray(got, in)
 					if tc.EncodeError != "" {
-						var ee *ElementError
+						var ee *codec.ElementError
 						if !errors.As(err, &ee) || !errors.Is(err, ErrValue) {
-							t.Errorf("encode%s: %v, want an *ElementError (numcodecs raises %s)", what, err, tc.EncodeError)
+							t.Errorf("encode%s: %v, want a *codec.ElementError (numcodecs raises %s)", what, err, tc.EncodeError)
 						}
 						continue
 					}

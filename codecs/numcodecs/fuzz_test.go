@@ -140,7 +140,7 @@ func FuzzFilters(f *testing.F) {
 		esize := b.Encoded().Size()
 		enc := make([]byte, esize)
 		encErr := b.EncodeArray(enc, src)
-		var ee *ElementError
+		var ee *codec.ElementError
 		if encErr != nil && !errors.As(encErr, &ee) {
 			t.Fatalf("encode: %v", encErr)
 		}

@@ -57,13 +57,13 @@
 //     with a remainder are errors.
 //   - The fill value is encoded at resolution and becomes the encoded
 //     spec's fill value; a fill value the codec cannot encode is a
-//     *codec.ConfigError wrapping an *ElementError. The pipeline checks
+//     *codec.ConfigError wrapping a *codec.ElementError. The pipeline checks
 //     that it decodes back (docs/decisions.md#d1).
 //   - MarshalJSON writes offset and scale as they were given (compacted):
 //     their canonical form depends on the array's data type, which an
 //     unbound codec does not know.
 //
-// Errors on data are *ElementError values naming the element index, its
+// Errors on data are *codec.ElementError values naming the element index, its
 // value and the rule it breaks; they match ErrValue, and when decoding also
 // codec.ErrCorrupt.
 //

@@ -17,7 +17,7 @@ const fuseBlock = 2048
 // as cast_value) from b's data type; ok is false otherwise. Each block of
 // elements is scaled into a small buffer that stays in cache and cast from
 // there. Encoded(), the fill value, the results and the errors (an
-// *ElementError from scale_offset or next's own error, with indices in the
+// *codec.ElementError from scale_offset or next's own error, with indices in the
 // whole chunk) are those of the two codecs run one after the other: when
 // the fused pass meets an element it cannot map, it runs the two codecs in
 // turn to report the same error as the chain.
@@ -158,8 +158,8 @@ func (f *fused) chainDecode(dst, src []byte) error {
 // DecodeArray belongs to: 0 for scale_offset, 1 for the cast after it. A
 // pipeline that runs the fused codec uses it to name the failing step.
 func (f *fused) StepOf(err error) int {
-	var ee *ElementError
-	if errors.As(err, &ee) {
+	var ee *codec.ElementError
+	if errors.As(err, &ee) && ee.Codec == Name {
 		return 0
 	}
 	var se *codec.SizeError

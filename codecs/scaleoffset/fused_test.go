@@ -133,13 +133,13 @@ func TestFusedErrors(t *testing.T) {
 		src := make([]byte, n*8)
 		numeric.FloatScalar(dt, 200).PutBytes(src[bad*8:]) // 400 does not fit uint8
 		errF, errU := f.EncodeArray(make([]byte, n), src), u.encode(make([]byte, n), src)
-		var ce *castvalue.ElementError
+		var ce *codec.ElementError
 		if !errors.As(errF, &ce) || ce.Index != bad || !sameError(errF, errU) || f.StepOf(errF) != 1 {
 			t.Errorf("bad element %d: fused %v, chain %v", bad, errF, errU)
 		}
 		numeric.FloatScalar(dt, 1e308).PutBytes(src[bad*8:]) // overflows in scale_offset
 		errF, errU = f.EncodeArray(make([]byte, n), src), u.encode(make([]byte, n), src)
-		var se *ElementError
+		var se *codec.ElementError
 		if !errors.As(errF, &se) || se.Index != bad || !sameError(errF, errU) || f.StepOf(errF) != 0 {
 			t.Errorf("overflow at %d: fused %v, chain %v", bad, errF, errU)
 		}

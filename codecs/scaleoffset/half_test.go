@@ -70,7 +70,7 @@ func TestHalfExhaustive(t *testing.T) {
 func TestSpecRow32RoundTrip(t *testing.T) {
 	chain := []codec.Codec{mustCodec(t, `{"offset": 0, "scale": 10}`),
 		parseCast(t, `{"data_type": "int16", "rounding": "nearest-even", "out_of_range": "clamp"}`),
-		&bytescodec.Codec{Endian: bytescodec.LittleEndian}}
+		&bytescodec.Codec{Endian: numeric.LittleEndian}}
 	p, err := codec.NewPipeline(codec.ChunkSpec{DataType: numeric.Float64, Shape: []int{100}, FillValue: numeric.Zero(numeric.Float64)}, chain, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -183,7 +183,7 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 	fill, err := b.encodeScalar(decoded.FillValue)
 	if err != nil {
 		reason := err.Error()
-		if ee, ok := err.(*ElementError); ok {
+		if ee, ok := err.(*codec.ElementError); ok {
 			reason = fmt.Sprintf("fill value %v cannot be encoded: %s", ee.Value, ee.Reason)
 		}
 		// The offset encodes to 0: a stand-in fill for readers (codec.FillWarn).
@@ -273,7 +273,7 @@ func (b *bound) run(dst, src []byte, decode bool) error {
 		return nil
 	}
 	x := elements.ScalarAt(b.dt, src, bad)
-	return &ElementError{Codec: Name, Decode: decode, Index: bad, Value: x, Reason: b.reason(x, decode)}
+	return elementError(decode, bad, x, b.reason(x, decode))
 }
 
 func (b *bound) reason(x numeric.Scalar, decode bool) string {
@@ -307,7 +307,7 @@ func (b *bound) scalar(x numeric.Scalar, decode bool) (numeric.Scalar, error) {
 		bad = b.k.encode(dst, src)
 	}
 	if bad >= 0 {
-		return x, &ElementError{Codec: Name, Decode: decode, Index: -1, Value: x, Reason: b.reason(x, decode)}
+		return x, elementError(decode, -1, x, b.reason(x, decode))
 	}
 	return numeric.ScalarFromBytes(b.dt, dst)
 }

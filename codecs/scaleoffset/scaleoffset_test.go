@@ -181,9 +181,9 @@ func TestSpecVectors(t *testing.T) {
 			dst := make([]byte, len(src))
 			err := b.EncodeArray(dst, src)
 			if tc.out == nil {
-				var ee *ElementError
+				var ee *codec.ElementError
 				if !errors.As(err, &ee) || ee.Index != tc.errIdx || ee.Decode || !errors.Is(err, ErrValue) {
-					t.Fatalf("EncodeArray error %v, want an *ElementError at element %d", err, tc.errIdx)
+					t.Fatalf("EncodeArray error %v, want a *codec.ElementError at element %d", err, tc.errIdx)
 				}
 				t.Log(err)
 				return
@@ -243,7 +243,7 @@ func TestDecodeErrors(t *testing.T) {
 		}
 		b := resolveFill(t, tc.config, tc.dt, len(tc.in), fill)
 		err := b.DecodeArray(make([]byte, len(src)), src)
-		var ee *ElementError
+		var ee *codec.ElementError
 		if !errors.As(err, &ee) || ee.Index != tc.idx || !ee.Decode || !errors.Is(err, codec.ErrCorrupt) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s on %v: DecodeArray error %v, want element %d: %q", tc.config, tc.dt, err, tc.idx, tc.want)
 		}
@@ -297,13 +297,13 @@ func TestFillValue(t *testing.T) {
 		t.Errorf("uint16 fill 1100: %v, %v", b, err)
 	}
 	_, err = c.ResolveArray(spec(numeric.Uint16, 4, numeric.Zero(numeric.Uint16)))
-	var ee *ElementError
+	var ee *codec.ElementError
 	if !errors.Is(err, codec.ErrConfig) || !errors.As(err, &ee) || ee.Index != -1 {
 		t.Errorf("uint16 fill 0 with offset 1000: error %v", err)
 	}
 	// the pipeline checks the round trip: 0.1 -> (0.1-0)*3 -> /3 is not 0.1 in float64? check both ways
 	p, err := codec.NewPipeline(spec(numeric.Float64, 4, numeric.FloatScalar(numeric.Float64, 0.1)),
-		[]codec.Codec{mustCodec(t, `{"scale": 3}`), &bytescodec.Codec{Endian: bytescodec.LittleEndian}}, nil)
+		[]codec.Codec{mustCodec(t, `{"scale": 3}`), &bytescodec.Codec{Endian: numeric.LittleEndian}}, nil)
 	want := refOp('/', refOp('*', 0.1, 3, numeric.Float64), 3, numeric.Float64) == 0.1
 	if (err == nil) != want {
 		t.Errorf("pipeline with fill 0.1, scale 3: %v (round trip exact: %v)", err, want)
@@ -367,7 +367,7 @@ func TestFloatArithmeticAgainstBig(t *testing.T) {
 						}
 					}
 					if math.IsInf(want, 0) {
-						var ee *ElementError
+						var ee *codec.ElementError
 						if !errors.As(err, &ee) || ee.Index != i {
 							t.Fatalf("%v off %v scale %v decode=%v: element %d (%v) overflows; error %v", dt, off, scale, decode, i, x, err)
 						}
@@ -510,7 +510,7 @@ func TestFloatParameterStrings(t *testing.T) {
 	b = resolveFill(t, `{"offset": "Infinity"}`, numeric.Float64, 2, nan)
 	src = elems(t, numeric.Float64, math.Inf(1), 1.0)
 	err := b.EncodeArray(make([]byte, len(src)), src)
-	var ee *ElementError
+	var ee *codec.ElementError
 	if !errors.As(err, &ee) || ee.Index != 1 {
 		t.Errorf("offset Infinity: %v, want an error at element 1 (Inf - Inf = NaN propagates at 0)", err)
 	}

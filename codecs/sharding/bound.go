@@ -43,7 +43,7 @@ type Bound struct {
 	warnings []codec.Warning
 	fill     []byte // the fill value's bytes
 	workers  int    // goroutines for a whole shard; 1 means serial
-	// tooLarge is the *LimitError of a shard whose index or inner chunk is
+	// tooLarge is the *codec.LimitError of a shard whose index or inner chunk is
 	// larger than the codec's limit, returned before any allocation.
 	tooLarge error
 	scratch  sync.Pool
@@ -169,7 +169,7 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 	return b, nil
 }
 
-// checkLimit returns a *LimitError if the encoded or the decoded index, or
+// checkLimit returns a *codec.LimitError if the encoded or the decoded index, or
 // a decoded inner chunk, is larger than limit.
 func (b *Bound) checkLimit(limit int64) error {
 	for _, c := range []struct {
@@ -177,7 +177,7 @@ func (b *Bound) checkLimit(limit int64) error {
 		n    int64
 	}{{"shard index", int64(b.indexLen)}, {"decoded shard index", 16 * int64(b.n)}, {"inner chunk", int64(b.chunkLen)}} {
 		if c.n > limit {
-			return &LimitError{What: c.what, Bytes: c.n, Limit: limit}
+			return &codec.LimitError{Codec: Name, What: c.what, Size: c.n, Limit: limit}
 		}
 	}
 	return nil

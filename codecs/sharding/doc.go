@@ -131,7 +131,7 @@
 // ParseIndex, DecodeIndex, ReadIndex, AppendEncodeBytes) checks the encoded
 // index, the decoded index and a decoded inner chunk against a limit
 // before it reads or allocates anything, and refuses a larger one with a
-// *LimitError (matching ErrLimit). The limit is the MaxChunkBytes of the
+// *codec.LimitError (matching codec.ErrLimit). The limit is the MaxChunkBytes of the
 // options the codec was resolved with (WithOptions; default
 // codec.DefaultMaxChunkBytes, 2 GiB); zarr resolves it with the array's own
 // Options.MaxChunkBytes and checks the index when it opens a sharded array. The per-chunk

@@ -1,7 +1,6 @@
 package sharding
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -47,27 +46,3 @@ func (c *Codec) configError(key string, dim int, reason string) error {
 	}
 	return &codec.ConfigError{Pointer: ptr, Codec: Name, Key: key, Reason: reason}
 }
-
-// ErrLimit is matched by every *LimitError.
-var ErrLimit = errors.New("shard buffer exceeds the limit")
-
-// LimitError reports a buffer that a shard's metadata makes larger than the
-// limit on any buffer a decode allocates (the decoded or encoded index, an
-// inner chunk): the shard is refused before anything is read or
-// allocated. It matches ErrLimit, and wraps a *codec.LimitError.
-type LimitError struct {
-	What  string // "shard index", "decoded shard index", "inner chunk"
-	Bytes int64  // the buffer's size
-	Limit int64
-}
-
-func (e *LimitError) Error() string { return Name + ": " + e.Unwrap().Error() }
-
-// Unwrap returns the *codec.LimitError of the buffer: the limit is the
-// one codec.Options.MaxChunkBytes sets.
-func (e *LimitError) Unwrap() error {
-	return &codec.LimitError{What: fmt.Sprintf("the %s would take %d bytes", e.What, e.Bytes), Size: e.Bytes, Limit: e.Limit, Setting: codec.SettingMaxChunkBytes}
-}
-
-// Is makes every LimitError match ErrLimit.
-func (e *LimitError) Is(target error) bool { return target == ErrLimit }

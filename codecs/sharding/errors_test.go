@@ -229,7 +229,7 @@ func TestNestedChainsUseTheParsingRegistry(t *testing.T) {
 }
 
 func TestNewAndMarshal(t *testing.T) {
-	le := &bytescodec.Codec{Endian: bytescodec.LittleEndian}
+	le := &bytescodec.Codec{Endian: numeric.LittleEndian}
 	c, err := sharding.New(sharding.Config{ChunkShape: []int{2, 3}, Codecs: []codec.Codec{le}, IndexCodecs: []codec.Codec{le, &crc32c.Codec{}}, IndexLocation: sharding.IndexStart})
 	if err != nil {
 		t.Fatal(err)

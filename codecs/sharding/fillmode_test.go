@@ -169,7 +169,7 @@ func (b boundFillBreaker) DecodeFill(numeric.Scalar) (numeric.Scalar, error) {
 // TestIndexChainFillModes: the index chain is resolved in the same mode,
 // and its warnings say "index".
 func TestIndexChainFillModes(t *testing.T) {
-	le := &bytescodec.Codec{Endian: bytescodec.LittleEndian}
+	le := &bytescodec.Codec{Endian: numeric.LittleEndian}
 	c, err := sharding.New(sharding.Config{ChunkShape: []int{2}, Codecs: []codec.Codec{le}, IndexCodecs: []codec.Codec{fillBreaker{}, le}})
 	if err != nil {
 		t.Fatal(err)

@@ -98,7 +98,7 @@ func (ix *Index) StoredBytes() int64 {
 
 // ParseIndex decodes and validates the index of shard, a whole shard's
 // bytes. See DecodeIndex for the checks; an index larger than the limit is
-// a *LimitError.
+// a *codec.LimitError.
 func (b *Bound) ParseIndex(shard []byte) (*Index, error) {
 	if b.tooLarge != nil {
 		return nil, b.tooLarge

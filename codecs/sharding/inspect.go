@@ -23,7 +23,7 @@ func FromPipeline(p *codec.Pipeline) (b *Bound, ok bool) {
 // ReadIndex reads the index of a shard through r (one range, the first or
 // last IndexSize() bytes) and validates it as DecodeIndex does; the shard's
 // length is known when r is a byterange.Sizer. An index larger than
-// the limit is a *LimitError before anything is read.
+// the limit is a *codec.LimitError before anything is read.
 func (b *Bound) ReadIndex(ctx context.Context, r byterange.Reader) (*Index, error) {
 	if b.tooLarge != nil {
 		return nil, b.tooLarge

@@ -28,7 +28,7 @@ import (
 // at most B goroutines. Only opts.Concurrency and opts.RangeGap are read.
 //
 // A shard whose index or inner chunk is larger than the limit is a
-// *LimitError before anything is read. The index is validated before any
+// *codec.LimitError before anything is read. The index is validated before any
 // inner chunk is read, against the shard's length when r is a
 // byterange.Sizer; otherwise a range past the shard's end shows as a
 // short read (a *codec.CorruptError). Reader errors are *codec.ReadError

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/castvalue"
+	_ "github.com/zcodec/zcodec/codecs/castvalue"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -41,7 +41,7 @@ func TestPipelineFusedPass(t *testing.T) {
 		}
 		_, err = codec.AppendEncodeSlice(p, nil, []float32{1, 2, 3, 4, 500, 6})
 		var se *codec.StepError
-		var ce *castvalue.ElementError
+		var ce *codec.ElementError
 		if !errors.As(err, &se) || se.Index != tc.index || se.Codec != "cast_value" || !errors.As(err, &ce) {
 			t.Errorf("error %v, want cast_value's at codec %d", err, tc.index)
 		}

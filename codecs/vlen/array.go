@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -47,7 +46,7 @@ func NewArray(dtype string) (*Array, error) {
 }
 
 // ItemType returns the data type of the items and their byte order.
-func (c *Array) ItemType() (numeric.DataType, bytescodec.Endian) {
+func (c *Array) ItemType() (numeric.DataType, numeric.Endian) {
 	dt, e, _ := npdtype.Parse(c.Dtype)
 	return dt, e
 }

@@ -40,15 +40,20 @@
 // bin), and null (Python's None) and the integer 0 (zarr 2's default fill
 // of object arrays, found in edge chunks and in unwritten elements of
 // written chunks) as the empty string, as numcodecs' VLenUTF8 encodes
-// both; other element values (numbers, booleans, nested
-// objects) are refused with an error naming the value's kind, since the
-// string and bytes data types cannot hold them. The shape in the data must
+// both; other element values (numbers, NaN and the infinities included,
+// booleans, lists, dicts) are refused with a *codec.ElementError naming
+// the element's index, wrapping an *UnsupportedError naming its type
+// (matching ErrUnsupported, not codec.ErrCorrupt: numcodecs wrote them),
+// since the string and bytes data types cannot hold them. A json2 string
+// holding a lone UTF-16 surrogate escape (Python writes "\udcff" for text
+// read with surrogate escapes) is not UTF-8 text and is refused as
+// vlen-utf8 refuses invalid UTF-8. The shape in the data must
 // hold the chunk's number of elements. json2 decodes to the string data
 // type; msgpack2 to string or bytes (str elements must then be valid
 // UTF-8). Encoding writes what numcodecs 0.11 writes with the codec's
 // configuration (Python json's escaping and separators; msgpack-python's
-// smallest forms, str 8 only with use_bin_type). msgpack2 reads only the
-// part of MessagePack those lists use (no maps, floats or extensions).
+// smallest forms, str 8 only with use_bin_type). msgpack2 reads maps,
+// floats and extensions only to name the element that holds them.
 //
 // These codecs come from Zarr v2 and have no Zarr v3 definition: an array
 // converted from v2 keeps them under the numcodecs.* names, and other

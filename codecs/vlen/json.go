@@ -3,6 +3,7 @@ package vlen
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -91,11 +92,18 @@ func (jsonFormat) name() string { return JSONName }
 
 // parse reads the chunk with encoding/json after checking that it is UTF-8
 // (Python decodes the bytes strictly first; encoding/json would replace
-// bad bytes). Python's json also reads NaN and Infinity, which are no
-// string and so are refused here with the other numbers.
+// bad bytes) and that no \u escape is a lone UTF-16 surrogate (Python
+// writes one for text it read with surrogate escapes; encoding/json would
+// replace it too). Python's json also writes NaN, Infinity and -Infinity,
+// which encoding/json does not read: they are read as floats, which the
+// walk refuses as unsupported elements.
 func (f jsonFormat) parse(src []byte) ([]any, error) {
 	if !utf8.Valid(src) {
 		return nil, &codec.CorruptError{Codec: JSONName, Reason: "not UTF-8"}
+	}
+	src, err := pythonJSON(src)
+	if err != nil {
+		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(src))
 	dec.UseNumber()
@@ -113,8 +121,105 @@ func (f jsonFormat) parse(src []byte) ([]any, error) {
 	return list, nil
 }
 
+// The numbers pythonJSON writes for Python's NaN, Infinity and -Infinity:
+// exponents no float Python writes has, which fromJSON reads back.
+const (
+	nanNumber    = "1e99999"
+	infNumber    = "2e99999"
+	negInfNumber = "-2e99999"
+)
+
+// pythonJSON checks the \u escapes of the strings of src, refusing a lone
+// UTF-16 surrogate, and returns src with Python's NaN, Infinity and
+// -Infinity tokens outside strings written as nanNumber, infNumber and
+// negInfNumber (a copy only if it holds them).
+func pythonJSON(src []byte) ([]byte, error) {
+	var out []byte // the rewritten text, once a token has been rewritten
+	last := 0      // src[last:] is not yet in out
+	for i := 0; i < len(src); i++ {
+		var token, number string
+		switch c := src[i]; {
+		case c == '"':
+			end, err := checkEscapes(src, i+1)
+			if err != nil {
+				return nil, err
+			}
+			i = end
+			continue
+		case c == 'N':
+			token, number = "NaN", nanNumber
+		case c == 'I':
+			token, number = "Infinity", infNumber
+		case c == '-' && i+1 < len(src) && src[i+1] == 'I':
+			token, number = "-Infinity", negInfNumber
+		default:
+			continue
+		}
+		if !bytes.HasPrefix(src[i:], []byte(token)) {
+			continue // not JSON: encoding/json says so
+		}
+		out = append(append(out, src[last:i]...), number...)
+		i += len(token) - 1
+		last = i + 1
+	}
+	if out == nil {
+		return src, nil
+	}
+	return append(out, src[last:]...), nil
+}
+
+// checkEscapes reads the string of src that starts at i, after its
+// opening quote, and returns the index of its closing quote (or len(src)).
+// A \u escape of a UTF-16 surrogate must be a high one followed by an
+// escaped low one; any other is an error.
+func checkEscapes(src []byte, i int) (int, error) {
+	for ; i < len(src) && src[i] != '"'; i++ {
+		if src[i] != '\\' {
+			continue
+		}
+		i++
+		if i >= len(src) || src[i] != 'u' {
+			continue
+		}
+		u, ok := hex4(src, i+1)
+		if !ok || u < 0xd800 || u > 0xdfff {
+			i += 4
+			continue
+		}
+		if lo, ok := hex4(src, i+7); u < 0xdc00 && ok && src[i+5] == '\\' && src[i+6] == 'u' && lo >= 0xdc00 && lo <= 0xdfff {
+			i += 10
+			continue
+		}
+		return 0, &codec.CorruptError{Codec: JSONName, Reason: fmt.Sprintf(
+			"not UTF-8: the escape \\u%04x at byte %d is a lone UTF-16 surrogate (as Python writes text it read with surrogate escapes)", u, i-1)}
+	}
+	return i, nil
+}
+
+// hex4 reads the four hex digits of src at i.
+func hex4(src []byte, i int) (rune, bool) {
+	if i < 0 || i+4 > len(src) {
+		return 0, false
+	}
+	var u rune
+	for _, c := range src[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			u = u<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			u = u<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			u = u<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return u, true
+}
+
 // fromJSON maps encoding/json's values to the item types of objectFormat:
-// integers to int64, other numbers to float64.
+// integers to int64, other numbers (NaN and the infinities included) to
+// float64.
 func fromJSON(v any) any {
 	switch v := v.(type) {
 	case []any:
@@ -123,6 +228,14 @@ func fromJSON(v any) any {
 		}
 		return v
 	case json.Number:
+		switch string(v) {
+		case nanNumber:
+			return math.NaN()
+		case infNumber:
+			return math.Inf(1)
+		case negInfNumber:
+			return math.Inf(-1)
+		}
 		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
 			return i
 		}

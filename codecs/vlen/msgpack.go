@@ -3,6 +3,7 @@ package vlen
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/zcodec/zcodec/codec"
 )
@@ -72,10 +73,11 @@ func (msgFormat) parse(src []byte) ([]any, error) {
 
 // msgReader reads the subset of MessagePack
 // (https://github.com/msgpack/msgpack/blob/master/spec.md) that numcodecs
-// writes for object arrays of strings: nil, integers, str and bin of every
-// width, and arrays. Booleans, floats, maps and extensions are refused as
-// elements no string array holds. Every length is checked against the
-// bytes left before anything is allocated for it.
+// writes for object arrays: nil, integers, str and bin of every width and
+// arrays, which zcodec reads, and booleans, floats, maps and extensions,
+// which it reads past so that the element holding them is named (an
+// *UnsupportedError). Every length is checked against the bytes left
+// before anything is allocated for it.
 type msgReader struct {
 	b   []byte
 	pos int
@@ -123,6 +125,8 @@ func (r *msgReader) value(depth int) (any, error) {
 		return string(b), err
 	case c&0xf0 == 0x90:
 		return r.array(uint64(c&0x0f), depth)
+	case c&0xf0 == 0x80:
+		return r.skipMap(uint64(c&0x0f), depth)
 	}
 	switch c {
 	case 0xc0:
@@ -164,11 +168,54 @@ func (r *msgReader) value(depth int) (any, error) {
 		}
 		return r.array(n, depth)
 	case 0xc2, 0xc3:
-		return nil, r.fail("a boolean; only strings (and nil) are read")
-	case 0xca, 0xcb:
-		return nil, r.fail("a float; only strings (and nil) are read")
+		return c == 0xc3, nil
+	case 0xca:
+		v, err := r.uint(4)
+		return float64(math.Float32frombits(uint32(v))), err
+	case 0xcb:
+		v, err := r.uint(8)
+		return math.Float64frombits(v), err
+	case 0xde, 0xdf: // map 16/32
+		n, err := r.uint(2 << (c - 0xde))
+		if err != nil {
+			return nil, err
+		}
+		return r.skipMap(n, depth)
+	case 0xd4, 0xd5, 0xd6, 0xd7, 0xd8: // fixext 1-16: a type byte, then the data
+		_, err := r.bytes(1 + 1<<(c-0xd4))
+		return msgExt{}, err
+	case 0xc7, 0xc8, 0xc9: // ext 8/16/32
+		n, err := r.uint(1 << (c - 0xc7))
+		if err != nil {
+			return nil, err
+		}
+		_, err = r.bytes(1 + n)
+		return msgExt{}, err
 	}
-	return nil, r.fail("type byte %#02x (a map or an extension) is not read", c)
+	return nil, r.fail("type byte %#02x is not MessagePack", c)
+}
+
+// msgMap is a MessagePack map, read past: zcodec reads no element of that
+// type (a Python dict).
+type msgMap struct{}
+
+// msgExt is a MessagePack extension, read past.
+type msgExt struct{}
+
+// skipMap reads past a map of n entries.
+func (r *msgReader) skipMap(n uint64, depth int) (any, error) {
+	if depth >= maxMsgDepth {
+		return nil, r.fail("values nested deeper than %d", maxMsgDepth)
+	}
+	if n > uint64(len(r.b)-r.pos)/2 { // every entry takes two bytes at least
+		return nil, r.fail("a map of %d entries in %d bytes", n, len(r.b)-r.pos)
+	}
+	for range 2 * n {
+		if _, err := r.value(depth + 1); err != nil {
+			return nil, err
+		}
+	}
+	return msgMap{}, nil
 }
 
 func (r *msgReader) array(n uint64, depth int) (any, error) {

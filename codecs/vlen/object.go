@@ -3,6 +3,7 @@ package vlen
 import (
 	"encoding/binary"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/zcodec/zcodec/codec"
@@ -19,7 +20,8 @@ import (
 type objectFormat interface {
 	name() string
 	// parse reads the encoded chunk into a list of items: string, []byte,
-	// nil, int64 and []any, or fails.
+	// nil, int64 and []any, and for elements zcodec does not read float64,
+	// bool, map[string]any, msgMap and msgExt; or fails.
 	parse(src []byte) ([]any, error)
 	// appendChunk appends the encoding of the n elements of the vlen-form
 	// chunk src, laid out in shape.
@@ -76,8 +78,8 @@ func (b *boundObject) DecodeBytes(dst, src []byte) error {
 // vlen form. A null element (Python's None) and the integer 0 (zarr 2's
 // default fill of object arrays, which pads edge chunks and fills the
 // unwritten elements of written ones) read as empty, as numcodecs'
-// VLenUTF8 and VLenBytes encode them; any other non-string element is an
-// error naming its kind.
+// VLenUTF8 and VLenBytes encode them; any other non-string element is a
+// *codec.ElementError wrapping an *UnsupportedError that names its type.
 func (b *boundObject) AppendDecodeVariable(dst, src []byte, max int) ([]byte, error) {
 	name := b.f.name()
 	items, err := b.f.parse(src)
@@ -155,14 +157,14 @@ func (w *walker) level(items []any, shape []int) error {
 		case nil:
 		case int64:
 			if v != 0 {
-				return &codec.CorruptError{Codec: w.name, Reason: fmt.Sprintf("element %d is the integer %d; only strings (and null, and 0, zarr 2's fill of object arrays) are read", w.count, v)}
+				return w.unsupported(it)
 			}
 		case string:
 			e = []byte(v)
 		case []byte:
 			e = v
 		default:
-			return &codec.CorruptError{Codec: w.name, Reason: fmt.Sprintf("element %d is %s; only strings (and null) are read", w.count, kindOf(it))}
+			return w.unsupported(it)
 		}
 		if w.text && !utf8.Valid(e) {
 			return &codec.CorruptError{Codec: w.name, Reason: fmt.Sprintf("element %d is not valid UTF-8", w.count)}
@@ -175,6 +177,35 @@ func (w *walker) level(items []any, shape []int) error {
 		w.count++
 	}
 	return nil
+}
+
+// unsupported returns the *codec.ElementError of the current element, the
+// item v of a type the codecs do not read.
+func (w *walker) unsupported(v any) error {
+	typ := "unknown"
+	switch v.(type) {
+	case int64:
+		typ = "int"
+	case float64:
+		typ = "float"
+	case bool:
+		typ = "bool"
+	case map[string]any, msgMap:
+		typ = "dict"
+	case []any:
+		typ = "list"
+	case msgExt:
+		typ = "ext"
+	}
+	what := "unsupported element of type " + typ
+	switch v := v.(type) {
+	case int64, bool:
+		what += fmt.Sprintf(" (%v)", v)
+	case float64:
+		what += " (" + strconv.FormatFloat(v, 'g', -1, 64) + ")"
+	}
+	return &codec.ElementError{Codec: w.name, Decode: true, Index: w.count, Err: &UnsupportedError{Type: typ},
+		Reason: what + "; only strings (and null, and 0, zarr 2's fill of object arrays) are read"}
 }
 
 func kindOf(v any) string {
@@ -193,8 +224,10 @@ func kindOf(v any) string {
 		return "a boolean"
 	case float64:
 		return "a number"
-	case map[string]any:
+	case map[string]any, msgMap:
 		return "an object"
+	case msgExt:
+		return "an extension"
 	}
 	return fmt.Sprintf("%T", v)
 }

@@ -5,12 +5,14 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	_ "github.com/zcodec/zcodec/codecs/vlen"
+	"github.com/zcodec/zcodec/codecs/vlen"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -23,6 +25,71 @@ type vectorFile struct {
 		Elements  []string `json:"elements"`
 		VlenArray string   `json:"vlen-array"`
 	} `json:"arrays"`
+	Unsupported []objectVector `json:"unsupported"`
+	Surrogate   objectVector   `json:"surrogate"`
+}
+
+// objectVector is a json2 or msgpack2 chunk of numcodecs that zcodec
+// refuses, with the index and Python type of the element it refuses.
+type objectVector struct {
+	Name    string `json:"name"`
+	Codec   string `json:"codec"`
+	Shape   []int  `json:"shape"`
+	Encoded string `json:"encoded"`
+	Index   int    `json:"index"`
+	Type    string `json:"type"`
+}
+
+func readVectors(t *testing.T) vectorFile {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f vectorFile
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestUnsupportedElementVectors: valid numcodecs 0.11 chunks of object
+// arrays holding floats, ints, dicts, NaN, infinities and booleans fail
+// with a *codec.ElementError naming the element, wrapping an
+// *vlen.UnsupportedError naming its type; they are not corrupt.
+func TestUnsupportedElementVectors(t *testing.T) {
+	t.Parallel()
+	f := readVectors(t)
+	if len(f.Unsupported) < 12 {
+		t.Fatalf("%d vectors of unsupported elements, want 12", len(f.Unsupported))
+	}
+	for _, v := range f.Unsupported {
+		p := pipeline(t, codecsByKey[v.Codec], numeric.String, v.Shape)
+		_, err := p.AppendDecode(nil, b64(t, v.Encoded))
+		var ee *codec.ElementError
+		var ue *vlen.UnsupportedError
+		if !errors.As(err, &ee) || !errors.As(err, &ue) || ee.Index != v.Index || !ee.Decode || ue.Type != v.Type ||
+			!errors.Is(err, vlen.ErrUnsupported) || errors.Is(err, codec.ErrCorrupt) {
+			t.Errorf("%s: %v; want an unsupported element %d of type %s", v.Name, err, v.Index, v.Type)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, fmt.Sprintf("element %d", v.Index)) || !strings.Contains(msg, "type "+v.Type) {
+			t.Errorf("%s: %q does not name element %d of type %s", v.Name, msg, v.Index, v.Type)
+		}
+	}
+}
+
+// TestLoneSurrogateVector: the \udcff json2 writes for text Python read
+// with surrogate escapes is refused as not UTF-8, not read as U+FFFD.
+func TestLoneSurrogateVector(t *testing.T) {
+	t.Parallel()
+	v := readVectors(t).Surrogate
+	p := pipeline(t, codecsByKey[v.Codec], numeric.String, v.Shape)
+	got, err := p.AppendDecode(nil, b64(t, v.Encoded))
+	var ce *codec.CorruptError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "not UTF-8") || !strings.Contains(err.Error(), `\udcff`) {
+		t.Fatalf("decode: %q, %v; want a *codec.CorruptError saying not UTF-8", got, err)
+	}
 }
 
 func b64(t testing.TB, s string) []byte {
@@ -73,14 +140,7 @@ func pipeline(t testing.TB, codecJSON string, dt numeric.DataType, shape []int) 
 // TestNumcodecsVectors decodes what numcodecs 0.11 wrote and encodes the
 // elements back to the same bytes (testdata/gen_vectors.py).
 func TestNumcodecsVectors(t *testing.T) {
-	raw, err := os.ReadFile("testdata/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f vectorFile
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	f := readVectors(t)
 	checked := 0
 	for _, c := range f.Cases {
 		var name, kind string

@@ -28,9 +28,15 @@
 //
 // Decoding (docs/decisions.md#d15): the frames are decoded into a buffer
 // capped at the chunk size the pipeline expects (or the bound after a
-// variable-length codec); a frame whose content size header claims more,
-// or that inflates past it, is an error found without allocating beyond
-// that cap, and the decoded length must equal the expected chunk size.
+// variable-length codec, Options.MaxChunkBytes). When every frame header
+// declares its content size, the chunk is decoded in one call into one
+// buffer of their sum, and a sum beyond the bound is refused before
+// anything is allocated: for a variable-length chunk with a
+// *codec.LimitError (valid frames may declare that much; a larger limit
+// reads them), for a fixed-size one with a *codec.CorruptError. Frames
+// without a content size are read as a stream into the capped buffer. A
+// frame that inflates past the cap is an error found without allocating
+// beyond it, and the decoded length must equal the expected chunk size.
 // Several concatenated frames are accepted (as libzstd does); trailing
 // bytes that are not a frame, an empty byte string, and checksum
 // mismatches are errors. Window sizes are limited to 128 MiB.

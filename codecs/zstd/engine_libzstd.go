@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/DataDog/zstd"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 )
 
 // Engine names the implementation this build encodes and decodes with:

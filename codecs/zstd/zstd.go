@@ -1,13 +1,15 @@
 package zstd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/bounded"
+	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -224,14 +226,26 @@ const decodeSlack = 16
 const sizeExceeded = "size exceeded"
 
 // decompressGo appends the decoded frames of src to dst, at most
-// cap(dst)-len(dst) bytes, with the pure-Go decoder. reason is empty for
-// an error that is not the data's.
+// cap(dst)-len(dst) bytes, with the pure-Go decoder, never growing dst.
+// reason is empty for an error that is not the data's. Frames whose
+// content sizes are all declared (declaredSize) decode in one call into
+// dst; others are read as a stream into dst, which is bounded by its
+// capacity where klauspost/compress would grow a buffer it was given for
+// the raw and RLE blocks of frames without a size.
 func decompressGo(dst, src []byte) (out []byte, reason string, err error) {
+	size, known := declaredSize(src)
+	if known && size > uint64(cap(dst)-len(dst)) {
+		return dst, sizeExceeded, zstd.ErrDecoderSizeExceeded
+	}
 	dec, err := decoders.get()
 	if err != nil {
 		return dst, "", err
 	}
-	out, err = dec.DecodeAll(src, dst)
+	if known {
+		out, err = dec.DecodeAll(src, dst)
+	} else {
+		out, err = stream(dec, dst, src)
+	}
 	decoders.put(dec)
 	if err != nil {
 		reason = "invalid frame"
@@ -242,14 +256,48 @@ func decompressGo(dst, src []byte) (out []byte, reason string, err error) {
 	return out, reason, err
 }
 
+// stream decodes the frames of src with dec as a stream into
+// dst[len(dst):cap(dst)], failing with zstd.ErrDecoderSizeExceeded if they
+// hold more.
+func stream(dec *zstd.Decoder, dst, src []byte) ([]byte, error) {
+	if err := dec.Reset(bytes.NewReader(src)); err != nil {
+		return dst, err
+	}
+	defer dec.Reset(nil)
+	n := len(dst)
+	room := dst[n:cap(dst)]
+	k, err := io.ReadFull(dec, room)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return dst[:n+k], nil
+	case err != nil:
+		return dst, err
+	}
+	var one [1]byte
+	if m, err := dec.Read(one[:]); m > 0 {
+		return dst, zstd.ErrDecoderSizeExceeded
+	} else if err != io.EOF {
+		return dst, err
+	}
+	return dst[:n+k], nil
+}
+
 func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return dst, &codec.CorruptError{Codec: Name, Reason: "empty input is not a zstd frame"}
 	}
 	limit, exact := bounded.Limit(b.spec)
 	want := limit
-	if !exact {
-		want = sizeHint(src, limit)
+	size, known := declaredSize(src)
+	switch {
+	case known && exact && size != uint64(limit):
+		return dst, &codec.CorruptError{Codec: Name, Reason: fmt.Sprintf("the frames declare %d bytes, want %d", size, limit)}
+	case known && size > uint64(limit):
+		// Valid frames may declare that much: refused before anything
+		// is allocated, as more than the limit on a decoded chunk.
+		return dst, &codec.LimitError{Codec: Name, What: "decoded chunk", Size: int64(min(size, math.MaxInt64)), Limit: int64(limit)}
+	case known:
+		want = int(size)
 	}
 	n := len(dst)
 	// Leave decodeSlack bytes of room where dst has them or must grow
@@ -260,10 +308,6 @@ func (b *bound) AppendDecode(dst, src []byte) ([]byte, error) {
 	}
 	buf := bounded.Reserve(dst, room)
 	out, reason, err := decompress(buf[:n:n+room], src)
-	if err != nil && reason == sizeExceeded && want < limit {
-		buf = bounded.Reserve(dst, limit+decodeSlack)
-		out, reason, err = decompress(buf[:n:n+limit+decodeSlack], src)
-	}
 	if err != nil {
 		if reason == "" {
 			return dst, fmt.Errorf("%s: %w", Name, err)

@@ -175,7 +175,7 @@ func Bind(t testing.TB, c codec.BytesToBytes, dt numeric.DataType, nbytes int) c
 // elements of dt.
 func Pipeline(t testing.TB, dt numeric.DataType, n int, codecs ...codec.Codec) *codec.Pipeline {
 	t.Helper()
-	chain := append([]codec.Codec{&bytescodec.Codec{Endian: bytescodec.LittleEndian}}, codecs...)
+	chain := append([]codec.Codec{&bytescodec.Codec{Endian: numeric.LittleEndian}}, codecs...)
 	p, err := codec.NewPipeline(ArraySpec(dt, n), chain, nil)
 	if err != nil {
 		t.Fatalf("pipeline: %v", err)
@@ -254,6 +254,13 @@ func CheckVectors(t *testing.T, prefix string, identical bool) {
 			}
 		})
 	}
+}
+
+// IsLimit reports whether err is a *codec.LimitError that matches
+// codec.ErrLimit: bytes that declare a decoded size beyond the limit.
+func IsLimit(err error) bool {
+	le, ok := err.(*codec.LimitError)
+	return ok && le.Is(codec.ErrLimit) && le.Codec != ""
 }
 
 // IsCorrupt reports whether err is a *codec.CorruptError that matches

@@ -57,9 +57,9 @@ func CheckHDF5(t *testing.T, substr string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			endian := bytescodec.LittleEndian
+			endian := numeric.LittleEndian
 			if c.Endian == "big" {
-				endian = bytescodec.BigEndian
+				endian = numeric.BigEndian
 			}
 			chain := []codec.Codec{&bytescodec.Codec{Endian: endian}}
 			for _, js := range c.Codecs {

@@ -49,6 +49,11 @@ var rules = []rule{
 		why:  "the HDF5 file reader stands alone: the standard library, byte ranges and the module's internal helpers",
 	},
 	{
+		pkgs: "zcodec/internal/npdtype",
+		only: "std zcodec/numeric zcodec/internal/... golang.org/x/sys/...",
+		why:  "NumPy's dtype strings map to data types and byte orders: the standard library, numeric and internal helpers, no codec",
+	},
+	{
 		pkgs:  "zcodec/store",
 		never: "zcodec/codec zcodec/codecs/... zcodec/metadata zcodec/registry zcodec/zarr zcodec/interop/...",
 		why:   "stores hold bytes and know nothing of what the bytes mean",

@@ -3,7 +3,6 @@ package npdtype
 import (
 	"fmt"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -56,7 +55,7 @@ var platformDependent = map[string]string{
 // (numcodecs' filters compute on numbers). Format writes the explicit form of the
 // result. Every spelling is checked against NumPy 1.24
 // (testdata/numpy_names.json).
-func ParseNumPy(s string) (numeric.DataType, bytescodec.Endian, error) {
+func ParseNumPy(s string) (numeric.DataType, numeric.Endian, error) {
 	dt, e, err := Parse(s)
 	if err == nil && (dt.IsText() || dt.IsByteString()) {
 		// The numcodecs filters compute on numbers.
@@ -86,12 +85,12 @@ func ParseNumPy(s string) (numeric.DataType, bytescodec.Endian, error) {
 // character order (0 for none): unset for one-byte types, big for '>',
 // else little (native order, little-endian on every platform Zarr data
 // comes from).
-func endianOf(dt numeric.DataType, order byte) bytescodec.Endian {
+func endianOf(dt numeric.DataType, order byte) numeric.Endian {
 	switch {
 	case dt.Size() == 1:
-		return bytescodec.EndianUnset
+		return numeric.EndianUnset
 	case order == '>':
-		return bytescodec.BigEndian
+		return numeric.BigEndian
 	}
-	return bytescodec.LittleEndian
+	return numeric.LittleEndian
 }

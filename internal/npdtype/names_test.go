@@ -2,11 +2,10 @@ package npdtype
 
 import (
 	"encoding/json"
+	"github.com/zcodec/zcodec/numeric"
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 )
 
 type nameCase struct {
@@ -55,7 +54,7 @@ func TestParseNumPyAgreesWithNumPy(t *testing.T) {
 		if f := Format(dt, e); f != c.Str {
 			t.Errorf("Format(ParseNumPy(%q)) = %q; NumPy reads %q", c.In, f, c.Str)
 		}
-		if dt.Size() == 1 && e != bytescodec.EndianUnset {
+		if dt.Size() == 1 && e != numeric.EndianUnset {
 			t.Errorf("ParseNumPy(%q): byte order %v for a one-byte type", c.In, e)
 		}
 	}

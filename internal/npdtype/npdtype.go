@@ -34,7 +34,6 @@ package npdtype
 import (
 	"fmt"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -65,7 +64,7 @@ const supported = "b1, i1, i2, i4, i8, u1, u2, u4, u8, f2, f4, f8, c8 or c16"
 // Parse reads a type string (see the package documentation) as a data type
 // and the byte order of its stored elements: EndianUnset for one-byte
 // types, LittleEndian or BigEndian otherwise.
-func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
+func Parse(s string) (numeric.DataType, numeric.Endian, error) {
 	if dt, e, ok := parseText(s); ok {
 		return dt, e, nil
 	}
@@ -85,11 +84,11 @@ func Parse(s string) (numeric.DataType, bytescodec.Endian, error) {
 		}
 		switch {
 		case c.dt.Size() == 1:
-			return c.dt, bytescodec.EndianUnset, nil
+			return c.dt, numeric.EndianUnset, nil
 		case order == '>':
-			return c.dt, bytescodec.BigEndian, nil
+			return c.dt, numeric.BigEndian, nil
 		}
-		return c.dt, bytescodec.LittleEndian, nil
+		return c.dt, numeric.LittleEndian, nil
 	}
 	return 0, 0, &Error{Text: s, Reason: reason(s)}
 }
@@ -137,7 +136,7 @@ func unsupportedKind(s string) string {
 // Format returns the type string NumPy writes for dt stored in byte order
 // e: "|" for one-byte types, ">" for BigEndian, "<" otherwise. It returns
 // "" for a data type NumPy has no type string for (bfloat16).
-func Format(dt numeric.DataType, e bytescodec.Endian) string {
+func Format(dt numeric.DataType, e numeric.Endian) string {
 	if dt.IsTime() {
 		return formatTime(dt, e)
 	}
@@ -151,7 +150,7 @@ func Format(dt numeric.DataType, e bytescodec.Endian) string {
 		switch {
 		case dt.Size() == 1:
 			return "|" + c.code
-		case e == bytescodec.BigEndian:
+		case e == numeric.BigEndian:
 			return ">" + c.code
 		}
 		return "<" + c.code

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -89,10 +88,10 @@ func TestAgreesWithNumPy(t *testing.T) {
 		switch {
 		case dt.Size() == 1 || dt.IsByteString():
 			order = "|"
-			if e != bytescodec.EndianUnset {
+			if e != numeric.EndianUnset {
 				t.Errorf("Parse(%q): byte order %v for a one-byte type", c.In, e)
 			}
-		case e == bytescodec.BigEndian:
+		case e == numeric.BigEndian:
 			order = ">"
 		}
 		if kindOf(dt) != c.Kind || dt.Size() != c.Size || order != c.Order {
@@ -131,7 +130,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestFormatBfloat16(t *testing.T) {
-	if f := Format(numeric.BFloat16, bytescodec.LittleEndian); f != "" {
+	if f := Format(numeric.BFloat16, numeric.LittleEndian); f != "" {
 		t.Fatalf("Format(bfloat16) = %q, want \"\"", f)
 	}
 }

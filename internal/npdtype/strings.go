@@ -3,7 +3,6 @@ package npdtype
 import (
 	"strconv"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -13,7 +12,7 @@ import (
 // older spelling "|a n": null_terminated_bytes of n bytes) and "|V n" (the
 // raw type r<8n>), n a positive decimal without sign or leading zeros. ok
 // is false for anything else.
-func parseText(s string) (numeric.DataType, bytescodec.Endian, bool) {
+func parseText(s string) (numeric.DataType, numeric.Endian, bool) {
 	code, order := s, byte(0)
 	if len(s) > 0 && (s[0] == '<' || s[0] == '>' || s[0] == '|' || s[0] == '=') {
 		code, order = s[1:], s[0]
@@ -26,16 +25,16 @@ func parseText(s string) (numeric.DataType, bytescodec.Endian, bool) {
 		return 0, 0, false
 	}
 	var dt numeric.DataType
-	endian := bytescodec.EndianUnset
+	endian := numeric.EndianUnset
 	switch code[0] {
 	case 'U':
 		if n > numeric.MaxElementBytes/4 {
 			return 0, 0, false
 		}
 		dt, err = numeric.NewFixedLengthUTF32(4 * n)
-		endian = bytescodec.LittleEndian
+		endian = numeric.LittleEndian
 		if order == '>' {
-			endian = bytescodec.BigEndian
+			endian = numeric.BigEndian
 		}
 	case 'S', 'a':
 		dt, err = numeric.NewNullTerminatedBytes(n)
@@ -49,11 +48,11 @@ func parseText(s string) (numeric.DataType, bytescodec.Endian, bool) {
 
 // formatText is Format for the fixed-length text and byte-string types,
 // or "".
-func formatText(dt numeric.DataType, e bytescodec.Endian) string {
+func formatText(dt numeric.DataType, e numeric.Endian) string {
 	n := dt.LengthBytes()
 	switch dt.Kind() {
 	case numeric.FixedLengthUTF32:
-		if e == bytescodec.BigEndian {
+		if e == numeric.BigEndian {
 			return ">U" + strconv.Itoa(n/4)
 		}
 		return "<U" + strconv.Itoa(n/4)

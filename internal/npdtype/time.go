@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -66,10 +65,10 @@ func parseTime(code string) (dt numeric.DataType, matched bool, err error) {
 
 // formatTime returns the type string of a date or duration type: "<M8[ns]",
 // ">m8[10s]", "<M8" for the generic unit.
-func formatTime(dt numeric.DataType, e bytescodec.Endian) string {
+func formatTime(dt numeric.DataType, e numeric.Endian) string {
 	unit, scale, _ := dt.TimeUnit()
 	s := "<"
-	if e == bytescodec.BigEndian {
+	if e == numeric.BigEndian {
 		s = ">"
 	}
 	if dt.Kind() == numeric.Datetime64 {

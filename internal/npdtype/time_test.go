@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -58,7 +57,7 @@ func TestTimeAgreesWithNumPy(t *testing.T) {
 			c.Scale = 1 // NumPy keeps "[7generic]"'s 7 but writes "<M8": the generic unit counts nothing
 		}
 		order := "<"
-		if e == bytescodec.BigEndian {
+		if e == numeric.BigEndian {
 			order = ">"
 		}
 		if kindOf(dt) != c.Kind || unit.String() != c.Unit || scale != c.Scale || order != c.Order {
@@ -77,10 +76,10 @@ func TestTimeAgreesWithNumPy(t *testing.T) {
 func TestFormatTime(t *testing.T) {
 	d, _ := numeric.NewDatetime64(numeric.Seconds, 10)
 	g, _ := numeric.NewTimedelta64(numeric.GenericUnit, 1)
-	if f := Format(d, bytescodec.BigEndian); f != ">M8[10s]" {
+	if f := Format(d, numeric.BigEndian); f != ">M8[10s]" {
 		t.Errorf("Format = %q", f)
 	}
-	if f := Format(g, bytescodec.LittleEndian); f != "<m8" {
+	if f := Format(g, numeric.LittleEndian); f != "<m8" {
 		t.Errorf("Format = %q", f)
 	}
 }

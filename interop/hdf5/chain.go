@@ -5,7 +5,6 @@ import (
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/codecs/checksum32"
 	"github.com/zcodec/zcodec/codecs/hdf5bitshuffle"
 	"github.com/zcodec/zcodec/codecs/hdf5lzf"
@@ -25,7 +24,7 @@ import (
 // bit i means filter i was skipped) are left out, so Codecs(dt, e,
 // filters, 0) is the chain of chunks that ran every filter. A filter with
 // no faithful codec is a *FilterError.
-func Codecs(dt numeric.DataType, e bytescodec.Endian, filters []h5file.Filter, filterMask uint32) ([]codec.Codec, error) {
+func Codecs(dt numeric.DataType, e numeric.Endian, filters []h5file.Filter, filterMask uint32) ([]codec.Codec, error) {
 	reg := registry.Default()
 	b, err := build.Bytes(reg, "/codecs/0", dt, e)
 	if err != nil {

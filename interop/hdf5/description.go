@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/numeric"
@@ -27,7 +26,7 @@ type Description struct {
 	DataType numeric.DataType
 	// Endian is the byte order of the stored elements (EndianUnset for
 	// one-byte types).
-	Endian bytescodec.Endian
+	Endian numeric.Endian
 	Shape  []int64
 	Chunks []int
 	// Filters is the filter pipeline in pipeline (writing) order.
@@ -122,12 +121,12 @@ func descriptionError(e *strictjson.Error) error {
 
 // parseDataType reads a Zarr v3 name (stored little-endian) or a NumPy
 // type string.
-func parseDataType(s string) (numeric.DataType, bytescodec.Endian, error) {
+func parseDataType(s string) (numeric.DataType, numeric.Endian, error) {
 	if dt, err := numeric.ParseDataType(s); err == nil {
 		if dt.Size() == 1 {
-			return dt, bytescodec.EndianUnset, nil
+			return dt, numeric.EndianUnset, nil
 		}
-		return dt, bytescodec.LittleEndian, nil
+		return dt, numeric.LittleEndian, nil
 	}
 	dt, e, err := npdtype.Parse(s)
 	if err != nil {
@@ -189,7 +188,7 @@ func parseFilters(items []json.RawMessage) ([]h5file.Filter, error) {
 	return out, nil
 }
 
-func parseFill(raw json.RawMessage, dt numeric.DataType, e bytescodec.Endian) (numeric.Scalar, error) {
+func parseFill(raw json.RawMessage, dt numeric.DataType, e numeric.Endian) (numeric.Scalar, error) {
 	var s string
 	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
 		return numeric.Scalar{}, &DescriptionError{Pointer: "/fill_value", Reason: "want null or a hex string of the fill value's raw bytes"}
@@ -201,7 +200,7 @@ func parseFill(raw json.RawMessage, dt numeric.DataType, e bytescodec.Endian) (n
 	if err != nil {
 		return numeric.Scalar{}, &DescriptionError{Pointer: "/fill_value", Reason: "not hex: " + err.Error()}
 	}
-	if e == bytescodec.BigEndian {
+	if e == numeric.BigEndian {
 		w := dt.ComponentType().Size()
 		for i := 0; i+w <= len(b); i += w {
 			for l, r := i, i+w-1; l < r; l, r = l+1, r-1 {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -19,14 +18,14 @@ func TestParseDescription(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.DataType != numeric.Complex64 || d.Endian != bytescodec.BigEndian || d.Filters[0].Flags != 0 {
+	if d.DataType != numeric.Complex64 || d.Endian != numeric.BigEndian || d.Filters[0].Flags != 0 {
 		t.Fatalf("%+v", d)
 	}
 	if got := numeric.FormatFillValue(d.FillValue); got != "[1.5, -2]" {
 		t.Fatalf("big-endian complex fill = %s, want [1.5, -2]", got)
 	}
 	d, err = hdf5.ParseDescription([]byte(`{"data_type": "uint8", "shape": [3], "chunks": [2], "filters": [], "fill_value": null, "attributes": null}`))
-	if err != nil || d.Endian != bytescodec.EndianUnset || d.FillValue.Valid() {
+	if err != nil || d.Endian != numeric.EndianUnset || d.FillValue.Valid() {
 		t.Fatalf("%+v %v", d, err)
 	}
 }
@@ -122,7 +121,7 @@ func TestCodecsTable(t *testing.T) {
 		if err := json.Unmarshal([]byte(c.filters), &filters); err != nil {
 			t.Fatal(err)
 		}
-		codecs, err := hdf5.Codecs(c.dt, bytescodec.LittleEndian, filters, 0)
+		codecs, err := hdf5.Codecs(c.dt, numeric.LittleEndian, filters, 0)
 		if strings.HasPrefix(c.want, "error:") {
 			var fe *hdf5.FilterError
 			if !errors.As(err, &fe) || "error:"+itoa(fe.ID) != c.want || !strings.Contains(err.Error(), hdf5.FilterName(fe.ID)) {
@@ -158,7 +157,7 @@ func itoa(n uint32) string {
 
 func TestCodecsMask(t *testing.T) {
 	filters := []h5file.Filter{{ID: 2, Flags: 1, CDValues: []uint32{4}}, {ID: 1, Flags: 1, CDValues: []uint32{5}}}
-	codecs, err := hdf5.Codecs(numeric.Float32, bytescodec.BigEndian, filters, 0b10)
+	codecs, err := hdf5.Codecs(numeric.Float32, numeric.BigEndian, filters, 0b10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"os"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -126,7 +125,7 @@ func ExampleFiltersFromPipeline() {
 // lz4 at clevel 7 with bit shuffle, as h5py reports the filter.
 func ExampleCodecs() {
 	filters := []h5file.Filter{{ID: hdf5.FilterBlosc, Flags: h5file.FlagOptional, CDValues: []uint32{2, 2, 4, 2048, 7, 2, 1}}}
-	codecs, err := hdf5.Codecs(numeric.Float32, bytescodec.LittleEndian, filters, 0)
+	codecs, err := hdf5.Codecs(numeric.Float32, numeric.LittleEndian, filters, 0)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -30,7 +30,7 @@ type FilterPipeline struct {
 	DataType numeric.DataType
 	// Endian is the byte order of the dataset's type (EndianUnset for
 	// one-byte types).
-	Endian bytescodec.Endian
+	Endian numeric.Endian
 	// Filters is the pipeline in writing order; every filter is mandatory
 	// (flags 0) so that every chunk runs it.
 	Filters []h5file.Filter

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -282,12 +281,12 @@ func TestHDF5ToZarrToHDF5(t *testing.T) {
 	seen := map[uint32]int{}
 	for i := range 600 {
 		dt := mappedTypes[rng.IntN(len(mappedTypes))]
-		e := bytescodec.LittleEndian
+		e := numeric.LittleEndian
 		if rng.IntN(2) == 0 {
-			e = bytescodec.BigEndian
+			e = numeric.BigEndian
 		}
 		if dt.Size() == 1 {
-			e = bytescodec.EndianUnset
+			e = numeric.EndianUnset
 		}
 		orig := randomHDF5Pipeline(rng, dt)
 		d := &hdf5.Description{DataType: dt, Endian: e, Shape: []int64{8, 4}, Chunks: []int{8, 4}, Filters: orig}
@@ -330,7 +329,7 @@ func TestHDF5ToZarrToHDF5(t *testing.T) {
 
 // randomZarrCodecs returns the bytes-side codec JSON of a random chain of
 // codecs that have an HDF5 filter, for dt.
-func randomZarrCodecs(rng *rand.Rand, dt numeric.DataType, e bytescodec.Endian) string {
+func randomZarrCodecs(rng *rand.Rand, dt numeric.DataType, e numeric.Endian) string {
 	parts := []string{`{"name": "bytes"}`}
 	if dt.Size() > 1 {
 		parts[0] = `{"name": "bytes", "configuration": {"endian": "` + e.String() + `"}}`
@@ -371,7 +370,7 @@ func TestZarrToHDF5ToZarr(t *testing.T) {
 	seen := map[uint32]int{}
 	for i := range 600 {
 		dt := mappedTypes[rng.IntN(len(mappedTypes))]
-		e := []bytescodec.Endian{bytescodec.LittleEndian, bytescodec.BigEndian}[rng.IntN(2)]
+		e := []numeric.Endian{numeric.LittleEndian, numeric.BigEndian}[rng.IntN(2)]
 		codecs := randomZarrCodecs(rng, dt, e)
 		a, fp, err := filtersOf(t, dt.String(), codecs)
 		if err != nil {

@@ -2,9 +2,9 @@ package kerchunk
 
 import (
 	"context"
+	"github.com/zcodec/zcodec/numeric"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -112,7 +112,7 @@ func (c *converter) contiguous(ctx context.Context, ar *arrayRefs, za *zarr.Arra
 			}
 			return nil, refuse(ar.path, err)
 		}
-		if chain.endian == bytescodec.BigEndian {
+		if chain.endian == numeric.BigEndian {
 			swap(buf, dt)
 		}
 		if have == want {

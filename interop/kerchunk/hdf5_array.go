@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/interop/cf"
@@ -360,7 +359,7 @@ func (c *converter) fillChunk(za *zarr.Array, chain *v2Chain, chunks []int64, hd
 		return nil, fmt.Errorf("a chunk of %d elements is too large to fill", n)
 	}
 	elem := hdr.Bytes()
-	if chain.endian == bytescodec.BigEndian {
+	if chain.endian == numeric.BigEndian {
 		swap(elem, hdr.DataType())
 	}
 	raw := make([]byte, 0, n*size)
@@ -490,7 +489,7 @@ func (c *converter) decodedArray(ctx context.Context, ar *arrayRefs, za *zarr.Ar
 			}
 			return nil, refuse(ar.path, err)
 		}
-		if endian == bytescodec.BigEndian {
+		if endian == numeric.BigEndian {
 			swap(buf, dt)
 		}
 		ar.put(make([]int64, len(shape)), inline(buf))
@@ -517,7 +516,7 @@ func (c *converter) decodedArray(ctx context.Context, ar *arrayRefs, za *zarr.Ar
 }
 
 // storedEndian is the byte order of the array's bytes codec.
-func storedEndian(za *zarr.Array) bytescodec.Endian {
+func storedEndian(za *zarr.Array) numeric.Endian {
 	for _, cd := range za.Metadata().Codecs {
 		if cd.Name() != "bytes" {
 			continue
@@ -532,8 +531,8 @@ func storedEndian(za *zarr.Array) bytescodec.Endian {
 			} `json:"configuration"`
 		}
 		if json.Unmarshal(raw, &doc) == nil && doc.Configuration.Endian == "big" {
-			return bytescodec.BigEndian
+			return numeric.BigEndian
 		}
 	}
-	return bytescodec.LittleEndian
+	return numeric.LittleEndian
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
@@ -29,7 +28,7 @@ type zarray struct {
 // v2Chain is the Zarr v2 form of an array's Zarr v3 codec chain.
 type v2Chain struct {
 	dtype   string
-	endian  bytescodec.Endian
+	endian  numeric.Endian
 	filters []json.RawMessage
 	// trim is the bytes to drop from the end of every chunk: the
 	// checksum of a final fletcher32, which numcodecs 0.11 cannot check.
@@ -105,9 +104,9 @@ func v2ChainOf(m *metadata.Array, fletcherFilter bool) (*v2Chain, error) {
 			}
 			_ = json.Unmarshal(doc.Configuration, &e)
 			if e.Endian == "big" {
-				c.endian = bytescodec.BigEndian
+				c.endian = numeric.BigEndian
 			} else {
-				c.endian = bytescodec.LittleEndian
+				c.endian = numeric.LittleEndian
 			}
 		case "vlen-utf8", "vlen-bytes":
 			c.vlen = true

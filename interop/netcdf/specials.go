@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/interop/hdf5"
 	"github.com/zcodec/zcodec/numeric"
@@ -20,7 +19,7 @@ type Specials struct {
 	Filters []h5file.Filter
 	// Endian is the byte order from `_Endianness` ("native" and absent are
 	// little-endian); EndianUnset for one-byte types.
-	Endian bytescodec.Endian
+	Endian numeric.Endian
 	// ChunkSizes is `_ChunkSizes`, nil when absent.
 	ChunkSizes []int
 	// Storage is `_Storage` ("chunked", "contiguous", "compact"), "" when
@@ -74,18 +73,18 @@ func ParseSpecials(attrs map[string]string, dt numeric.DataType) (*Specials, err
 			sp.ChunkSizes = append(sp.ChunkSizes, n)
 		}
 	}
-	sp.Endian = bytescodec.LittleEndian
+	sp.Endian = numeric.LittleEndian
 	if v, ok := get("_Endianness"); ok {
 		switch v {
 		case "little", "native":
 		case "big":
-			sp.Endian = bytescodec.BigEndian
+			sp.Endian = numeric.BigEndian
 		default:
 			return nil, &SpecialError{Attribute: "_Endianness", Value: attrs["_Endianness"], Reason: `want "little", "big" or "native"`}
 		}
 	}
 	if dt.Size() == 1 {
-		sp.Endian = bytescodec.EndianUnset
+		sp.Endian = numeric.EndianUnset
 	}
 	fl, err := boolAttr("_Fletcher32")
 	if err != nil {

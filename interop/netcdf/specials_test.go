@@ -7,7 +7,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/testvec"
 	"github.com/zcodec/zcodec/interop/hdf5"
@@ -138,14 +137,14 @@ func TestSpecialsShuffleAfterFletcherOn8ByteType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = hdf5.Codecs(numeric.Float64, bytescodec.LittleEndian, sp.Filters, 0)
+	_, err = hdf5.Codecs(numeric.Float64, numeric.LittleEndian, sp.Filters, 0)
 	var fe *hdf5.FilterError
 	if !errors.As(err, &fe) || fe.ID != hdf5.FilterShuffle {
 		t.Fatalf("Codecs = %v, want a *FilterError for shuffle", err)
 	}
 	// with 4-byte elements the 4 checksum bytes are one more element
 	sp32, _ := netcdf.ParseSpecials(map[string]string{"_Fletcher32": `"true"`, "_Shuffle": `"true"`}, numeric.Float32)
-	if _, err := hdf5.Codecs(numeric.Float32, bytescodec.LittleEndian, sp32.Filters, 0); err != nil {
+	if _, err := hdf5.Codecs(numeric.Float32, numeric.LittleEndian, sp32.Filters, 0); err != nil {
 		t.Fatalf("float32 fletcher32+shuffle: %v", err)
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/blosc"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/internal/strictjson"
@@ -88,7 +87,7 @@ type converter struct {
 	// spec is the array spec at the current point of the array side of the
 	// chain; endian the byte order of its stored elements.
 	spec   codec.ChunkSpec
-	endian bytescodec.Endian
+	endian numeric.Endian
 	// arraySide and bytesSide collect the codecs before and after the
 	// bytes codec, and arrayPtrs and bytesPtrs the .zarray pointers they
 	// come from.
@@ -121,7 +120,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 		return &Error{Pointer: "/dtype", Reason: "want a NumPy type string such as \"<f4\" (structured types are not supported)", Err: err}
 	}
 	var dt numeric.DataType
-	var endian bytescodec.Endian
+	var endian numeric.Endian
 	if isObjectDtype(dtName) {
 		fraw, _ := top.Raw("filters")
 		if dt, c.object, err = c.objectCodec(fraw); err != nil {
@@ -134,7 +133,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 		// netcdf-c 4.9.0 writes a netCDF char variable as "<U1" but stores
 		// one byte per character (docs/decisions.md#d29).
 		dt, _ = numeric.NewNullTerminatedBytes(1)
-		endian = bytescodec.EndianUnset
+		endian = numeric.EndianUnset
 		c.res.Warnings = append(c.res.Warnings, codec.Warning{Pointer: "/dtype", Message: fmt.Sprintf("%q in an NCZarr array is netCDF char data, one byte per element: read as |S1 (null_terminated_bytes of 1 byte), as netcdf-c reads it", dtName)})
 	}
 	shape, _, err := top.Ints("shape", 0, math.MaxInt64)

@@ -7,6 +7,9 @@ Each case is a chunk (its shape and elements, text as UTF-8 and bytes in
 base64) and the bytes numcodecs' VLenUTF8, VLenBytes, VLenArray, JSON and
 MsgPack encode it to (base64). The Go tests decode each with zcodec and
 compare the elements, and encode the elements and compare the bytes.
+"unsupported" holds valid JSON and MsgPack chunks of object arrays with
+floats, ints, dicts, NaN and booleans, which zcodec refuses naming the
+element; "surrogate" a JSON chunk with a lone surrogate escape.
 """
 import base64
 import json
@@ -79,8 +82,30 @@ for dtype, items in [("<i4", [[1, 2, 3], [], [-1]]), (">f8", [[1.5], [2.5, -0.0]
                    "elements": [b64(np.array(x, dtype=dtype).tobytes()) for x in items],
                    "vlen-array": b64(numcodecs.VLenArray(dtype).encode(a))})
 
+# Valid object chunks holding values zcodec does not read into a string or
+# bytes array: each names the codec key, the first such element's index and
+# its Python type.
+unsupported = []
+for name, items, index, typ in [
+        ("float", ["a", 1.5, "c"], 1, "float"),
+        ("int", ["a", "b", 7], 2, "int"),
+        ("dict", [{"k": [1, 2]}, "b"], 0, "dict"),
+        ("nan", ["a", float("nan")], 1, "float"),
+        ("inf", [float("-inf"), "b"], 0, "float"),
+        ("bool", ["a", True], 1, "bool")]:
+    a = objarr(items, [len(items)])
+    for key, enc in [("json2", numcodecs.JSON()), ("msgpack2", numcodecs.MsgPack())]:
+        unsupported.append({"name": key + "-" + name, "codec": key, "shape": [len(items)],
+                            "encoded": b64(enc.encode(a)), "index": index, "type": typ})
+# Text Python read with surrogate escapes: json2 writes the lone surrogate
+# as an escape, which is not UTF-8 text.
+a = objarr(["ok", b"\xff".decode("utf-8", "surrogateescape")], [2])
+surrogate = {"name": "json2-surrogate", "codec": "json2", "shape": [2],
+             "encoded": b64(numcodecs.JSON().encode(a))}
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "vectors.json"), "w") as f:
     json.dump({"generator": "codecs/vlen/testdata/gen_vectors.py", "numcodecs": numcodecs.__version__,
-               "cases": cases, "arrays": arrays}, f, indent=1)
+               "cases": cases, "arrays": arrays, "unsupported": unsupported,
+               "surrogate": surrogate}, f, indent=1)
     f.write("\n")

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/cf"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/interop/internal/build"
@@ -254,7 +253,7 @@ func (w *walker) fillValue(ds *h5file.Dataset, mt mappedType) (numeric.Scalar, e
 		return numeric.Scalar{}, fmt.Errorf("the header's fill value has %d bytes for a %d-byte type; the type's zero is used", len(raw), mt.dt.Size())
 	}
 	b := append([]byte(nil), raw...)
-	if mt.endian == bytescodec.BigEndian {
+	if mt.endian == numeric.BigEndian {
 		cs := mt.dt.ComponentType().Size()
 		for i := 0; i+cs <= len(b); i += cs {
 			for l, r := i, i+cs-1; l < r; l, r = l+1, r-1 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/zcodec/zcodec/interop/hdf5"
 
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -24,7 +23,7 @@ const (
 // mappedType is the Zarr data type of an HDF5 datatype.
 type mappedType struct {
 	dt     numeric.DataType
-	endian bytescodec.Endian
+	endian numeric.Endian
 	kind   valueKind
 	// enum holds an enum's members, for its attribute.
 	enum []h5file.EnumMember
@@ -77,14 +76,14 @@ func (e *UnsupportedTypeError) Error() string {
 // Is makes every UnsupportedTypeError match ErrUnsupported.
 func (e *UnsupportedTypeError) Is(target error) bool { return target == hdf5.ErrUnsupported }
 
-func endianOf(t *h5file.Datatype) bytescodec.Endian {
+func endianOf(t *h5file.Datatype) numeric.Endian {
 	switch t.Order {
 	case h5file.BigEndian:
-		return bytescodec.BigEndian
+		return numeric.BigEndian
 	case h5file.LittleEndian:
-		return bytescodec.LittleEndian
+		return numeric.LittleEndian
 	}
-	return bytescodec.EndianUnset
+	return numeric.EndianUnset
 }
 
 // ieee are the layouts of the IEEE binary16/32/64 formats and bfloat16, as
@@ -181,20 +180,20 @@ func mapType(t *h5file.Datatype, nbit bool) (mappedType, error) {
 		if err != nil {
 			return fail("%v", err)
 		}
-		m.dt, m.endian = dt, bytescodec.EndianUnset
+		m.dt, m.endian = dt, numeric.EndianUnset
 	case h5file.ClassOpaque:
 		dt, err := numeric.NewRawBytes(t.Size)
 		if err != nil {
 			return fail("%v", err)
 		}
-		m.dt, m.endian = dt, bytescodec.EndianUnset
+		m.dt, m.endian = dt, numeric.EndianUnset
 	case h5file.ClassVlen:
 		if !t.VlenString {
 			return fail("of variable-length types, only strings are read")
 		}
 		// UTF-8 strings are text; ASCII ones are bytes, as h5py reads
 		// them (they may hold any byte).
-		m.dt, m.kind, m.endian = numeric.String, vlenStrings, bytescodec.EndianUnset
+		m.dt, m.kind, m.endian = numeric.String, vlenStrings, numeric.EndianUnset
 		if t.CharSet != h5file.UTF8 {
 			m.dt = numeric.Bytes
 		}

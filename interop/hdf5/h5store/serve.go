@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/store"
@@ -330,7 +329,7 @@ func (a *array) pipeline(mask uint32) (*codec.Pipeline, error) {
 		n := a.spec.NumElements() * a.elemSize
 		spec := codec.ChunkSpec{DataType: numeric.Uint8, Shape: []int{n}, FillValue: numeric.Zero(numeric.Uint8)}
 		var cs []codec.Codec
-		if cs, err = hdf5.Codecs(numeric.Uint8, bytescodec.EndianUnset, a.filters, mask); err == nil {
+		if cs, err = hdf5.Codecs(numeric.Uint8, numeric.EndianUnset, a.filters, mask); err == nil {
 			p, err = codec.NewPipeline(spec, cs, opts)
 		}
 	default:

@@ -36,12 +36,12 @@ func Codec(reg *registry.Registry, pointer, name string, configuration any) (cod
 
 // Bytes builds the bytes codec that stores elements of dt in byte order e
 // (no configuration for one-byte types).
-func Bytes(reg *registry.Registry, pointer string, dt numeric.DataType, e bytescodec.Endian) (codec.Codec, error) {
+func Bytes(reg *registry.Registry, pointer string, dt numeric.DataType, e numeric.Endian) (codec.Codec, error) {
 	if dt.Size() == 1 {
 		return Codec(reg, pointer, bytescodec.Name, nil)
 	}
-	if e == bytescodec.EndianUnset {
-		e = bytescodec.LittleEndian
+	if e == numeric.EndianUnset {
+		e = numeric.LittleEndian
 	}
 	return Codec(reg, pointer, bytescodec.Name, map[string]string{"endian": e.String()})
 }
