@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/zcodec/zcodec/internal/backoff"
-	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store/byterange"
+	"github.com/zcodec/zcodec/store/internal/backoff"
+	"github.com/zcodec/zcodec/store/internal/contentrange"
 )
 
 // HTTPOptions configure an HTTP store. A nil *HTTPOptions gives the

@@ -13,8 +13,8 @@ import (
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 
-	"github.com/zcodec/zcodec/internal/backoff"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/internal/backoff"
 )
 
 // Error reports an S3 operation that failed: an answer of the server that

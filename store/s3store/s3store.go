@@ -18,9 +18,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go/logging"
 
-	"github.com/zcodec/zcodec/internal/bucketname"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/internal/bucketname"
 )
 
 // Store is a store.Store over one bucket of an S3-compatible object store,
