@@ -22,13 +22,13 @@ import (
 // HTTPOptions configure an HTTP store. A nil *HTTPOptions gives the
 // defaults, as does the zero value of each field.
 type HTTPOptions struct {
-	// Client sends the requests. Nil means a client of its own whose
-	// transport keeps at most MaxConns connections to the host. The store
+	// HTTPClient sends the requests. Nil means a client of its own whose
+	// transport keeps at most MaxInFlight connections to the host. The store
 	// uses a copy of a given client whose CheckRedirect applies Redirects
 	// first and then the client's own CheckRedirect, if any.
-	Client *http.Client
-	// MaxConns bounds the requests in flight at once (default 8).
-	MaxConns int
+	HTTPClient *http.Client
+	// MaxInFlight bounds the requests in flight at once (default 8).
+	MaxInFlight int
 	// Timeout bounds one attempt of a request, from sending it to the
 	// last byte of the body (default DefaultTimeout; negative: no bound).
 	Timeout time.Duration
@@ -138,8 +138,8 @@ func NewHTTP(base string, opts *HTTPOptions) (*HTTP, error) {
 	if opts != nil {
 		o = *opts
 	}
-	if o.MaxConns <= 0 {
-		o.MaxConns = 8
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = 8
 	}
 	o.Timeout = orDefault(o.Timeout, DefaultTimeout)
 	o.Deadline = orDefault(o.Deadline, DefaultDeadline)
@@ -154,18 +154,18 @@ func NewHTTP(base string, opts *HTTPOptions) (*HTTP, error) {
 		return nil, fmt.Errorf("store: HTTP redirect policy %d: want RedirectSameOrigin, RedirectAnyOrigin or RedirectNone", int(o.Redirects))
 	}
 	var client http.Client
-	if o.Client != nil {
-		client = *o.Client
+	if o.HTTPClient != nil {
+		client = *o.HTTPClient
 	} else {
 		t := http.DefaultTransport.(*http.Transport).Clone()
-		t.MaxConnsPerHost = o.MaxConns
-		t.MaxIdleConnsPerHost = o.MaxConns
+		t.MaxConnsPerHost = o.MaxInFlight
+		t.MaxIdleConnsPerHost = o.MaxInFlight
 		t.DisableCompression = true // sizes and ranges are of the stored bytes
 		client.Transport = t
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = ""
-	h := &HTTP{base: u, origin: origin(u), sem: make(chan struct{}, o.MaxConns),
+	h := &HTTP{base: u, origin: origin(u), sem: make(chan struct{}, o.MaxInFlight),
 		timeout: o.Timeout, deadline: o.Deadline, stall: o.StallTimeout,
 		retries: o.Retries, header: o.Header.Clone(), backoffBase: 100 * time.Millisecond}
 	client.CheckRedirect = h.checkRedirect(o.Redirects, client.CheckRedirect)
