@@ -2,6 +2,7 @@ package s3store
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -30,6 +32,9 @@ func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) er
 	if s.pageSize > 0 {
 		in.MaxKeys = aws.Int32(s.pageSize)
 	}
+	// The tokens of the pages so far (their hashes: a token may be long):
+	// a server that hands one out again would send the same pages forever.
+	seen := map[[sha256.Size]byte]bool{}
 	for {
 		if err := ctx.Err(); err != nil {
 			return fail(err)
@@ -57,9 +62,14 @@ func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) er
 			return nil
 		}
 		next := aws.ToString(page.NextContinuationToken)
-		if next == "" || next == aws.ToString(in.ContinuationToken) {
-			return fail(fmt.Errorf("ListObjectsV2 %s: a truncated page without a new continuation token", s))
+		if next == "" {
+			return fail(fmt.Errorf("ListObjectsV2 %s: a truncated page without a continuation token", s))
 		}
+		h := sha256.Sum256([]byte(next))
+		if seen[h] {
+			return fail(fmt.Errorf("ListObjectsV2 %s: the continuation token %s came before in this listing: it would never end", s, shorten.Quote(next)))
+		}
+		seen[h] = true
 		in.ContinuationToken = aws.String(next)
 	}
 }
