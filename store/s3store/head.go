@@ -56,7 +56,7 @@ func (s *Store) GetHead(ctx context.Context, key string, n int64) ([]byte, int64
 		}
 		cr := aws.ToString(resp.ContentRange)
 		bad := func(why string) error {
-			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: http.StatusPartialContent, Reason: why})
+			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: status(resp.ResultMetadata), Reason: why})
 		}
 		switch {
 		case cr == emptyValueRange:
