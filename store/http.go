@@ -292,11 +292,12 @@ func (e *RedirectError) Error() string {
 	return fmt.Sprintf("redirect from %s to another origin, %s, refused (redirect policy %s; %s follows it without the configured headers)", e.From, e.To, e.Policy, RedirectAnyOrigin)
 }
 
-// TimeoutError reports an HTTP request that ran out of time. Limit names
-// the bound that ended it: "Timeout" (one attempt), "StallTimeout" (no
-// byte arrived for that long) or "Deadline" (the whole request, retries
-// included), as the fields of HTTPOptions; Duration is its value. It
-// matches context.DeadlineExceeded.
+// TimeoutError reports a request that ran out of time. Limit names the
+// bound that ended it: "Timeout" (one attempt), "StallTimeout" (no byte
+// arrived for that long) or "Deadline" (the whole request, retries
+// included), as the fields of HTTPOptions, Duration being its value; or
+// "MinRate" (ObjectOptions.MinRate: a body that came too slowly), Duration
+// being the time the body had taken. It matches context.DeadlineExceeded.
 type TimeoutError struct {
 	Limit    string
 	Duration time.Duration
@@ -310,6 +311,12 @@ func (e *TimeoutError) Error() string {
 		return fmt.Sprintf("no complete answer within %v, the time limit of one attempt", e.Duration)
 	case "StallTimeout":
 		return fmt.Sprintf("the server sent nothing for %v", e.Duration)
+	case "MinRate":
+		msg := fmt.Sprintf("the body came slower than the minimum rate (MinRate) and was abandoned after %v", e.Duration)
+		if e.Err != nil {
+			msg += ": " + e.Err.Error()
+		}
+		return msg
 	}
 	plural := "s"
 	if e.Attempts == 1 {
