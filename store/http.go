@@ -17,13 +17,16 @@ import (
 	"github.com/zcodec/zcodec/store/byterange"
 	"github.com/zcodec/zcodec/store/internal/backoff"
 	"github.com/zcodec/zcodec/store/internal/contentrange"
+	"github.com/zcodec/zcodec/store/internal/overrun"
 )
 
 // HTTPOptions configure an HTTP store. A nil *HTTPOptions gives the
 // defaults, as does the zero value of each field.
 type HTTPOptions struct {
 	// HTTPClient sends the requests. Nil means a client of its own whose
-	// transport keeps at most MaxInFlight connections to the host. The store
+	// transport keeps at most MaxInFlight connections to the host, and
+	// closes, rather than reuses, one on which the server sent more than
+	// a response's Content-Length. The store
 	// uses a copy of a given client whose CheckRedirect applies Redirects
 	// first and then the client's own CheckRedirect, if any.
 	HTTPClient *http.Client
@@ -161,6 +164,9 @@ func NewHTTP(base string, opts *HTTPOptions) (*HTTP, error) {
 		t.MaxConnsPerHost = o.MaxInFlight
 		t.MaxIdleConnsPerHost = o.MaxInFlight
 		t.DisableCompression = true // sizes and ranges are of the stored bytes
+		// A connection on which the server sent more than it announced
+		// is closed, not reused (nor reported on the standard logger).
+		t.DialContext = overrun.Dial(t.DialContext)
 		client.Transport = t
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/")

@@ -74,7 +74,11 @@ type ObjectOptions struct {
 	// is not read for hours; 0 means DefaultMinRate, a negative value no
 	// bound but Timeout's on each pause.
 	MinRate int64
-	// HTTPClient sends the requests; nil means the SDK's client.
+	// HTTPClient sends the requests; nil means a client over the SDK's
+	// transport that closes, rather than reuses, a connection on which
+	// the server sent more than a response's Content-Length. Either way
+	// the store refuses redirects to another origin and bounds the bodies
+	// the SDK reads (see store/s3store).
 	HTTPClient *http.Client
 }
 

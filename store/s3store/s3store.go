@@ -21,6 +21,7 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/internal/bucketname"
+	"github.com/zcodec/zcodec/store/internal/overrun"
 )
 
 // Store is a store.Store over one bucket of an S3-compatible object store,
@@ -145,7 +146,11 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 	if o.HTTPClient != nil {
 		hc = *o.HTTPClient
 	} else if bc, ok := cfg.HTTPClient.(*awshttp.BuildableClient); ok {
-		hc.Transport = bc.GetTransport()
+		t := bc.GetTransport()
+		// A connection on which the server sent more than it announced
+		// is closed, not reused (nor reported on the standard logger).
+		t.DialContext = overrun.Dial(t.DialContext)
+		hc.Transport = t
 	} else {
 		return nil, fmt.Errorf("s3store: the AWS configuration gave an HTTP client of type %T", cfg.HTTPClient) // not reached: the client is the one given above
 	}
