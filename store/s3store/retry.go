@@ -46,7 +46,7 @@ func (e *Error) Error() string {
 	case errors.As(e.Err, &rd):
 		msg += rd.Error()
 	case e.Status != 0 && e.Code != "":
-		msg += fmt.Sprintf("%d %s", e.Status, shorten.Quote(e.Code))
+		msg += fmt.Sprintf("%d %s", e.Status, shorten.String(e.Code))
 		if e.Message != "" {
 			msg += ": " + shorten.QuoteName(e.Message)
 		}
