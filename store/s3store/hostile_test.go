@@ -102,18 +102,23 @@ func TestEndlessListPage(t *testing.T) {
 }
 
 // TestErrorAnnouncedTooLong: an error answer whose Content-Length passes
-// the bound is refused before its body is read.
+// the bound is refused before its body is read, through the store's
+// client or a given one.
 func TestErrorAnnouncedTooLong(t *testing.T) {
 	t.Parallel()
-	s, _ := hostile(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "1000000000")
 		w.WriteHeader(http.StatusForbidden)
 		io.WriteString(w, "<Error>")
-	})
-	_, err := s.Get(context.Background(), "k", store.NoLimit)
-	var tl *AnswerTooLargeError
-	if !errors.As(err, &tl) || tl.Status != 403 {
-		t.Fatalf("an error document of an announced 1 GB: %v", err)
+	}))
+	t.Cleanup(srv.Close)
+	for _, c := range []*http.Client{nil, {}} {
+		s := openAt(t, srv.URL, &store.ObjectOptions{Retries: -1, HTTPClient: c})
+		_, err := s.Get(context.Background(), "k", store.NoLimit)
+		var tl *AnswerTooLargeError
+		if !errors.As(err, &tl) || tl.Status != 403 {
+			t.Errorf("an error document of an announced 1 GB (client %v): %v", c, err)
+		}
 	}
 }
 
@@ -240,12 +245,24 @@ func TestCrossOriginRedirect(t *testing.T) {
 		io.WriteString(w, "from elsewhere")
 	}))
 	t.Cleanup(other.Close)
-	for _, code := range []int{http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+	for _, tc := range []struct {
+		code   int
+		client *http.Client
+	}{{http.StatusTemporaryRedirect, nil}, {http.StatusPermanentRedirect, nil}, {http.StatusTemporaryRedirect, &http.Client{}}} {
+		code := tc.code
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/moved/") { // within the origin: followed
+				io.WriteString(w, "moved here")
+				return
+			}
+			if strings.HasSuffix(r.URL.Path, "/near") {
+				http.Redirect(w, r, "/moved"+r.URL.Path, code)
+				return
+			}
 			http.Redirect(w, r, other.URL+r.URL.RequestURI(), code)
 		}))
 		t.Cleanup(srv.Close)
-		s, err := New(context.Background(), testBucket, "p", &store.ObjectOptions{Endpoint: srv.URL, Retries: 2})
+		s, err := New(context.Background(), testBucket, "p", &store.ObjectOptions{Endpoint: srv.URL, Retries: 2, HTTPClient: tc.client})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,6 +276,9 @@ func TestCrossOriginRedirect(t *testing.T) {
 			t.Errorf("%d: %d requests reached the other origin", code, n)
 		}
 		noSecret(t, err)
+		if v, err := s.Get(context.Background(), "near", store.NoLimit); err != nil || string(v) != "moved here" {
+			t.Errorf("%d within the origin: %q, %v", code, v, err)
+		}
 	}
 }
 
