@@ -125,8 +125,9 @@
 //     the order of the keys' UTF-8 bytes) with encoding-type=url, so that
 //     any name survives the XML; fn runs between page requests, holding
 //     no slot. A continuation token that comes again within a listing
-//     ends it with an error (the pages would repeat forever). An object whose name under the prefix is not a valid key is
-//     reported as store.Dir reports one (an Entry whose Err matches
+//     ends it with an error (the pages would repeat forever). An object
+//     whose name under the prefix is not a valid key is reported as
+//     store.Dir reports one (an Entry whose Err matches
 //     store.ErrInvalidKey, with the name escaped); folder markers (empty
 //     objects named "dir/", which consoles create) are skipped.
 //   - Set is one PutObject (up to S3's 5 GB for one request: chunks and

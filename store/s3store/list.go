@@ -22,7 +22,8 @@ import (
 // the objects'. An object whose name under the store's prefix is not a
 // valid key comes as an Entry whose Err matches store.ErrInvalidKey;
 // folder markers (empty objects whose name ends in "/", which consoles
-// create) are skipped.
+// create) are skipped. A page is read to MaxListPage at most, and a
+// continuation token the listing has seen before is an error.
 func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) error) error {
 	if err := store.ValidPrefix(prefix); err != nil {
 		return &store.KeyError{Op: "list", Key: prefix, Err: err}

@@ -44,7 +44,7 @@ func (e *Error) Error() string {
 	case errors.As(e.Err, &tl) || errors.As(e.Err, &pe):
 		msg = e.Store + ": " + e.Err.Error() // names the operation
 	case errors.As(e.Err, &rd):
-		msg += rd.Error()
+		msg += fmt.Sprintf("redirect from %s to another origin, %s, refused", rd.From, rd.To)
 	case e.Status != 0 && e.Code != "":
 		msg += fmt.Sprintf("%d %s", e.Status, shorten.String(e.Code))
 		if e.Message != "" {
