@@ -3,6 +3,7 @@ package convert
 import (
 	"context"
 	"errors"
+	"path"
 
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -49,13 +50,27 @@ func OpenSource(ctx context.Context, s store.Store, opts *zarr.Options) (*Source
 	// dataset): opening it as an array says why.
 	var une *store.UnsupportedNodeError
 	if !errors.Is(err, zarr.ErrNotGroup) && !errors.Is(err, store.ErrNotFound) && !(errors.As(err, &une) && une.Kind == "array") {
-		return nil, err
+		return nil, kindUnknown(err)
 	}
 	a, err := zarr.Open(ctx, s, "", opts)
 	if err != nil {
 		return nil, err
 	}
 	return &Source{st: s, array: a, opts: opts}, nil
+}
+
+// kindUnknown relabels an error of OpenGroup that comes from reading the
+// metadata that would say what the node is (zarr.json, .zgroup): the node
+// may as well be an array, so the error names a "node".
+func kindUnknown(err error) error {
+	var ne *zarr.NodeError
+	var ke *store.KeyError
+	if errors.As(err, &ne) && ne.Kind == "group" && errors.As(err, &ke) {
+		if base := path.Base(ke.Key); base == "zarr.json" || base == ".zgroup" {
+			return &zarr.NodeError{Kind: "node", Path: ne.Path, Err: ne.Err}
+		}
+	}
+	return err
 }
 
 // ArraySource is the source of a conversion of the array a alone, at its

@@ -107,7 +107,7 @@
 //     bounds the whole request, its attempts and the waits between them,
 //     from the start of its first attempt (DefaultDeadline, 2 min), so no
 //     key costs more whatever the retries and Retry-After say, while a
-//     request queued behind MaxConns others is not charged for the queue.
+//     request queued behind MaxInFlight others is not charged for the queue.
 //     A wait that would pass the deadline is not started. Each bound ends
 //     the request with a *TimeoutError naming it.
 //   - HTTP memory grows with the bytes that arrive, never with a figure
@@ -172,9 +172,9 @@
 //     Write and Create it creates a missing directory; buckets are never
 //     created.
 //   - ConcurrencyHint tells readers how many requests a store serves well
-//     at once: an HTTP store its MaxConns, an object store its
-//     MaxInFlight (DefaultObjectInFlight, 64, by default: object stores
-//     answer after tens of milliseconds but serve many requests at once).
+//     at once: its MaxInFlight (HTTPOptions, 8 by default; ObjectOptions,
+//     DefaultObjectInFlight, 64, by default: object stores answer after
+//     tens of milliseconds but serve many requests at once).
 //     ReadOnly and Counting forward it and io.Closer, reporting 0 (no
 //     preference) and closing nothing over a store without them.
 //

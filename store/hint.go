@@ -16,7 +16,7 @@ type ConcurrencyHint interface {
 }
 
 // PreferredConcurrency returns the most requests the store sends at once
-// (HTTPOptions.MaxConns).
+// (HTTPOptions.MaxInFlight).
 func (h *HTTP) PreferredConcurrency() int { return cap(h.sem) }
 
 // PreferredConcurrency returns the wrapped store's, or 0 when it gives

@@ -13,22 +13,25 @@ import (
 	"strings"
 	"time"
 
-	"github.com/zcodec/zcodec/internal/backoff"
-	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store/byterange"
+	"github.com/zcodec/zcodec/store/internal/backoff"
+	"github.com/zcodec/zcodec/store/internal/contentrange"
+	"github.com/zcodec/zcodec/store/internal/overrun"
 )
 
 // HTTPOptions configure an HTTP store. A nil *HTTPOptions gives the
 // defaults, as does the zero value of each field.
 type HTTPOptions struct {
-	// Client sends the requests. Nil means a client of its own whose
-	// transport keeps at most MaxConns connections to the host. The store
+	// HTTPClient sends the requests. Nil means a client of its own whose
+	// transport keeps at most MaxInFlight connections to the host, and
+	// closes, rather than reuses, one on which the server sent more than
+	// a response's Content-Length. The store
 	// uses a copy of a given client whose CheckRedirect applies Redirects
 	// first and then the client's own CheckRedirect, if any.
-	Client *http.Client
-	// MaxConns bounds the requests in flight at once (default 8).
-	MaxConns int
+	HTTPClient *http.Client
+	// MaxInFlight bounds the requests in flight at once (default 8).
+	MaxInFlight int
 	// Timeout bounds one attempt of a request, from sending it to the
 	// last byte of the body (default DefaultTimeout; negative: no bound).
 	Timeout time.Duration
@@ -138,8 +141,8 @@ func NewHTTP(base string, opts *HTTPOptions) (*HTTP, error) {
 	if opts != nil {
 		o = *opts
 	}
-	if o.MaxConns <= 0 {
-		o.MaxConns = 8
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = 8
 	}
 	o.Timeout = orDefault(o.Timeout, DefaultTimeout)
 	o.Deadline = orDefault(o.Deadline, DefaultDeadline)
@@ -154,18 +157,21 @@ func NewHTTP(base string, opts *HTTPOptions) (*HTTP, error) {
 		return nil, fmt.Errorf("store: HTTP redirect policy %d: want RedirectSameOrigin, RedirectAnyOrigin or RedirectNone", int(o.Redirects))
 	}
 	var client http.Client
-	if o.Client != nil {
-		client = *o.Client
+	if o.HTTPClient != nil {
+		client = *o.HTTPClient
 	} else {
 		t := http.DefaultTransport.(*http.Transport).Clone()
-		t.MaxConnsPerHost = o.MaxConns
-		t.MaxIdleConnsPerHost = o.MaxConns
+		t.MaxConnsPerHost = o.MaxInFlight
+		t.MaxIdleConnsPerHost = o.MaxInFlight
 		t.DisableCompression = true // sizes and ranges are of the stored bytes
+		// A connection on which the server sent more than it announced
+		// is closed, not reused (nor reported on the standard logger).
+		t.DialContext = overrun.Dial(t.DialContext)
 		client.Transport = t
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = ""
-	h := &HTTP{base: u, origin: origin(u), sem: make(chan struct{}, o.MaxConns),
+	h := &HTTP{base: u, origin: origin(u), sem: make(chan struct{}, o.MaxInFlight),
 		timeout: o.Timeout, deadline: o.Deadline, stall: o.StallTimeout,
 		retries: o.Retries, header: o.Header.Clone(), backoffBase: 100 * time.Millisecond}
 	client.CheckRedirect = h.checkRedirect(o.Redirects, client.CheckRedirect)
@@ -292,11 +298,12 @@ func (e *RedirectError) Error() string {
 	return fmt.Sprintf("redirect from %s to another origin, %s, refused (redirect policy %s; %s follows it without the configured headers)", e.From, e.To, e.Policy, RedirectAnyOrigin)
 }
 
-// TimeoutError reports an HTTP request that ran out of time. Limit names
-// the bound that ended it: "Timeout" (one attempt), "StallTimeout" (no
-// byte arrived for that long) or "Deadline" (the whole request, retries
-// included), as the fields of HTTPOptions; Duration is its value. It
-// matches context.DeadlineExceeded.
+// TimeoutError reports a request that ran out of time. Limit names the
+// bound that ended it: "Timeout" (one attempt), "StallTimeout" (no byte
+// arrived for that long) or "Deadline" (the whole request, retries
+// included), as the fields of HTTPOptions, Duration being its value; or
+// "MinRate" (ObjectOptions.MinRate: a body that came too slowly), Duration
+// being the time the body had taken. It matches context.DeadlineExceeded.
 type TimeoutError struct {
 	Limit    string
 	Duration time.Duration
@@ -310,6 +317,12 @@ func (e *TimeoutError) Error() string {
 		return fmt.Sprintf("no complete answer within %v, the time limit of one attempt", e.Duration)
 	case "StallTimeout":
 		return fmt.Sprintf("the server sent nothing for %v", e.Duration)
+	case "MinRate":
+		msg := fmt.Sprintf("the body came slower than the minimum rate (MinRate) and was abandoned after %v", e.Duration)
+		if e.Err != nil {
+			msg += ": " + e.Err.Error()
+		}
+		return msg
 	}
 	plural := "s"
 	if e.Attempts == 1 {

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/store/internal/contentrange"
 )
 
 // GetHead fetches the first min(n, size) bytes of key's value with one

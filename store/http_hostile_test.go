@@ -184,11 +184,11 @@ func TestHTTPRedirects(t *testing.T) {
 	// a caller's client keeps its own check, after the policy's
 	var checked atomic.Int32
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { checked.Add(1); return nil }}
-	h, _ = NewHTTP(src.URL, &HTTPOptions{Header: hdr, Client: client})
+	h, _ = NewHTTP(src.URL, &HTTPOptions{Header: hdr, HTTPClient: client})
 	if _, err := h.Get(ctx, "k", NoLimit); !errors.As(err, &rde) {
 		t.Errorf("cross-origin redirect with a caller's client: %v", err)
 	}
-	h, _ = NewHTTP(sameURL, &HTTPOptions{Header: hdr, Client: client})
+	h, _ = NewHTTP(sameURL, &HTTPOptions{Header: hdr, HTTPClient: client})
 	if v, err := h.Get(ctx, "k", NoLimit); err != nil || string(v) != "same origin s3cr3t" || checked.Load() != 1 {
 		t.Errorf("same-origin redirect with a caller's client: %q, %v, its check called %d times", v, err, checked.Load())
 	}
@@ -370,7 +370,7 @@ func TestHTTPDeadline(t *testing.T) {
 func TestHTTPDeadlineExcludesQueue(t *testing.T) {
 	s := newServer(t, httpValues)
 	s.delay.Store(int64(150 * time.Millisecond))
-	h := newHTTP(t, s, &HTTPOptions{MaxConns: 1, Deadline: 400 * time.Millisecond, Retries: -1})
+	h := newHTTP(t, s, &HTTPOptions{MaxInFlight: 1, Deadline: 400 * time.Millisecond, Retries: -1})
 	var wg sync.WaitGroup
 	for range 4 { // the last waits about 450 ms for its slot
 		wg.Go(func() {
@@ -387,7 +387,7 @@ func TestHTTPDeadlineExcludesQueue(t *testing.T) {
 func TestHTTPSlotReleasedOnPanic(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("x")) }))
 	t.Cleanup(srv.Close)
-	h, err := NewHTTP(srv.URL, &HTTPOptions{MaxConns: 1, Retries: -1})
+	h, err := NewHTTP(srv.URL, &HTTPOptions{MaxInFlight: 1, Retries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

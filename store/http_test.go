@@ -255,7 +255,7 @@ func TestHTTPTimeout(t *testing.T) {
 func TestHTTPBoundedConnections(t *testing.T) {
 	s := newServer(t, httpValues)
 	s.delay.Store(int64(20 * time.Millisecond))
-	h := newHTTP(t, s, &HTTPOptions{MaxConns: 3})
+	h := newHTTP(t, s, &HTTPOptions{MaxInFlight: 3})
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/zcodec/zcodec/internal/bucketname"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/store/internal/bucketname"
 )
 
 // Location is a parsed store address: what every command and library

@@ -64,9 +64,21 @@ type ObjectOptions struct {
 	// Timeout bounds one attempt of a request: the wait for the answer,
 	// and then each pause in a body being read (see store/s3store); 0
 	// means DefaultTimeout, a negative value no bound (the caller's
-	// context still bounds the whole operation).
+	// context still bounds the whole operation, and MinRate applies
+	// only with a Timeout).
 	Timeout time.Duration
-	// HTTPClient sends the requests; nil means the SDK's client.
+	// MinRate is the slowest a body may arrive, in bytes per second: an
+	// attempt whose body has taken longer than Timeout plus a second for
+	// every MinRate bytes read fails with a *TimeoutError of "MinRate"
+	// (and is retried), so that a body that trickles in a byte at a time
+	// is not read for hours; 0 means DefaultMinRate, a negative value no
+	// bound but Timeout's on each pause.
+	MinRate int64
+	// HTTPClient sends the requests; nil means a client over the SDK's
+	// transport that closes, rather than reuses, a connection on which
+	// the server sent more than a response's Content-Length. Either way
+	// the store refuses redirects to another origin and bounds the bodies
+	// the SDK reads (see store/s3store).
 	HTTPClient *http.Client
 }
 
@@ -75,6 +87,10 @@ type ObjectOptions struct {
 // milliseconds but serve many at once, so throughput comes from
 // concurrency, not from the number of cores.
 const DefaultObjectInFlight = 64
+
+// DefaultMinRate is the default ObjectOptions.MinRate, 32 KiB/s: what
+// each of DefaultObjectInFlight requests gets of a 2 MiB/s link.
+const DefaultMinRate = 32 << 10
 
 // Opener opens a store for a location of a registered scheme. opts is
 // never nil. Open wraps the store in ReadOnly unless opts.Write is set.

@@ -71,7 +71,7 @@ func TestOpenDirectory(t *testing.T) {
 func TestOpenHTTP(t *testing.T) {
 	withFormats(t) // no probing for files
 	ctx := context.Background()
-	s, err := Open(ctx, "http://127.0.0.1:1/a.zarr", &OpenOptions{HTTP: &HTTPOptions{MaxConns: 3}})
+	s, err := Open(ctx, "http://127.0.0.1:1/a.zarr", &OpenOptions{HTTP: &HTTPOptions{MaxInFlight: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestOpenHTTP(t *testing.T) {
 		t.Fatalf("Open of an http URL: %T %v, want *HTTP", s, s)
 	}
 	if n := h.PreferredConcurrency(); n != 3 {
-		t.Errorf("PreferredConcurrency = %d, want MaxConns 3", n)
+		t.Errorf("PreferredConcurrency = %d, want MaxInFlight 3", n)
 	}
 	if s, _ := Open(ctx, "https://example.com", nil); s.(ConcurrencyHint).PreferredConcurrency() != 8 {
 		t.Errorf("default PreferredConcurrency = %d, want 8", s.(ConcurrencyHint).PreferredConcurrency())

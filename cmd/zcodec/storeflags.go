@@ -35,7 +35,7 @@ func (f *flags) storeFlags(decodes bool) *storeFlags {
 		sf.maxChunkBytes = byteSize(defaultMaxChunkBytes)
 		f.Var(&sf.maxChunkBytes, "max-chunk-bytes", "refuse arrays whose chunks (shards) decode to more than this, before reading any")
 	}
-	f.DurationVar(&sf.timeout, "timeout", 0, fmt.Sprintf("HTTP stores: give up on a request, retries included, after this long, such as 30s or 5m (default %v; each attempt at most %v); object stores: bound the wait for each answer, and each pause in a body being read, to this long", store.DefaultDeadline, store.DefaultTimeout))
+	f.DurationVar(&sf.timeout, "timeout", 0, fmt.Sprintf("HTTP stores: give up on a request, retries included, after this long, such as 30s or 5m (default %v; each attempt at most %v); object stores: bound the wait for each answer, and each pause in a body being read, to this long, a body taking no longer than this plus a second per %d KiB", store.DefaultDeadline, store.DefaultTimeout, store.DefaultMinRate>>10))
 	f.Var(&sf.redirects, "redirects", "HTTP stores: which redirects to follow: same-origin, any-origin (configured headers stay with the first origin) or none")
 	f.StringVar(&sf.endpoint, "endpoint", "", "s3:// and gs:// stores: the service's `URL` (MinIO, Ceph, R2, a test server), addressed path-style (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL, then AWS S3, or https://storage.googleapis.com for gs://)")
 	// Not --region: cat's --region is the region of the array to write.

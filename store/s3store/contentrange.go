@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/store/byterange"
+	"github.com/zcodec/zcodec/store/internal/contentrange"
 )
 
 // emptyValueRange is the Content-Range MinIO sends with a 206 answer to a

@@ -69,9 +69,25 @@
 //     read steadily but slowly (64 shards of 64 MiB in flight share a
 //     link: at 1 Gb/s each gets about 2 MB/s, half a minute a shard) is
 //     not cut off, retried and cut off again; a body that stops is. A
-//     write (PutObject) is bounded as a whole. The caller's context bounds
-//     the whole operation. A timed-out attempt is a *store.TimeoutError
-//     (matched by context.DeadlineExceeded) and is retried.
+//     body must also keep up store.ObjectOptions.MinRate (default
+//     store.DefaultMinRate, 32 KiB/s): once it has taken longer than
+//     Timeout plus a second for every MinRate bytes read, the attempt
+//     ends with a *store.TimeoutError of "MinRate", so that a body sent a
+//     byte at a time is not read for hours. A write (PutObject) is bounded
+//     as a whole. The caller's context bounds the whole operation. A
+//     timed-out attempt is a *store.TimeoutError (matched by
+//     context.DeadlineExceeded) and is retried.
+//   - The bodies the SDK reads whole are bounded: an error document to
+//     MaxErrorBody (64 KiB), a ListObjectsV2 page to MaxListPage (8 MiB;
+//     a page holds at most 1000 keys), before any of it is read when the
+//     Content-Length says so. A longer one is an *AnswerTooLargeError,
+//     not retried. A successful answer that does not parse (XML that is
+//     not S3's) is a *ParseError, not retried either. The server's message
+//     is shown as a short excerpt with its length.
+//   - Redirects to another origin (scheme, host and port) are refused
+//     with a *store.RedirectError, not retried, before anything (the
+//     signature included) is sent there, as store.HTTP refuses them by
+//     default; 307 and 308 within the origin are followed.
 //   - Requests in flight: each store keeps at most MaxInFlight requests
 //     going (default store.DefaultObjectInFlight, 64), a slot held from
 //     sending a request to the last byte of its body and released while
@@ -108,8 +124,10 @@
 //   - List pages through ListObjectsV2 (1000 keys a page, the pages in
 //     the order of the keys' UTF-8 bytes) with encoding-type=url, so that
 //     any name survives the XML; fn runs between page requests, holding
-//     no slot. An object whose name under the prefix is not a valid key is
-//     reported as store.Dir reports one (an Entry whose Err matches
+//     no slot. A continuation token that comes again within a listing
+//     ends it with an error (the pages would repeat forever). An object
+//     whose name under the prefix is not a valid key is reported as
+//     store.Dir reports one (an Entry whose Err matches
 //     store.ErrInvalidKey, with the name escaped); folder markers (empty
 //     objects named "dir/", which consoles create) are skipped.
 //   - Set is one PutObject (up to S3's 5 GB for one request: chunks and

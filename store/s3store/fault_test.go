@@ -375,7 +375,7 @@ func TestLyingLengthAllocatesLittle(t *testing.T) {
 }
 
 // TestTimeoutIsIdleTimeInBody: Timeout bounds the wait for an answer and
-// every pause in its body, not the whole body: a body that arrives
+// every pause in its body, not the whole body (MinRate does): a body that arrives
 // steadily but takes longer than Timeout is read (many requests in flight
 // share a link, and a large shard then takes a while), and one that stops
 // for longer than Timeout is abandoned.
@@ -397,7 +397,9 @@ func TestTimeoutIsIdleTimeInBody(t *testing.T) {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	s := open(t, srv.URL, "p", &store.ObjectOptions{Timeout: 150 * time.Millisecond, Retries: -1})
+	// Without MinRate: ten bytes in 360 ms are far slower than any rate
+	// worth setting (TestSlowBodyMinRate).
+	s := open(t, srv.URL, "p", &store.ObjectOptions{Timeout: 150 * time.Millisecond, Retries: -1, MinRate: -1})
 	ctx := context.Background()
 	pause.Store(int64(40 * time.Millisecond)) // 360 ms in all, never 150 ms without a byte
 	if v, err := s.Get(ctx, "k", store.NoLimit); err != nil || string(v) != "0123456789" {

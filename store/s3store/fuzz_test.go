@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
+	"github.com/zcodec/zcodec/store/internal/contentrange"
 )
 
 // FuzzContentRange: any Content-Range gives a range or an error, never a

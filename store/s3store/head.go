@@ -10,10 +10,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
-	"github.com/zcodec/zcodec/internal/contentrange"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
+	"github.com/zcodec/zcodec/store/internal/contentrange"
 )
 
 // GetHead returns the first min(n, size) bytes of key's object and the
@@ -56,7 +56,7 @@ func (s *Store) GetHead(ctx context.Context, key string, n int64) ([]byte, int64
 		}
 		cr := aws.ToString(resp.ContentRange)
 		bad := func(why string) error {
-			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: http.StatusPartialContent, Reason: why})
+			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: status(resp.ResultMetadata), Reason: why})
 		}
 		switch {
 		case cr == emptyValueRange:

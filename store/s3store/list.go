@@ -2,6 +2,7 @@ package s3store
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 
+	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -20,7 +22,8 @@ import (
 // ETags are the objects'. An object whose name under the store's prefix is not a
 // valid key comes as an Entry whose Err matches store.ErrInvalidKey;
 // folder markers (empty objects whose name ends in "/", which consoles
-// create) are skipped.
+// create) are skipped. A page is read to MaxListPage at most, and a
+// continuation token the listing has seen before is an error.
 func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) error) error {
 	if err := store.ValidPrefix(prefix); err != nil {
 		return &store.KeyError{Op: "list", Key: prefix, Err: err}
@@ -30,6 +33,9 @@ func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) er
 	if s.pageSize > 0 {
 		in.MaxKeys = aws.Int32(s.pageSize)
 	}
+	// The tokens of the pages so far (their hashes: a token may be long):
+	// a server that hands one out again would send the same pages forever.
+	seen := map[[sha256.Size]byte]bool{}
 	for {
 		if err := ctx.Err(); err != nil {
 			return fail(err)
@@ -60,9 +66,14 @@ func (s *Store) List(ctx context.Context, prefix string, fn func(store.Entry) er
 			return nil
 		}
 		next := aws.ToString(page.NextContinuationToken)
-		if next == "" || next == aws.ToString(in.ContinuationToken) {
-			return fail(fmt.Errorf("ListObjectsV2 %s: a truncated page without a new continuation token", s))
+		if next == "" {
+			return fail(fmt.Errorf("ListObjectsV2 %s: a truncated page without a continuation token", s))
 		}
+		h := sha256.Sum256([]byte(next))
+		if seen[h] {
+			return fail(fmt.Errorf("ListObjectsV2 %s: the continuation token %s came before in this listing: it would never end", s, shorten.Quote(next)))
+		}
+		seen[h] = true
 		in.ContinuationToken = aws.String(next)
 	}
 }

@@ -10,9 +10,12 @@ import (
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awsmiddleware "github.com/aws/aws-sdk-go-v2/aws/middleware"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/middleware"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
@@ -41,6 +44,15 @@ func answer(err error) (status int, code string) {
 		code = api.ErrorCode()
 	}
 	return status, code
+}
+
+// status returns the HTTP status of the answer of a call that succeeded
+// (0 when the SDK kept no answer).
+func status(md middleware.Metadata) int {
+	if r, ok := awsmiddleware.GetRawResponse(md).(*smithyhttp.Response); ok && r.Response != nil {
+		return r.StatusCode
+	}
+	return 0
 }
 
 // notFound reports whether a failed call says that the object does not
@@ -186,7 +198,7 @@ func (s *Store) getRange(ctx context.Context, key string, r byterange.Range) ([]
 			if errors.As(err, &re) {
 				return stop(err)
 			}
-			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: http.StatusPartialContent, Reason: err.Error()})
+			return stop(&store.ResponseError{URL: s.String() + "/" + key, Status: status(resp.ResultMetadata), Reason: err.Error()})
 		}
 		out, err = readExactly(progress(ctx, resp.Body), n)
 		return err

@@ -18,9 +18,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go/logging"
 
-	"github.com/zcodec/zcodec/internal/bucketname"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/store"
+	"github.com/zcodec/zcodec/store/internal/bucketname"
+	"github.com/zcodec/zcodec/store/internal/overrun"
 )
 
 // Store is a store.Store over one bucket of an S3-compatible object store,
@@ -35,9 +36,11 @@ type Store struct {
 	sem       chan struct{}
 	retries   int
 	timeout   time.Duration // < 0: none
+	minRate   int64         // bytes per second of a body; <= 0: none
 	backoff0  time.Duration // the first wait between attempts
 	backoffHi time.Duration // the longest wait between attempts
 	pageSize  int32         // ListObjectsV2 MaxKeys; 0: the server's default
+	now       func() time.Time
 }
 
 // The defaults of store.ObjectOptions for this package.
@@ -94,6 +97,12 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 	case o.Timeout < 0:
 		o.Timeout = -1
 	}
+	switch {
+	case o.MinRate == 0:
+		o.MinRate = store.DefaultMinRate
+	case o.MinRate < 0:
+		o.MinRate = -1
+	}
 	endpoint, err := resolveEndpoint(scheme, o.Endpoint)
 	if err != nil {
 		return nil, err
@@ -109,9 +118,7 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 	if o.Profile != "" {
 		load = append(load, config.WithSharedConfigProfile(o.Profile))
 	}
-	if o.HTTPClient != nil {
-		load = append(load, config.WithHTTPClient(o.HTTPClient))
-	} else {
+	if o.HTTPClient == nil {
 		n := o.MaxInFlight
 		load = append(load, config.WithHTTPClient(awshttp.NewBuildableClient().WithTransportOptions(func(t *http.Transport) {
 			t.MaxIdleConnsPerHost = n // keep a connection for every request in flight
@@ -131,7 +138,25 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 	if endpoint == "" && cfg.BaseEndpoint != nil {
 		endpoint = *cfg.BaseEndpoint // endpoint_url of the shared configuration
 	}
+	// The requests go through a client of the store's own: over the
+	// transport the configuration built (with its CA bundle, if any) or
+	// the given client's, refusing redirects to another origin, and
+	// bounding the bodies the SDK reads whole.
+	var hc http.Client
+	if o.HTTPClient != nil {
+		hc = *o.HTTPClient
+	} else if bc, ok := cfg.HTTPClient.(*awshttp.BuildableClient); ok {
+		t := bc.GetTransport()
+		// A connection on which the server sent more than it announced
+		// is closed, not reused (nor reported on the standard logger).
+		t.DialContext = overrun.Dial(t.DialContext)
+		hc.Transport = t
+	} else {
+		return nil, fmt.Errorf("s3store: the AWS configuration gave an HTTP client of type %T", cfg.HTTPClient) // not reached: the client is the one given above
+	}
+	hc.CheckRedirect = sameOrigin(hc.CheckRedirect)
 	client := s3.NewFromConfig(cfg, func(so *s3.Options) {
+		so.HTTPClient = boundedClient{&hc}
 		so.Retryer = aws.NopRetryer{} // the store retries whole operations, bodies included
 		if endpoint != "" {
 			so.BaseEndpoint = aws.String(endpoint)
@@ -145,8 +170,8 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 		}
 	})
 	return &Store{client: client, scheme: scheme, bucket: bucket, prefix: prefix,
-		sem: make(chan struct{}, o.MaxInFlight), retries: o.Retries, timeout: o.Timeout,
-		backoff0: 100 * time.Millisecond, backoffHi: 5 * time.Second}, nil
+		sem: make(chan struct{}, o.MaxInFlight), retries: o.Retries, timeout: o.Timeout, minRate: o.MinRate,
+		backoff0: 100 * time.Millisecond, backoffHi: 5 * time.Second, now: time.Now}, nil
 }
 
 // resolveEndpoint returns the endpoint to use: the given one, else

@@ -391,8 +391,8 @@ func (s *Store) schemeConcurrency(scheme string) int {
 	case "file":
 		return 0
 	case "http", "https":
-		if o.HTTP != nil && o.HTTP.MaxConns > 0 {
-			return o.HTTP.MaxConns
+		if o.HTTP != nil && o.HTTP.MaxInFlight > 0 {
+			return o.HTTP.MaxInFlight
 		}
 		return defaultHTTPConns
 	}
@@ -402,7 +402,7 @@ func (s *Store) schemeConcurrency(scheme string) int {
 	return store.DefaultObjectInFlight
 }
 
-// defaultHTTPConns is store.HTTPOptions.MaxConns's default.
+// defaultHTTPConns is store.HTTPOptions.MaxInFlight's default.
 const defaultHTTPConns = 8
 
 // OpenStores returns the number of stores of referenced files open now.
