@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/zcodec/zcodec/internal/imagemap"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/numeric"
 )
 

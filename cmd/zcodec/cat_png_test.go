@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
