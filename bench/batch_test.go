@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -41,13 +41,13 @@ func demoPipeline(tb testing.TB, n int) *codec.Pipeline {
 // ratio of the two shows how the batch API scales across cores.
 func BenchmarkBatch(b *testing.B) {
 	const chunks = 64
-	p := demoPipeline(b, bench.ChunkBytes/8)
+	p := demoPipeline(b, benchdata.ChunkBytes/8)
 	srcs := make([][]byte, chunks)
 	encs := make([][]byte, chunks)
 	decs := make([][]byte, chunks)
 	for i := range srcs {
 		var err error
-		srcs[i], err = bench.Chunk(numeric.Float64, bench.Smooth, bench.ChunkBytes, uint64(i+1))
+		srcs[i], err = benchdata.Chunk(numeric.Float64, benchdata.Smooth, benchdata.ChunkBytes, uint64(i+1))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func BenchmarkBatch(b *testing.B) {
 	}
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("encode/goroutines=%d", workers), func(b *testing.B) {
-			b.SetBytes(int64(chunks * bench.ChunkBytes))
+			b.SetBytes(int64(chunks * benchdata.ChunkBytes))
 			b.ReportAllocs()
 			for b.Loop() {
 				for i := range encs {
@@ -75,7 +75,7 @@ func BenchmarkBatch(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("decode/goroutines=%d", workers), func(b *testing.B) {
-			b.SetBytes(int64(chunks * bench.ChunkBytes))
+			b.SetBytes(int64(chunks * benchdata.ChunkBytes))
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := p.DecodeBatch(context.Background(), decs, encs, &codec.Options{Concurrency: workers}); err != nil {
@@ -92,7 +92,7 @@ func TestBatchDemoChain(t *testing.T) {
 	p := demoPipeline(t, 4096)
 	srcs := make([][]byte, 9)
 	for i := range srcs {
-		srcs[i], _ = bench.Chunk(numeric.Float64, bench.Smooth, 8*4096, uint64(i+1))
+		srcs[i], _ = benchdata.Chunk(numeric.Float64, benchdata.Smooth, 8*4096, uint64(i+1))
 	}
 	encs, err := p.AppendEncodeBatch(context.Background(), nil, srcs, &codec.Options{Concurrency: 2})
 	if err != nil {

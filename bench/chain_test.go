@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -32,7 +32,7 @@ func TestLongChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := bench.Chunk(numeric.Float64, bench.Smooth, 8*n, 1)
+	in, err := benchdata.Chunk(numeric.Float64, benchdata.Smooth, 8*n, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs/bzip2"
 	_ "github.com/zcodec/zcodec/codecs/crc32c"
@@ -12,12 +11,13 @@ import (
 	_ "github.com/zcodec/zcodec/codecs/lz4"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 	_ "github.com/zcodec/zcodec/codecs/zstd"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
 
 // The benchmarks run every bytes->bytes codec on 1 MiB chunks of smooth
-// float32 and float64 data (bench.Chunk(dt, bench.Smooth, 1 MiB, 1)), plain
+// float32 and float64 data (benchdata.Chunk(dt, benchdata.Smooth, 1 MiB, 1)), plain
 // and byte-shuffled by the element size. MB/s counts uncompressed bytes;
 // "ratio" is uncompressed/compressed. BenchmarkCopy is the copy() of the
 // same bytes, to read the others against on a noisy machine:
@@ -33,7 +33,7 @@ type input struct {
 func inputs(b *testing.B) []input {
 	var out []input
 	for _, dt := range []numeric.DataType{numeric.Float32, numeric.Float64} {
-		d, err := bench.Chunk(dt, bench.Smooth, bench.ChunkBytes, bench.Seed)
+		d, err := benchdata.Chunk(dt, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func bind(b *testing.B, js string, dt numeric.DataType, n int) codec.BoundBytesT
 }
 
 func BenchmarkCopy(b *testing.B) {
-	in, _ := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	in, _ := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	dst := make([]byte, len(in))
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()

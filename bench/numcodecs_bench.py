@@ -7,7 +7,7 @@ Run from the repository root with Debian's interpreter and packages
     /usr/bin/python3 bench/numcodecs_bench.py [--repeat 5]
 
 It writes the benchmark chunks with `go run ./bench/gendata` (1 MiB of
-smooth float32 and float64 data, bench.Chunk(dt, bench.Smooth, 1 MiB, 1)),
+smooth float32 and float64 data, benchdata.Chunk(dt, benchdata.Smooth, 1 MiB, 1)),
 then times each numcodecs codec on them, plain and shuffled, in one thread.
 It prints one line per case in the layout of `go test -bench`: MB/s of
 uncompressed bytes (1 MB = 1e6 bytes, as Go reports) from the best of

@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codecs/zstd"
+	"github.com/zcodec/zcodec/internal/benchdata"
 )
 
 // header is what the output says about the run.
@@ -44,8 +44,8 @@ func (h *header) print(w io.Writer, md bool) {
 		{"Go", runtime.Version() + "; zstd engine " + zstdLine()},
 		{"peer", peer},
 		{"load average (1, 5, 15 min)", h.loadStart + " before, " + h.loadEnd + " after"},
-		{"method", fmt.Sprintf("%d KiB chunks (bench.Chunk, seed %d; the demo codes rows: the 128 KiB of uint8 one makes); each row %d times per side, zcodec and peer alternately, loops of at least %v; best of %d, and the median of the paired ratios; copy() of a chunk: %.0f MB/s (CPU time)",
-			bench.ChunkBytes>>10, bench.Seed, h.repeat, h.mintime, h.repeat, h.copyMBps)},
+		{"method", fmt.Sprintf("%d KiB chunks (benchdata.Chunk, seed %d; the demo codes rows: the 128 KiB of uint8 one makes); each row %d times per side, zcodec and peer alternately, loops of at least %v; best of %d, and the median of the paired ratios; copy() of a chunk: %.0f MB/s (CPU time)",
+			benchdata.ChunkBytes>>10, benchdata.Seed, h.repeat, h.mintime, h.repeat, h.copyMBps)},
 	}
 	for _, l := range lines {
 		if md {

@@ -7,14 +7,14 @@
 // The rows: -set kernels has the array->array kernels, shuffle, shuffle
 // with zlib, lz4 and zstd, and the demo chain (scale_offset + cast_value
 // to uint8 + zstd level 3) on the project's data; -set zstd has zstd level
-// 3 on a literal-heavy chunk (bench.NoisyKelvin: the project's field with
+// 3 on a literal-heavy chunk (benchdata.NoisyKelvin: the project's field with
 // noise of 1.4 quantisation steps) beside the project's data, alone on
 // the demo chain's uint8 codes and in the demo chain; -set codecs has
 // blosc with lz4, blosclz and zstd, each with shuffle and bitshuffle
 // (against c-blosc through numcodecs, one thread both sides), numcodecs'
 // filters (fixedscaleoffset, astype, delta, bitround, quantize, packbits)
 // and transpose; -set all is the three. Every row is a codec chain over
-// one 1 MiB chunk (bench.Chunk, seed 1) run through a resolved
+// one 1 MiB chunk (benchdata.Chunk, seed 1) run through a resolved
 // codec.Pipeline in this process (the zstd rows on the demo chain's codes
 // run on the 128 KiB of uint8 its zstd step compresses); -only keeps the
 // rows whose name matches (of all rows, unless -set is given).
@@ -62,7 +62,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/benchdata"
 )
 
 func main() {
@@ -177,7 +177,7 @@ func commandLine() string {
 // timeCopy returns the MB/s (by CPU time) of copy() of one chunk into a
 // written buffer, the ceiling of a codec that moves every byte once.
 func timeCopy(mintime time.Duration) float64 {
-	src, dst := make([]byte, bench.ChunkBytes), make([]byte, bench.ChunkBytes)
+	src, dst := make([]byte, benchdata.ChunkBytes), make([]byte, benchdata.ChunkBytes)
 	for i := range src {
 		src[i], dst[i] = byte(i), 1
 	}

@@ -5,7 +5,7 @@
 //	go run ./bench/gendata -o /tmp/zcodec-bench
 //
 // It writes smooth-float32.bin and smooth-float64.bin, 1 MiB each
-// (bench.Chunk with bench.Smooth, seed 1), little-endian.
+// (benchdata.Chunk with benchdata.Smooth, seed 1), little-endian.
 package main
 
 import (
@@ -14,20 +14,20 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 func main() {
 	dir := flag.String("o", ".", "output directory")
-	size := flag.Int("size", bench.ChunkBytes, "bytes per chunk")
+	size := flag.Int("size", benchdata.ChunkBytes, "bytes per chunk")
 	flag.Parse()
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	for _, dt := range []numeric.DataType{numeric.Float32, numeric.Float64} {
-		b, err := bench.Chunk(dt, bench.Smooth, *size, bench.Seed)
+		b, err := benchdata.Chunk(dt, benchdata.Smooth, *size, benchdata.Seed)
 		if err == nil {
 			err = os.WriteFile(filepath.Join(*dir, "smooth-"+dt.String()+".bin"), b, 0o644)
 		}

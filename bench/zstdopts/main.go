@@ -4,7 +4,7 @@
 //
 //	go run ./bench/zstdopts [-rounds 5] [-mintime 0.2s] [-peer=false] [-only REGEXP]
 //
-// "match" is the project's bench data (bench.Field(bench.Smooth, 128 Ki,
+// "match" is the project's bench data (benchdata.Field(benchdata.Smooth, 128 Ki,
 // 1) quantised as the demo chain does: (x - 243.15) * 4, rounded, clamped
 // to 0-255); "literal" is the same field with Gaussian noise of 1.4
 // quantisation steps added before rounding, which leaves mostly literals.
@@ -33,6 +33,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cputime"
 )
 
@@ -133,11 +134,11 @@ func main() {
 // quantised returns the demo chain's uint8 chunk of the Smooth field with
 // Gaussian noise of sigma quantisation steps.
 func quantised(sigma float64) []byte {
-	f := bench.Field(bench.Smooth, 128<<10, bench.Seed)
+	f := benchdata.Field(benchdata.Smooth, 128<<10, benchdata.Seed)
 	r := rand.New(rand.NewPCG(2, 2))
 	out := make([]byte, len(f))
 	for i, x := range f {
-		q := (x-bench.DemoOffset)*bench.DemoScale + sigma*r.NormFloat64()
+		q := (x-benchdata.DemoOffset)*benchdata.DemoScale + sigma*r.NormFloat64()
 		out[i] = byte(min(max(math.RoundToEven(q), 0), 255))
 	}
 	return out

@@ -595,19 +595,6 @@ func speedText(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
-// sizeText writes a byte count as "4.0 MiB".
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
 // adviceReport is the --json form of a report.
 type adviceReport struct {
 	Array struct {

@@ -7,9 +7,9 @@ import (
 	"image"
 
 	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/plot"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/imagemap"
-	"github.com/zcodec/zcodec/internal/plot"
 	"github.com/zcodec/zcodec/registry"
 )
 

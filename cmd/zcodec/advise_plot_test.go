@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/advisor"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/numeric"
 )
 

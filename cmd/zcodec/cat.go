@@ -31,8 +31,10 @@ func runCat(env *environment, args []string) int {
 			"       as NumPy prints them (\"2001-02-03T04:05:06\", \"10 seconds\", \"NaT\")\n"+
 			"  npy  a NumPy .npy file (version 1.0) of the region's shape\n"+
 			"  png  an image of a 2-D region (a single index in all but two dimensions) on a\n"+
-			"       perceptual colormap, NaN grey and the fill value black, with a colorbar\n"+
-			"       of the value range; large regions are reduced by block means to 1024 pixels\n"+
+			"       perceptual colormap, NaN grey, the fill value black, +Inf red and -Inf\n"+
+			"       pink, with a colorbar of the finite values' range (none, and a legend\n"+
+			"       saying so, where no value is finite); large regions are reduced by block\n"+
+			"       means to 1024 pixels\n"+
 			"  jsonl  text and byte-string arrays: one JSON string per line (0-d and 1-d\n"+
 			"       regions), else one JSON array per row; csv quotes fields as RFC 4180 asks.\n"+
 			"       Byte strings are written in base64; variable-length types have no raw or npy\n"+

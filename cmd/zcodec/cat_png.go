@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/zcodec/zcodec/internal/imagemap"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -41,8 +41,9 @@ func pngPlane(dt numeric.DataType, shape []int64) (rows, cols int, err error) {
 }
 
 // writePNG draws the region of the given shape (one pngPlane accepts) as a
-// PNG image on the perceptual colormap, NaN and fill in their own colours
-// (package imagemap): read calls back with its slabs in order, whole
+// PNG image on the perceptual colormap, NaN, fill, +Inf and -Inf in their
+// own colours with a legend of them, and a note in place of the colorbar
+// where no value is finite (package imagemap): read calls back with its slabs in order, whole
 // elements each.
 func writePNG(w io.Writer, dt numeric.DataType, shape []int64, fill numeric.Scalar, read func(func([]byte) error) error) error {
 	rows, cols, err := pngPlane(dt, shape)

@@ -9,11 +9,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/codec"
-	"github.com/zcodec/zcodec/internal/imagemap"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -152,6 +153,113 @@ func TestCatPNG(t *testing.T) {
 	if want, _ := os.ReadFile(out); stdout != string(want) {
 		t.Error("the PNG on standard output differs from -o's")
 	}
+}
+
+// TestCatPNGInfinities draws arrays with infinities: each infinity in its
+// own colour with a labelled swatch in the legend, and an array of nothing
+// but +Inf as a picture whose legend says it has no finite value, with no
+// colorbar.
+func TestCatPNGInfinities(t *testing.T) {
+	t.Parallel()
+	inf, ninf, nan := float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN())
+	posInf := color.RGBA{0xe6, 0x00, 0x1a, 0xff}
+	negInf := color.RGBA{0xff, 0x99, 0xdd, 0xff}
+	grey := color.RGBA{128, 128, 128, 255}
+	const rows, cols = 3, 4
+	for _, c := range []struct {
+		name   string
+		v      []float32
+		legend []imagemap.LegendEntry
+	}{
+		{"mixed", []float32{0, 1, inf, 3, 4, ninf, 6, 7, nan, 9, 10, 11},
+			[]imagemap.LegendEntry{{Color: grey, Text: "NaN"}, {Color: posInf, Text: "+Inf"}, {Color: negInf, Text: "-Inf"}}},
+		{"all +Inf", []float32{inf, inf, inf, inf, inf, inf, inf, inf, inf, inf, inf, inf},
+			[]imagemap.LegendEntry{{Color: posInf, Text: "+Inf"}, {Text: "no finite values"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			path := writePNGArray(t, []int64{rows, cols}, []int{rows, cols}, numeric.Float32, numeric.FloatScalar(numeric.Float32, -999), float32Bytes(c.v))
+			out := filepath.Join(t.TempDir(), "inf.png")
+			if stdout, stderr, code := zcodec(t, nil, "cat", "--format", "png", "-o", out, path); code != 0 {
+				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+			}
+			img := decodePNG(t, out)
+			// The layout of the same values, as the command draws them.
+			fill := -999.0
+			b, err := imagemap.New(rows, cols, &imagemap.Options{Fill: &fill})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f64 := make([]float64, len(c.v))
+			for i, x := range c.v {
+				f64[i] = float64(x)
+			}
+			if err := b.Write(f64); err != nil {
+				t.Fatal(err)
+			}
+			l := b.Layout()
+			if got := b.Legend(); !slices.Equal(got, c.legend) {
+				t.Fatalf("legend %v, want %v", got, c.legend)
+			}
+			if !l.Data.In(img.Bounds()) || !l.Swatch(len(c.legend)-1).In(img.Bounds()) {
+				t.Fatalf("image %v smaller than its layout %+v", img.Bounds(), l)
+			}
+			for r := range rows {
+				for col := range cols {
+					x := c.v[r*cols+col]
+					got := pixel(img, l.Element(r, col))
+					switch {
+					case math.IsInf(float64(x), 1) && got != posInf:
+						t.Errorf("+Inf at (%d,%d) drawn %v, want %v", r, col, got, posInf)
+					case math.IsInf(float64(x), -1) && got != negInf:
+						t.Errorf("-Inf at (%d,%d) drawn %v, want %v", r, col, got, negInf)
+					case x == x && !math.IsInf(float64(x), 0) && (got == posInf || got == negInf || got == grey):
+						t.Errorf("%v at (%d,%d) drawn %v, a colour off the scale", x, r, col, got)
+					}
+				}
+			}
+			for i, e := range c.legend {
+				got := pixel(img, l.Swatch(i))
+				if e.Color == (color.RGBA{}) {
+					// A note: text from the swatch's corner, no swatch.
+					if got != (color.RGBA{255, 255, 255, 255}) || !inked(img, l.Swatch(i)) {
+						t.Errorf("legend line %d: centre %v, want the text of a note on white", i, got)
+					}
+					continue
+				}
+				label := l.Swatch(i).Add(image.Pt(l.Swatch(i).Dx()+6, 0))
+				if got != e.Color || !inked(img, label) {
+					t.Errorf("legend line %d: swatch %v, want %v with a label by it", i, got, e.Color)
+				}
+			}
+			if c.name == "all +Inf" {
+				if !l.Bar.Empty() {
+					t.Errorf("colorbar %v drawn for an array with no finite value", l.Bar)
+				}
+				// No grey bar: nothing outside the data area is NaN grey.
+				for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+					for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+						if p := image.Pt(x, y); !p.In(l.Data) && pixel(img, image.Rectangle{p, p}) == grey {
+							t.Fatalf("pixel %v is NaN grey: a colorbar with no scale", p)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// inked reports whether r holds a dark pixel of text.
+func inked(img image.Image, r image.Rectangle) bool {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := image.Pt(x, y)
+			if luminance(pixel(img, image.Rectangle{p, p})) < 0.1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func TestCatPNGUsage(t *testing.T) {

@@ -22,9 +22,13 @@ func runEncode(env *environment, args []string) int { return runChunk(env, "enco
 func runDecode(env *environment, args []string) int { return runChunk(env, "decode", args) }
 
 // byteSize is a flag value of bytes: an integer with an optional unit
-// (KiB, MiB, GiB, TiB, or kB, MB, GB, TB; B for bytes).
+// (one of byteUnits).
 type byteSize int64
 
+// byteUnits are the units of byte counts the command reads (byteSize) and
+// writes (byteSize.String, sizeText), the one table of them: the binary
+// units first, largest last, then the decimal ones, which are only read,
+// and B for bytes.
 var byteUnits = []struct {
 	suffix string
 	factor int64
@@ -33,14 +37,28 @@ var byteUnits = []struct {
 	{"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
 }
 
+// binaryUnits are the units byte counts are written in: KiB to TiB.
+var binaryUnits = byteUnits[:4]
+
 func (b *byteSize) String() string {
 	n := int64(*b)
-	for _, u := range byteUnits[:4] {
-		if n >= u.factor && n%u.factor == 0 && (n/u.factor < 1024 || u.suffix == "TiB") {
+	for i, u := range binaryUnits {
+		if n >= u.factor && n%u.factor == 0 && (n/u.factor < 1024 || i == len(binaryUnits)-1) {
 			return strconv.FormatInt(n/u.factor, 10) + u.suffix
 		}
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// sizeText writes a byte count for people, in the largest binary unit it
+// reaches, with one decimal: "4.0 MiB", or "512 bytes".
+func sizeText(n int64) string {
+	for i := len(binaryUnits) - 1; i >= 0; i-- {
+		if u := binaryUnits[i]; n >= u.factor {
+			return strconv.FormatFloat(float64(n)/float64(u.factor), 'f', 1, 64) + " " + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 func (b *byteSize) Set(s string) error {

@@ -77,3 +77,43 @@ func FuzzFlagsParse(f *testing.F) {
 		}
 	})
 }
+
+// TestByteUnitsOneTable: byte counts are read (byteSize.Set) and written
+// (byteSize.String, sizeText) with the same units, up to TiB, and what
+// either writes the other's unit table reads.
+func TestByteUnitsOneTable(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		n          int64
+		flag, text string
+	}{
+		{512, "512", "512 bytes"},
+		{3 << 10, "3KiB", "3.0 KiB"},
+		{5 << 20, "5MiB", "5.0 MiB"},
+		{1536 << 20, "1610612736", "1.5 GiB"},
+		{7 << 30, "7GiB", "7.0 GiB"},
+		{3 << 40, "3TiB", "3.0 TiB"},
+		{4096 << 40, "4096TiB", "4096.0 TiB"},
+	} {
+		b := byteSize(c.n)
+		if got := b.String(); got != c.flag {
+			t.Errorf("byteSize(%d).String() = %q, want %q", c.n, got, c.flag)
+		}
+		if got := sizeText(c.n); got != c.text {
+			t.Errorf("sizeText(%d) = %q, want %q", c.n, got, c.text)
+		}
+		var back byteSize
+		if err := back.Set(c.flag); err != nil || int64(back) != c.n {
+			t.Errorf("Set(%q) = %d, %v; want %d", c.flag, back, err, c.n)
+		}
+		// sizeText's unit is one the flags read.
+		if _, unit, _ := strings.Cut(c.text, " "); unit != "bytes" && !slices.ContainsFunc(byteUnits, func(u struct {
+			suffix string
+			factor int64
+		}) bool {
+			return u.suffix == unit
+		}) {
+			t.Errorf("sizeText(%d) = %q: a unit the flags do not read", c.n, c.text)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,6 +75,36 @@ func TestUsageErrorsGoToStderr(t *testing.T) {
 		out, errOut, code := runIn(t, nil, args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, "usage: zcodec") {
 			t.Errorf("zcodec %q: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+}
+
+// TestPackageDocListsEveryCommand: the package comment (doc.go) lists
+// every command of the table, in its order, and names every subcommand.
+func TestPackageDocListsEveryCommand(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(line, "//\t"); ok && rest != "" && rest[0] != ' ' {
+			if name, _, ok := strings.Cut(rest, " "); ok && name != "zcodec" {
+				listed = append(listed, name)
+			}
+		}
+	}
+	var want []string
+	for _, c := range commands() {
+		want = append(want, c.name)
+	}
+	if !slices.Equal(listed, want) {
+		t.Errorf("the package comment lists %v, the command table %v", listed, want)
+	}
+	for _, cmd := range everyCommand() {
+		if len(cmd) == 2 && !strings.Contains(string(src), strings.Join(cmd, " ")) {
+			t.Errorf("the package comment does not name %q", strings.Join(cmd, " "))
 		}
 	}
 }

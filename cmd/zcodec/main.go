@@ -1,76 +1,3 @@
-// Command zcodec validates Zarr v3 codec configurations, runs their codec
-// chains on single chunks, reads, checks and converts Zarr stores and HDF5
-// and netCDF-4 files, writes virtual references to files' chunks, and
-// translates HDF5, netCDF and Zarr v2 metadata to Zarr v3.
-//
-// Usage:
-//
-//	zcodec demo                                    round-trip an embedded example array
-//	zcodec validate [--json] FILE...               check zarr.json files (- = stdin)
-//	zcodec encode --metadata FILE [-i IN] [-o OUT] encode one chunk
-//	zcodec decode --metadata FILE [-i IN] [-o OUT] decode one chunk
-//	zcodec codecs [--json]                         list the registered codecs
-//	zcodec hdf5 translate [-o OUT] FILE|-          HDF5 dataset description -> zarr.json
-//	zcodec hdf5 filters [-o OUT] FILE|-            zarr.json -> HDF5 filter pipeline
-//	zcodec netcdf parse-filter [--nccopy] SPEC     netCDF filter spec -> JSON
-//	zcodec netcdf format-filter FILE|-             JSON -> netCDF filter spec
-//	zcodec fillvalue encode --dtype T VALUE        fill value -> CF _FillValue attribute
-//	zcodec fillvalue decode --dtype T JSON         CF _FillValue attribute -> fill value
-//	zcodec v2 convert [-o OUT] FILE|-              Zarr v2 .zarray -> zarr.json
-//	zcodec advise CHUNK... --metadata FILE --abs-tol X   the smallest chain within an error
-//	zcodec info|cat|verify|convert|advise PATH     a store, an HDF5/netCDF-4 file, a reference set
-//	zcodec refs FILE -o OUT                        kerchunk references to an HDF5 file's chunks
-//
-// Every command and subcommand prints its usage with -h or --help. The
-// decoded side of a chunk is its elements in C order, little-endian, of the
-// array's data_type, with the chunk shape of its regular grid. IN and OUT
-// default to standard input and output. On any error nothing is written to
-// OUT (no partial file) and the reason goes to standard error. An OUT that
-// is a device, a FIFO or a symbolic link is written through; a regular
-// file is replaced atomically, keeping its mode (see
-// cmd/zcodec/internal/outfile).
-//
-// The store commands (info, cat, verify, convert, advise) take a PATH: a
-// directory (or a file:// URL), an http(s) URL, or an object store,
-// s3://bucket/prefix or gs://bucket/prefix, parsed and opened by
-// store.Open (see store.ParseLocation); a URL holding credentials ("@") is
-// refused. A PATH that is an HDF5 or netCDF-4 file (recognised by its
-// content, interop/hdf5/h5store), or a group or dataset inside one
-// (FILE.nc/group/var), is read as a Zarr v3 hierarchy. Over HTTP, --timeout bounds a whole request, retries included,
-// and --redirects says which redirects are followed: same-origin (the
-// default), any-origin (configured headers are not sent to another origin)
-// or none. Object stores take their credentials from the AWS SDK's
-// default chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE
-// and the shared files, roles), never from a flag, and no output shows
-// them; --endpoint URL (default AWS_ENDPOINT_URL_S3, then AWS_ENDPOINT_URL),
-// --s3-region R (default AWS_REGION; not --region, which is
-// cat's region of an array), --profile P (default AWS_PROFILE),
-// --anonymous (unsigned requests, for public buckets) and --max-in-flight N
-// (default store.DefaultObjectInFlight, 64) say how they are reached.
-// convert and advise --apply refuse a DST that is SRC, lies inside it or
-// holds it (after symbolic links), as a usage error.
-//
-// Limits: metadata inputs (zarr.json, .zarray, descriptions) are read up to
-// 64 MiB; encode, decode, cat, verify, convert and advise refuse a chunk
-// (shard) whose decoded size exceeds --max-chunk-bytes (default 1 GiB)
-// before reading it.
-//
-// Names from a store (directory names, consolidated metadata keys) are
-// shown quoted, with escapes, when they hold anything but printable
-// characters, and standard error never carries a control character but
-// newlines and tabs (see safetext.go); --json output is JSON, where
-// encoding/json escapes them (and replaces invalid UTF-8 with U+FFFD).
-//
-// Exit status: 0 on success, 1 when a file is invalid or a chunk fails to
-// encode or decode, 2 on a usage error, 130 when interrupted (SIGINT,
-// Ctrl-C) and 143 when terminated (SIGTERM).
-//
-// Interrupts: main turns SIGINT and SIGTERM into the cancellation of the
-// context every command runs with (one signal.NotifyContext). A command
-// stops at its next chunk or read, removes its temporary output on its
-// ordinary error path (nothing is left at -o FILE or at a DST), and the
-// process exits 130 (143 for SIGTERM). A second signal ends the process at
-// once, the default way, without that clean-up.
 package main
 
 import (
@@ -133,7 +60,7 @@ func commands() []command {
 		{"fillvalue", "encode and decode the CF _FillValue attribute", runFillValue},
 		{"v2", "convert Zarr v2 array metadata to Zarr v3", runV2},
 		{"info", "show the groups and arrays of a store: shapes, chunks, codecs, stored bytes", runInfo},
-		{"cat", "write the values of a region of an array (raw, csv or npy)", runCat},
+		{"cat", "write the values of a region of an array (raw, csv, npy, png or jsonl)", runCat},
 		{"verify", "decode every stored chunk of a store and report the ones that fail", runVerify},
 		{"convert", "re-encode an array or a hierarchy into a new Zarr v3 store", runConvert},
 		{"advise", "find the smallest codec chain that keeps a stated error, measured", runAdvise},

@@ -3,8 +3,8 @@ package blosc
 import (
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -27,14 +27,14 @@ var benchCases = []struct {
 }
 
 // BenchmarkBlosc encodes and decodes one 1 MiB chunk of smooth float32
-// data (bench.Chunk(Float32, Smooth, 1 MiB, 1)) with each configuration,
+// data (benchdata.Chunk(Float32, Smooth, 1 MiB, 1)) with each configuration,
 // on one goroutine; "copy" is copy() of the same bytes. MB/s count the
 // chunk's bytes; "cpu-MB/s" the same over the process's CPU time (see
 // internal/cputime); "ratio" is chunk/frame size.
 //
 //	go test -run '^$' -bench Blosc -count 5 ./codecs/blosc
 func BenchmarkBlosc(b *testing.B) {
-	in, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	in, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/internal/bitshuffle"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cpufeat"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
@@ -45,7 +46,7 @@ type peerCase struct {
 }
 
 // TestPeerTimes times encode and decode of 1 MiB of smooth float32 data
-// (bench.Chunk) through this package and through c-blosc (numcodecs' Blosc,
+// (benchdata.Chunk) through this package and through c-blosc (numcodecs' Blosc,
 // testdata/peer_blosc.py, run by /usr/bin/python3), in interleaved rounds:
 // each round times every case on our side, then on the peer's. Both decode
 // c-blosc's frame. It reports the best process CPU time per call of each
@@ -59,7 +60,7 @@ func TestPeerTimes(t *testing.T) {
 	if os.Getenv("ZCODEC_BLOSC_PEER") == "" {
 		t.Skip("ZCODEC_BLOSC_PEER is not set")
 	}
-	data, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	data, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,20 +7,20 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/shuffle"
 	zstdcodec "github.com/zcodec/zcodec/codecs/zstd"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // zstdStreams encodes the benchmark chunk (1 MiB of smooth float32,
-// bench.Chunk) as blosc zstd, clevel 5, byte shuffle, with block size bs
+// benchdata.Chunk) as blosc zstd, clevel 5, byte shuffle, with block size bs
 // (0: c-blosc's choice) and returns the frame, its blocks' zstd streams and
 // the block size.
 func zstdStreams(b *testing.B, bs int) (in, frame []byte, streams [][]byte, bsize int) {
-	in, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	in, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,18 +3,18 @@ package hdf5bitshuffle_test
 import (
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codecs/hdf5bitshuffle"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // BenchmarkHDF5Bitshuffle encodes and decodes the 1 MiB chunk of smooth
-// float32 data of zcodec's benchmarks (bench.Chunk(Float32, Smooth, 1 MiB,
+// float32 data of zcodec's benchmarks (benchdata.Chunk(Float32, Smooth, 1 MiB,
 // 1)) with the filter's default block size, beside copy() of the same
 // bytes. testdata/bench_h5py.py times HDF5 reading and writing the same
 // chunk through the bitshuffle filter.
 func BenchmarkHDF5Bitshuffle(b *testing.B) {
-	data, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	data, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		b.Fatal(err)
 	}

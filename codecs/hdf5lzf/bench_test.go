@@ -3,16 +3,16 @@ package hdf5lzf_test
 import (
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // BenchmarkHDF5LZF encodes and decodes the 1 MiB chunk of smooth float32
-// data of zcodec's benchmarks (bench.Chunk(Float32, Smooth, 1 MiB, 1)),
+// data of zcodec's benchmarks (benchdata.Chunk(Float32, Smooth, 1 MiB, 1)),
 // beside copy() of the same bytes. testdata/bench_h5py.py times HDF5
 // reading and writing the same chunk through h5py's LZF filter.
 func BenchmarkHDF5LZF(b *testing.B) {
-	data, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	data, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs/bytescodec"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
@@ -25,12 +26,12 @@ import (
 var peerCases = []struct {
 	name  string
 	dt    numeric.DataType
-	kind  bench.Kind
+	kind  benchdata.Kind
 	chain string
 }{
-	{"delta i32", numeric.Int32, bench.Counts, `[{"name":"numcodecs.delta","configuration":{"dtype":"<i4"}},{"name":"bytes","configuration":{"endian":"little"}}]`},
-	{"bitround f32 keepbits 10", numeric.Float32, bench.Smooth, `[{"name":"numcodecs.bitround","configuration":{"keepbits":10}},{"name":"bytes","configuration":{"endian":"little"}}]`},
-	{"packbits bool", numeric.Bool, bench.Noisy, `[{"name":"numcodecs.packbits","configuration":{}},{"name":"bytes","configuration":{"endian":"little"}}]`},
+	{"delta i32", numeric.Int32, benchdata.Counts, `[{"name":"numcodecs.delta","configuration":{"dtype":"<i4"}},{"name":"bytes","configuration":{"endian":"little"}}]`},
+	{"bitround f32 keepbits 10", numeric.Float32, benchdata.Smooth, `[{"name":"numcodecs.bitround","configuration":{"keepbits":10}},{"name":"bytes","configuration":{"endian":"little"}}]`},
+	{"packbits bool", numeric.Bool, benchdata.Noisy, `[{"name":"numcodecs.packbits","configuration":{}},{"name":"bytes","configuration":{"endian":"little"}}]`},
 }
 
 // cpuTimed returns the CPU and wall seconds per call of f over a loop of
@@ -82,7 +83,7 @@ func TestPeerSpeed(t *testing.T) {
 	}
 	runs := make([]run, len(peerCases))
 	for i, c := range peerCases {
-		data, err := bench.Chunk(c.dt, c.kind, bench.ChunkBytes, bench.Seed)
+		data, err := benchdata.Chunk(c.dt, c.kind, benchdata.ChunkBytes, benchdata.Seed)
 		if err != nil {
 			t.Fatal(err)
 		}

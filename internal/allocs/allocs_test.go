@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	_ "github.com/zcodec/zcodec/codecs"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -22,12 +22,12 @@ type allocCase struct {
 	// name is the row's name; the codec's registered name comes from json.
 	name string
 	json string // the codec's metadata object
-	// dtype and kind make the decoded chunk (bench.Chunk); shape nil is one
+	// dtype and kind make the decoded chunk (benchdata.Chunk); shape nil is one
 	// dimension.
 	dtype numeric.DataType
-	kind  bench.Kind
+	kind  benchdata.Kind
 	shape []int
-	// data, when set, makes the decoded chunk instead of bench.Chunk (for
+	// data, when set, makes the decoded chunk instead of benchdata.Chunk (for
 	// data types the generator does not make); fill is its fill value
 	// JSON, "" for 0 (false for bool).
 	data func() []byte
@@ -73,7 +73,7 @@ func vlenCase(name, js string, dt numeric.DataType, unit int) allocCase {
 }
 
 func f32(name, js string) allocCase {
-	return allocCase{name: name, json: js, dtype: numeric.Float32, kind: bench.Smooth}
+	return allocCase{name: name, json: js, dtype: numeric.Float32, kind: benchdata.Smooth}
 }
 
 // known returns tc marked as known to allocate, for reason.
@@ -106,11 +106,11 @@ var cases = []allocCase{
 	f32("zcodec.hdf5_lzf", `{"name":"zcodec.hdf5_lzf"}`),
 	f32("zcodec.hdf5_bitshuffle lz4", `{"name":"zcodec.hdf5_bitshuffle","configuration":{"elementsize":4,"compression":"lz4"}}`),
 	f32("zcodec.hdf5_bitshuffle zstd", `{"name":"zcodec.hdf5_bitshuffle","configuration":{"elementsize":4,"compression":"zstd","level":3}}`),
-	{name: "zcodec.hdf5_scaleoffset int16", dtype: numeric.Int16, kind: bench.Smooth,
+	{name: "zcodec.hdf5_scaleoffset int16", dtype: numeric.Int16, kind: benchdata.Smooth,
 		json: `{"name":"zcodec.hdf5_scaleoffset","configuration":{"scale_type":"int","scale_factor":0,"elements":65536,"class":"integer","size":2,"sign":"signed","order":"little","fill_value":0}}`},
-	{name: "zcodec.hdf5_scaleoffset float32 2", lossy: true, dtype: numeric.Float32, kind: bench.Smooth,
+	{name: "zcodec.hdf5_scaleoffset float32 2", lossy: true, dtype: numeric.Float32, kind: benchdata.Smooth,
 		json: `{"name":"zcodec.hdf5_scaleoffset","configuration":{"scale_type":"float_dscale","scale_factor":2,"elements":32768,"class":"float","size":4,"order":"little","fill_value":0}}`},
-	{name: "zcodec.hdf5_nbit int32 12", dtype: numeric.Int32, kind: bench.Smooth,
+	{name: "zcodec.hdf5_nbit int32 12", dtype: numeric.Int32, kind: benchdata.Smooth,
 		json: `{"name":"zcodec.hdf5_nbit","configuration":{"elements":32768,"datatype":{"class":"atomic","size":4,"order":"little","precision":12,"offset":4}}}`},
 	// bytes->bytes filters and checksums
 	f32("numcodecs.shuffle 4", `{"name":"numcodecs.shuffle","configuration":{"elementsize":4}}`),
@@ -124,24 +124,24 @@ var cases = []allocCase{
 	// array->bytes
 	f32("bytes little", `{"name":"bytes","configuration":{"endian":"little"}}`),
 	f32("bytes big", `{"name":"bytes","configuration":{"endian":"big"}}`),
-	{name: "sharding_indexed 4x2 inner zstd", dtype: numeric.Float32, kind: bench.Smooth, shape: []int{256, 128},
+	{name: "sharding_indexed 4x2 inner zstd", dtype: numeric.Float32, kind: benchdata.Smooth, shape: []int{256, 128},
 		json: `{"name":"sharding_indexed","configuration":{"chunk_shape":[64,64],"codecs":[{"name":"bytes","configuration":{"endian":"little"}},{"name":"zstd","configuration":{"level":1,"checksum":false}}],"index_codecs":[{"name":"bytes","configuration":{"endian":"little"}},"crc32c"],"index_location":"end"}}`},
 	// array->array
-	{name: "cast_value f64->u8 clamp", lossy: true, dtype: numeric.Float64, kind: bench.Units10,
+	{name: "cast_value f64->u8 clamp", lossy: true, dtype: numeric.Float64, kind: benchdata.Units10,
 		json: `{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp"}}`},
-	{name: "scale_offset f64", lossy: true, dtype: numeric.Float64, kind: bench.Smooth,
+	{name: "scale_offset f64", lossy: true, dtype: numeric.Float64, kind: benchdata.Smooth,
 		json: `{"name":"scale_offset","configuration":{"offset":273.15,"scale":100}}`},
-	{name: "transpose 2-D f32", dtype: numeric.Float32, kind: bench.Smooth, shape: []int{256, 128},
+	{name: "transpose 2-D f32", dtype: numeric.Float32, kind: benchdata.Smooth, shape: []int{256, 128},
 		json: `{"name":"transpose","configuration":{"order":[1,0]}}`},
-	{name: "numcodecs.astype f8->f4", lossy: true, dtype: numeric.Float64, kind: bench.Smooth,
+	{name: "numcodecs.astype f8->f4", lossy: true, dtype: numeric.Float64, kind: benchdata.Smooth,
 		json: `{"name":"numcodecs.astype","configuration":{"encode_dtype":"<f4","decode_dtype":"<f8"}}`},
-	{name: "numcodecs.bitround f32 10", lossy: true, dtype: numeric.Float32, kind: bench.Smooth,
+	{name: "numcodecs.bitround f32 10", lossy: true, dtype: numeric.Float32, kind: benchdata.Smooth,
 		json: `{"name":"numcodecs.bitround","configuration":{"keepbits":10}}`},
-	{name: "numcodecs.delta i32", dtype: numeric.Int32, kind: bench.Counts,
+	{name: "numcodecs.delta i32", dtype: numeric.Int32, kind: benchdata.Counts,
 		json: `{"name":"numcodecs.delta","configuration":{"dtype":"<i4"}}`},
-	{name: "numcodecs.fixedscaleoffset f8->u1", lossy: true, dtype: numeric.Float64, kind: bench.Smooth,
+	{name: "numcodecs.fixedscaleoffset f8->u1", lossy: true, dtype: numeric.Float64, kind: benchdata.Smooth,
 		json: `{"name":"numcodecs.fixedscaleoffset","configuration":{"offset":243.15,"scale":4,"dtype":"<f8","astype":"|u1"}}`},
-	{name: "numcodecs.packbits bool", dtype: numeric.Bool, kind: bench.Noisy,
+	{name: "numcodecs.packbits bool", dtype: numeric.Bool, kind: benchdata.Noisy,
 		json: `{"name":"numcodecs.packbits","configuration":{}}`},
 	// array->bytes of the variable-length types, on a chunk of short strings
 	vlenCase("vlen-utf8", `{"name":"vlen-utf8"}`, numeric.String, 1),
@@ -149,7 +149,7 @@ var cases = []allocCase{
 	vlenCase("numcodecs.vlen-array <i4", `{"name":"numcodecs.vlen-array","configuration":{"dtype":"<i4"}}`, numeric.Bytes, 4),
 	known(vlenCase("numcodecs.json2", `{"name":"numcodecs.json2"}`, numeric.String, 1), knownObject),
 	known(vlenCase("numcodecs.msgpack2", `{"name":"numcodecs.msgpack2"}`, numeric.String, 1), knownObject),
-	{name: "numcodecs.quantize f64 3", lossy: true, dtype: numeric.Float64, kind: bench.Smooth,
+	{name: "numcodecs.quantize f64 3", lossy: true, dtype: numeric.Float64, kind: benchdata.Smooth,
 		json: `{"name":"numcodecs.quantize","configuration":{"digits":3,"dtype":"<f8"}}`},
 }
 
@@ -189,8 +189,8 @@ func runCases(t *testing.T, cases []allocCase) {
 // has no case: its bare name must resolve on one of them.
 var fallbacks = []struct {
 	dtype numeric.DataType
-	kind  bench.Kind
-}{{numeric.Float32, bench.Smooth}, {numeric.Bool, bench.Noisy}, {numeric.Uint8, bench.Counts}, {numeric.Int32, bench.Counts}}
+	kind  benchdata.Kind
+}{{numeric.Float32, benchdata.Smooth}, {numeric.Bool, benchdata.Noisy}, {numeric.Uint8, benchdata.Counts}, {numeric.Int32, benchdata.Counts}}
 
 // TestEveryCodecCovered runs every codec of the default registry that
 // has no case with its default configuration on the first fallback chunk

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -97,7 +97,7 @@ func prepare(tc allocCase) (*roundTrip, error) {
 	var src []byte
 	if tc.data != nil {
 		src = tc.data()
-	} else if src, err = bench.Chunk(tc.dtype, tc.kind, chunkBytes, bench.Seed); err != nil {
+	} else if src, err = benchdata.Chunk(tc.dtype, tc.kind, chunkBytes, benchdata.Seed); err != nil {
 		return nil, err
 	}
 	shape := tc.shape

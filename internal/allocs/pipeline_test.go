@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/registry"
 )
@@ -17,20 +17,20 @@ import (
 var pipelineCases = []struct {
 	name   string
 	dtype  numeric.DataType
-	kind   bench.Kind
+	kind   benchdata.Kind
 	fill   string
 	codecs string
 	lossy  bool
 }{
-	{"demo chain f64->u8+zstd(3)", numeric.Float64, bench.Kelvin10, `"NaN"`,
+	{"demo chain f64->u8+zstd(3)", numeric.Float64, benchdata.Kelvin10, `"NaN"`,
 		`[{"name":"scale_offset","configuration":{"offset":243.15,"scale":4}},{"name":"cast_value","configuration":{"data_type":"uint8","out_of_range":"clamp","scalar_map":{"encode":[["NaN",255]],"decode":[[255,"NaN"]]}}},"bytes",{"name":"zstd","configuration":{"level":3,"checksum":false}}]`, true},
-	{"shuffle(4)+zstd(3)", numeric.Float32, bench.Smooth, "0",
+	{"shuffle(4)+zstd(3)", numeric.Float32, benchdata.Smooth, "0",
 		`[{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.shuffle","configuration":{"elementsize":4}},{"name":"zstd","configuration":{"level":3,"checksum":false}}]`, false},
-	{"delta i32+zlib(1)", numeric.Int32, bench.Counts, "0",
+	{"delta i32+zlib(1)", numeric.Int32, benchdata.Counts, "0",
 		`[{"name":"numcodecs.delta","configuration":{"dtype":"<i4"}},{"name":"bytes","configuration":{"endian":"little"}},{"name":"numcodecs.zlib","configuration":{"level":1}}]`, false},
-	{"bitround f32+blosc lz4 bitshuffle", numeric.Float32, bench.Smooth, "0",
+	{"bitround f32+blosc lz4 bitshuffle", numeric.Float32, benchdata.Smooth, "0",
 		`[{"name":"numcodecs.bitround","configuration":{"keepbits":10}},{"name":"bytes","configuration":{"endian":"little"}},{"name":"blosc","configuration":{"cname":"lz4","clevel":5,"shuffle":"bitshuffle","typesize":4,"blocksize":0}}]`, true},
-	{"big-endian f64+crc32c", numeric.Float64, bench.Noisy, "0",
+	{"big-endian f64+crc32c", numeric.Float64, benchdata.Noisy, "0",
 		`[{"name":"bytes","configuration":{"endian":"big"}},"crc32c"]`, false},
 }
 
@@ -40,7 +40,7 @@ func TestPipelineAllocs(t *testing.T) {
 	skipUnderRace(t)
 	for _, tc := range pipelineCases {
 		t.Run(tc.name, func(t *testing.T) {
-			src, err := bench.Chunk(tc.dtype, tc.kind, chunkBytes, bench.Seed)
+			src, err := benchdata.Chunk(tc.dtype, tc.kind, chunkBytes, benchdata.Seed)
 			if err != nil {
 				t.Fatal(err)
 			}

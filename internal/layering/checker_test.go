@@ -1,6 +1,7 @@
 package layering
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -73,6 +74,61 @@ func TestCheckerFindsViolations(t *testing.T) {
 	clean[5].Imports = []string{"io", m("store/byterange"), m("internal/ok")}
 	if vs := check(clean, rules); len(vs) != 0 {
 		t.Errorf("a module that keeps the rules: %v", vs)
+	}
+}
+
+// TestCheckerKeepsGeneratorsOut runs the rules on a made-up module in
+// which a library links the benchmark data generator and avo, directly
+// and through another package, while the benchmark programs, and the
+// generator's own module under tools, may.
+func TestCheckerKeepsGeneratorsOut(t *testing.T) {
+	t.Parallel()
+	m := func(p string) string { return module + "/" + p }
+	avo := "github.com/mmcloughlin/avo/build"
+	fake := []pkg{
+		{ImportPath: m("zarr"), Imports: []string{m("internal/benchdata")}},
+		{ImportPath: m("codec"), Imports: []string{m("internal/helper")}},
+		{ImportPath: m("internal/helper"), Imports: []string{avo}},
+		{ImportPath: m("cmd/zcodec"), Imports: []string{m("internal/benchdata")}},
+		{ImportPath: m("bench/compare"), Imports: []string{m("internal/benchdata")}},
+		{ImportPath: m("internal/benchdata"), Imports: []string{m("numeric")}},
+		{ImportPath: m("numeric")},
+		{ImportPath: m("tools/asmgen"), Imports: []string{avo}},
+		{ImportPath: avo},
+	}
+	var got []string
+	for _, v := range check(fake, rules) {
+		got = append(got, short(v.pkg)+" -> "+short(v.dep))
+	}
+	slices.Sort(got)
+	want := []string{
+		"zcodec/cmd/zcodec -> zcodec/internal/benchdata",
+		"zcodec/codec -> " + avo,
+		"zcodec/internal/helper -> " + avo,
+		"zcodec/zarr -> zcodec/internal/benchdata",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("violations\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestGeneratorModuleApart: the assembly generator is a module of its
+// own, and the module's go.mod requires nothing of avo's.
+func TestGeneratorModuleApart(t *testing.T) {
+	t.Parallel()
+	gomod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(gomod), "mmcloughlin/avo") {
+		t.Error("go.mod requires avo: the assembly generator's dependencies belong in tools/asmgen/go.mod")
+	}
+	tools, err := os.ReadFile("../../tools/asmgen/go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(tools), "module "+module+"/tools/asmgen\n") {
+		t.Errorf("tools/asmgen/go.mod does not declare module %s/tools/asmgen", module)
 	}
 }
 

@@ -93,6 +93,16 @@ var rules = []rule{
 		never: "github.com/DataDog/zstd/...",
 		why:   "libzstd (cgo) is linked only under the libzstd build tag",
 	},
+	{
+		pkgs: "zcodec/...", except: "zcodec/bench/... zcodec/internal/benchdata",
+		never: "zcodec/internal/benchdata", direct: true,
+		why: "the benchmark data generator is for package bench, its programs and _test files: no library or command links it",
+	},
+	{
+		pkgs: "zcodec/...", except: "zcodec/tools/...",
+		never: "github.com/mmcloughlin/...",
+		why:   "avo generates the assembly from tools/asmgen, a module of its own run with go run: it never enters a build of zcodec",
+	},
 }
 
 // libzstdRule is checked against a listing with the libzstd tag.

@@ -10,7 +10,7 @@ packages (python3-numcodecs 0.11, python3-numpy) and a Go toolchain:
     /usr/bin/python3 codecs/blosc/testdata/bench_numcodecs.py [--repeat 5]
 
 It writes the chunk with `go run ./bench/gendata` (1 MiB of smooth float32
-data, bench.Chunk(Float32, Smooth, 1 MiB, 1)), sets
+data, benchdata.Chunk(Float32, Smooth, 1 MiB, 1)), sets
 numcodecs.blosc.set_nthreads(1) and use_threads = False, and times encode
 and decode of each case of BenchmarkBlosc (same names and settings: type
 size 4, clevel 5). Each line has the layout of `go test -bench`: ns/op and

@@ -11,7 +11,7 @@ and a Go toolchain:
     /usr/bin/python3 codecs/hdf5bitshuffle/testdata/bench_h5py.py [--repeat 5]
 
 The chunk is 1 MiB of smooth float32 data written by `go run ./bench/gendata`
-(bench.Chunk(Float32, Smooth, 1 MiB, 1)). Each case is a one-chunk dataset in
+(benchdata.Chunk(Float32, Smooth, 1 MiB, 1)). Each case is a one-chunk dataset in
 an in-memory file (driver "core") with no chunk cache, so that every read
 decodes the chunk: "decode" is ds.read_direct into a preallocated array,
 "encode" is ds.write_direct of the chunk. "unfiltered" is the same dataset

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // BenchmarkShuffle times the kernels on the bytes of 1 MiB of smooth float
-// data (bench.Chunk, seed 1) cut to blocks of the given size, as blosc
+// data (benchdata.Chunk, seed 1) cut to blocks of the given size, as blosc
 // shuffles them, beside copy() of the same bytes, with throughput over CPU
 // time as well (internal/cputime). "go" is the Go twin (shuffleGo), the
 // others the dispatching entry points, which take the vector kernels where
@@ -18,7 +18,7 @@ import (
 //
 //	go test -run '^$' -bench . -count 5 ./codecs/internal/bitshuffle
 func BenchmarkShuffle(b *testing.B) {
-	src, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	src, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		b.Fatal(err)
 	}

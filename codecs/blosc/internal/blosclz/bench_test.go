@@ -3,21 +3,21 @@ package blosclz
 import (
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
 	"github.com/zcodec/zcodec/codecs/shuffle"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
 )
 
 // BenchmarkBlosclz compresses and decompresses 1 MiB of smooth float32
-// data (bench.Chunk, seed 1) byte-shuffled, in the 256 KiB streams Blosc
+// data (benchdata.Chunk, seed 1) byte-shuffled, in the 256 KiB streams Blosc
 // gives blosclz for it at clevel 5 (one per byte plane of a 1 MiB block),
 // beside copy() of the same bytes, with throughput over CPU time as well
 // (internal/cputime):
 //
 //	go test -run '^$' -bench . -count 5 ./codecs/blosc/internal/blosclz
 func BenchmarkBlosclz(b *testing.B) {
-	raw, err := bench.Chunk(numeric.Float32, bench.Smooth, bench.ChunkBytes, bench.Seed)
+	raw, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, benchdata.ChunkBytes, benchdata.Seed)
 	if err != nil {
 		b.Fatal(err)
 	}

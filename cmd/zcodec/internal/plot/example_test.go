@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/zcodec/zcodec/internal/plot"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/plot"
 )
 
 // Three chains, the middle one picked.

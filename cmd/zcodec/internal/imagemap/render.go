@@ -20,16 +20,25 @@ const (
 	legendGap = 14  // between the colorbar and the legend
 )
 
-// legendEntry is one line of the legend below the colorbar.
-type legendEntry struct {
-	c    color.RGBA
-	text string
+// LegendEntry is one line of the legend below the colorbar: a swatch of
+// Color and its Text, or, when Color is the zero colour, a note of text
+// alone.
+type LegendEntry struct {
+	Color color.RGBA
+	Text  string
 }
 
-// legend returns the legend lines: the NaN, fill and over-bound colours,
-// each only when some pixel shows it.
-func (b *Builder) legend() []legendEntry {
-	var nan, fill, over bool
+// noFinite is the legend's note when there is no finite value to scale:
+// it stands where the colorbar would be.
+const noFinite = "no finite values"
+
+// Legend returns the legend's lines, top to bottom: the NaN, fill, +Inf,
+// -Inf and over-bound colours, each only when some pixel shows it, then,
+// when a Values image has no finite value to scale (and Options give no
+// range), a note saying so in place of the colorbar. The legend is final
+// once every value is written.
+func (b *Builder) Legend() []LegendEntry {
+	var nan, fill, posInf, negInf, over bool
 	scale := b.scale()
 	for i := range b.bins {
 		switch c := b.pixel(&b.bins[i], scale); c {
@@ -37,19 +46,31 @@ func (b *Builder) legend() []legendEntry {
 			nan = true
 		case fillColor:
 			fill = true
+		case posInfColor:
+			posInf = true
+		case negInfColor:
+			negInf = true
 		case overColor:
 			over = true
 		}
 	}
-	var out []legendEntry
-	if nan {
-		out = append(out, legendEntry{nanColor, "NaN"})
+	var out []LegendEntry
+	for _, e := range []struct {
+		used bool
+		LegendEntry
+	}{
+		{nan, LegendEntry{nanColor, "NaN"}},
+		{fill, LegendEntry{fillColor, "fill"}},
+		{posInf, LegendEntry{posInfColor, "+Inf"}},
+		{negInf, LegendEntry{negInfColor, "-Inf"}},
+		{over, LegendEntry{overColor, "> bound"}},
+	} {
+		if e.used {
+			out = append(out, e.LegendEntry)
+		}
 	}
-	if fill {
-		out = append(out, legendEntry{fillColor, "fill"})
-	}
-	if over {
-		out = append(out, legendEntry{overColor, "> bound"})
+	if scale.none {
+		out = append(out, LegendEntry{Text: noFinite})
 	}
 	return out
 }
@@ -59,13 +80,20 @@ func (b *Builder) legend() []legendEntry {
 // written.
 func (b *Builder) Layout() Layout {
 	data := image.Rect(pad+1, pad+1, pad+1+b.outC*b.sx, pad+1+b.outR*b.sy)
+	x := data.Max.X + 1 + barGap + 1
+	n := len(b.Legend())
+	if b.scale().none {
+		// No colorbar: the legend starts where it would be.
+		return Layout{Data: data, Bar: image.Rect(x, data.Min.Y, x+barWidth, data.Min.Y), Legend: image.Pt(x, data.Min.Y),
+			Block: b.block, Scale: image.Pt(b.sx, b.sy)}
+	}
 	legendH := 0
-	if n := len(b.legend()); n > 0 {
+	if n > 0 {
 		legendH = legendGap + n*legendRow
 	}
 	barH := max(barMin, data.Dy()-legendH)
-	x := data.Max.X + 1 + barGap + 1
-	return Layout{Data: data, Bar: image.Rect(x, data.Min.Y, x+barWidth, data.Min.Y+barH),
+	bar := image.Rect(x, data.Min.Y, x+barWidth, data.Min.Y+barH)
+	return Layout{Data: data, Bar: bar, Legend: image.Pt(x, bar.Max.Y+1+legendGap),
 		Block: b.block, Scale: image.Pt(b.sx, b.sy)}
 }
 
@@ -109,11 +137,13 @@ func (s scaleInfo) t(v float64) float64 {
 // pixel returns the colour of a bin.
 func (b *Builder) pixel(bn *bin, s scaleInfo) color.RGBA {
 	total := uint64(bn.n) + uint64(bn.nan) + uint64(bn.fill) + uint64(bn.posInf) + uint64(bn.negInf)
-	if special := uint64(bn.nan) + uint64(bn.fill); 2*special > total {
-		if bn.nan >= bn.fill {
-			return nanColor
+	if b.opts.Mode == Errors || b.opts.Reduce == ReduceMax {
+		if special := uint64(bn.nan) + uint64(bn.fill); 2*special > total {
+			if bn.nan >= bn.fill {
+				return nanColor
+			}
+			return fillColor
 		}
-		return fillColor
 	}
 	if b.opts.Mode == Errors {
 		if bn.posInf > 0 {
@@ -132,17 +162,35 @@ func (b *Builder) pixel(bn *bin, s scaleInfo) color.RGBA {
 		return b.pal[lutIndex(s.t(v))]
 	}
 	var v float64
-	switch {
-	case b.opts.Reduce == ReduceMax && bn.posInf > 0:
-		v = s.hi
-	case b.opts.Reduce == ReduceMax && bn.n > 0:
+	if b.opts.Reduce == ReduceMax {
+		// +Inf is the block's largest; -Inf shows only where nothing
+		// larger does.
+		switch {
+		case bn.posInf > 0:
+			return posInfColor
+		case bn.n == 0:
+			return negInfColor
+		}
 		v = bn.agg
-	case b.opts.Reduce == ReduceMax:
-		v = s.lo
-	default:
-		// Infinities count as the ends of the scale.
-		n := float64(bn.n) + float64(bn.posInf) + float64(bn.negInf)
-		v = bn.agg/n + float64(bn.posInf)/n*s.hi + float64(bn.negInf)/n*s.lo
+	} else {
+		// The values that are not numbers on the scale, more than half of
+		// the block together, show as the most numerous of them (NaN, fill,
+		// +Inf, -Inf first on a tie); else the block is the mean of its
+		// finite values.
+		special := uint64(bn.nan) + uint64(bn.fill) + uint64(bn.posInf) + uint64(bn.negInf)
+		if 2*special > total || bn.n == 0 {
+			c, most := nanColor, bn.nan
+			for _, k := range []struct {
+				c     color.RGBA
+				count uint32
+			}{{fillColor, bn.fill}, {posInfColor, bn.posInf}, {negInfColor, bn.negInf}} {
+				if k.count > most {
+					c, most = k.c, k.count
+				}
+			}
+			return c
+		}
+		v = bn.agg / float64(bn.n)
 	}
 	if math.IsInf(v, 1) {
 		return b.pal[levels-1]
@@ -151,8 +199,9 @@ func (b *Builder) pixel(bn *bin, s scaleInfo) color.RGBA {
 }
 
 // Image draws the slice: the data area, the colorbar with the scale's ends
-// and ticks labelled, and a legend of the NaN, fill and over-bound colours
-// the image uses. Every element must have been written (a *ShapeError
+// and ticks labelled, and the legend (see Legend): the NaN, fill,
+// infinity and over-bound colours the image uses, and, where no finite
+// value leaves a scale to draw, a note saying so instead of the colorbar. Every element must have been written (a *ShapeError
 // otherwise).
 func (b *Builder) Image() (*image.RGBA, error) {
 	if b.r != b.rows {
@@ -161,15 +210,15 @@ func (b *Builder) Image() (*image.RGBA, error) {
 	l := b.Layout()
 	s := b.scale()
 	ticks := b.ticks(s, l.Bar)
-	legend := b.legend()
+	legend := b.Legend()
 	right := l.Bar.Max.X + 1
 	for _, t := range ticks {
 		right = max(right, l.Bar.Max.X+tickLen+labelGap+textWidth(t.text))
 	}
 	for _, e := range legend {
-		right = max(right, l.Bar.Min.X+swatch+labelGap+textWidth(e.text))
+		right = max(right, l.Legend.X+swatch+labelGap+textWidth(e.Text))
 	}
-	bottom := max(l.Data.Max.Y, l.Bar.Max.Y+len(legend)*legendRow+legendGap) + 1
+	bottom := max(l.Data.Max.Y+1, l.Legend.Y+len(legend)*legendRow)
 	img := image.NewRGBA(image.Rect(0, 0, right+pad, bottom+pad))
 	fillRect(img, img.Rect, backgroundColor)
 
@@ -182,26 +231,26 @@ func (b *Builder) Image() (*image.RGBA, error) {
 	}
 	frame(img, l.Data, inkColor)
 
-	for y := l.Bar.Min.Y; y < l.Bar.Max.Y; y++ {
-		t := 1 - float64(y-l.Bar.Min.Y)/float64(l.Bar.Dy()-1)
-		c := b.pal[lutIndex(t)]
-		if s.none {
-			c = nanColor
+	if !s.none {
+		for y := l.Bar.Min.Y; y < l.Bar.Max.Y; y++ {
+			t := 1 - float64(y-l.Bar.Min.Y)/float64(l.Bar.Dy()-1)
+			fillRect(img, image.Rect(l.Bar.Min.X, y, l.Bar.Max.X, y+1), b.pal[lutIndex(t)])
 		}
-		fillRect(img, image.Rect(l.Bar.Min.X, y, l.Bar.Max.X, y+1), c)
+		frame(img, l.Bar, inkColor)
 	}
-	frame(img, l.Bar, inkColor)
 	for _, t := range ticks {
 		fillRect(img, image.Rect(l.Bar.Max.X+1, t.y, l.Bar.Max.X+1+tickLen, t.y+1), inkColor)
 		drawText(img, l.Bar.Max.X+1+tickLen+labelGap, t.y-textHeight/2, t.text, inkColor)
 	}
-	y := l.Bar.Max.Y + 1 + legendGap
-	for _, e := range legend {
-		r := image.Rect(l.Bar.Min.X, y, l.Bar.Min.X+swatch, y+swatch)
-		fillRect(img, r, e.c)
+	for i, e := range legend {
+		r := l.Swatch(i)
+		if e.Color == (color.RGBA{}) {
+			drawText(img, r.Min.X, r.Min.Y, e.Text, inkColor)
+			continue
+		}
+		fillRect(img, r, e.Color)
 		frame(img, r, inkColor)
-		drawText(img, r.Max.X+labelGap+1, y, e.text, inkColor)
-		y += legendRow
+		drawText(img, r.Max.X+labelGap+1, r.Min.Y, e.Text, inkColor)
 	}
 	return img, nil
 }

@@ -1,4 +1,4 @@
-module github.com/zcodec/zcodec/internal/asmgen
+module github.com/zcodec/zcodec/tools/asmgen
 
 go 1.26
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"math"
 
-	"github.com/zcodec/zcodec/internal/imagemap"
+	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
 )
 
 // A 64 x 128 field with a hole of NaN, drawn on the perceptual map and

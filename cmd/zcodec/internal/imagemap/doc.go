@@ -14,10 +14,17 @@
 //
 //	NaN                      mid grey  #808080
 //	the fill value           black     #000000
+//	+Inf                     red       #e6001a
+//	-Inf                     pink      #ff99dd
 //	an error beyond Bound    blue      #005aff
 //
-// The legend below the colorbar lists those the image uses. A NaN fill
-// value shows as NaN.
+// The legend below the colorbar lists those the image uses, each a swatch
+// labelled "NaN", "fill", "+Inf", "-Inf" or "> bound". A NaN fill value
+// shows as NaN. Infinities are not on the scale (in an error map, an
+// infinite error is beyond the bound). A values image with no finite
+// value (all NaN, fill or infinite, and no range given in Options) has
+// no scale to show: it has no colorbar, and its legend, where the
+// colorbar would be, ends with the note "no finite values".
 //
 // # Numbers
 //
@@ -34,11 +41,14 @@
 // The data area shows row 0 at the top and column 0 at the left. A slice
 // whose longer side exceeds Options.MaxSide (1024) is reduced by square
 // blocks of k x k elements, k the smallest that fits: a block shows the
-// mean of its finite values (ReduceMean, the default for values; +Inf and
-// -Inf count as the top and bottom of the scale) or their largest
-// (ReduceMax, the default for errors, so that one large error is never
-// averaged away). A block shows NaN or fill when those make up more than
-// half of its elements (NaN when they tie). A slice smaller than
+// mean of its finite values (ReduceMean, the default for values) or their
+// largest (ReduceMax, the default for errors, so that one large error is
+// never averaged away). A block shows NaN or fill when those make up more
+// than half of its elements (NaN when they tie); under ReduceMean,
+// NaN, fill and the infinities together making up more than half of a
+// block show as the most numerous of them (in that order on a tie), and
+// under ReduceMax a block with +Inf shows +Inf, one of -Inf and nothing
+// finite -Inf. A slice smaller than
 // Options.MinSide (256) is enlarged by nearest neighbour: every element a
 // square of s x s pixels, s the largest integer that keeps the longer side
 // within MinSide. A slice thinner than 32 pixels (one row, say) is

@@ -1,6 +1,8 @@
-// Package bench holds zcodec's cross-codec benchmarks, the script that
-// times numcodecs on the same data (numcodecs_bench.py), and the
-// deterministic data generator both use.
+// Package benchdata is the deterministic data generator of zcodec's
+// benchmarks: the codec benchmarks of package bench and of the codecs'
+// own tests, the allocation tests, and the programs under bench that
+// compare zcodec with numcodecs (bench/gendata writes the chunks that
+// numcodecs_bench.py reads).
 //
 // The generator makes chunks that look like real array data: a smooth
 // geophysical field with a little measurement noise, pure noise, and small
@@ -8,8 +10,8 @@
 // same bytes, on every platform, so benchmark figures from different
 // runs, machines and tools describe the same data.
 //
-//	chunk, err := bench.Chunk(numeric.Float32, bench.Smooth, 1<<20, 1)
-package bench
+//	chunk, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, 1<<20, 1)
+package benchdata
 
 import (
 	"encoding/binary"

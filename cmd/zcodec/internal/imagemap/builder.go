@@ -105,7 +105,8 @@ func RenderErrors(original, decoded []float64, rows, cols int, opts *Options) (*
 
 // Write adds the next values of a Values image, in row-major order. NaN
 // shows in the NaN colour, the fill value (Options.Fill) in the fill
-// colour, +Inf and -Inf as the top and bottom of the scale. Writing past
+// colour, +Inf and -Inf in colours of their own, none of them on the
+// scale. Writing past
 // the end of the slice is a *ShapeError, and nothing of that call is
 // written.
 func (b *Builder) Write(values []float64) error {
@@ -225,8 +226,12 @@ type Layout struct {
 	// Data is where the slice is drawn: row 0 at the top, column 0 at the
 	// left.
 	Data image.Rectangle
-	// Bar is the colorbar: the top of the scale at the top.
+	// Bar is the colorbar: the top of the scale at the top. It is empty
+	// (of height 0) when there is no finite value to scale.
 	Bar image.Rectangle
+	// Legend is the top left corner of the legend's first line (see
+	// Builder.Legend and Swatch).
+	Legend image.Point
 	// Block is the side of the blocks of elements reduced to one pixel (1
 	// when the slice is not reduced).
 	Block int
@@ -234,6 +239,14 @@ type Layout struct {
 	// along both axes except for slices too thin to see, which are
 	// stretched across.
 	Scale image.Point
+}
+
+// Swatch returns the swatch of line i of the legend (Builder.Legend),
+// its label drawn to the right of it; a note of text alone starts at the
+// swatch's top left corner.
+func (l Layout) Swatch(i int) image.Rectangle {
+	y := l.Legend.Y + i*legendRow
+	return image.Rect(l.Legend.X, y, l.Legend.X+swatch, y+swatch)
 }
 
 // Element returns the pixels that show element (row, col) of the slice.

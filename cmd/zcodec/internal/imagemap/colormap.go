@@ -99,6 +99,8 @@ var (
 	nanColor        = color.RGBA{R: 128, G: 128, B: 128, A: 255} // mid grey
 	fillColor       = color.RGBA{A: 255}                         // black
 	overColor       = color.RGBA{G: 90, B: 255, A: 255}          // blue: an error beyond the bound
+	posInfColor     = color.RGBA{R: 230, G: 0, B: 26, A: 255}    // red: +Inf
+	negInfColor     = color.RGBA{R: 255, G: 153, B: 221, A: 255} // pink: -Inf
 	backgroundColor = color.RGBA{R: 255, G: 255, B: 255, A: 255}
 	inkColor        = color.RGBA{R: 32, G: 32, B: 32, A: 255} // frames, ticks and text
 )

@@ -7,14 +7,17 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"slices"
 	"testing"
 )
 
 // Colours the package documentation promises.
 var (
-	docNaN  = color.RGBA{0x80, 0x80, 0x80, 0xff}
-	docFill = color.RGBA{0, 0, 0, 0xff}
-	docOver = color.RGBA{0x00, 0x5a, 0xff, 0xff}
+	docNaN    = color.RGBA{0x80, 0x80, 0x80, 0xff}
+	docFill   = color.RGBA{0, 0, 0, 0xff}
+	docOver   = color.RGBA{0x00, 0x5a, 0xff, 0xff}
+	docPosInf = color.RGBA{0xe6, 0x00, 0x1a, 0xff}
+	docNegInf = color.RGBA{0xff, 0x99, 0xdd, 0xff}
 )
 
 // luminance returns the relative luminance of an sRGB colour (ITU-R
@@ -183,7 +186,7 @@ func TestColormapsAreMonotonicAndApart(t *testing.T) {
 				t.Fatalf("%s level %d: luminance %.5f does not move on from %.5f", m.name, i, y, prev)
 			}
 			prev = y
-			for _, o := range []color.RGBA{docNaN, docFill, docOver} {
+			for _, o := range []color.RGBA{docNaN, docFill, docOver, docPosInf, docNegInf} {
 				if d := dist(c, o); d < 40 {
 					t.Errorf("%s level %d %v lies %.0f from %v", m.name, i, c, d, o)
 				}
@@ -349,12 +352,10 @@ func TestPNGColorbarLabelsTheRange(t *testing.T) {
 }
 
 // readText reads the characters drawn with the built-in font from (x, y)
-// on, up to the first blank or unknown cell.
+// on, up to the first two blank cells (one is a space) or an unknown cell.
 func readText(img image.Image, x, y int) string {
-	var out []rune
-	for ; ; x += advance {
-		var cell [glyphH]string
-		blank := true
+	cell := func(x int) (c [glyphH]string, blank bool) {
+		blank = true
 		for gy := range glyphH {
 			row := []byte(".....")
 			for gx := range glyphW {
@@ -364,20 +365,258 @@ func readText(img image.Image, x, y int) string {
 					blank = false
 				}
 			}
-			cell[gy] = string(row)
+			c[gy] = string(row)
 		}
+		return c, blank
+	}
+	var out []rune
+	for ; ; x += advance {
+		c, blank := cell(x)
 		if blank {
-			return string(out)
+			if _, next := cell(x + advance); next || len(out) == 0 {
+				return string(out)
+			}
+			out = append(out, ' ')
+			continue
 		}
 		found := false
 		for r, g := range glyphs {
-			if g == cell && r != '?' {
+			if g == c && r != '?' && r != ' ' {
 				out, found = append(out, r), true
 				break
 			}
 		}
 		if !found {
 			return string(out) + "?"
+		}
+	}
+}
+
+// legendTexts reads the legend of a decoded image: each line's label
+// right of its swatch, or a note where the swatch would be, by the
+// colour of the swatch's centre (the background for a note).
+func legendTexts(img image.Image, l Layout, n int) (texts []string, swatches []color.RGBA) {
+	for i := range n {
+		r := l.Swatch(i)
+		c := at(img, centre(r))
+		swatches = append(swatches, c)
+		if c == backgroundColor {
+			// A note: its text starts at the swatch's corner.
+			texts = append(texts, readText(img, r.Min.X, r.Min.Y))
+			continue
+		}
+		texts = append(texts, readText(img, r.Max.X+labelGap+1, r.Min.Y))
+	}
+	return texts, swatches
+}
+
+// TestPNGInfinitiesHaveTheirOwnColours draws a gradient with +Inf, -Inf
+// and NaN in it: each shows in its colour, off the scale, with a labelled
+// swatch in the legend, and the scale is that of the finite values.
+func TestPNGInfinitiesHaveTheirOwnColours(t *testing.T) {
+	t.Parallel()
+	const rows, cols = 4, 6
+	v := gradient(rows, cols)
+	v[1*cols+1] = math.Inf(1)
+	v[2*cols+4] = math.Inf(-1)
+	v[0*cols+2] = math.NaN()
+	b, err := New(rows, cols, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Write(v); err != nil {
+		t.Fatal(err)
+	}
+	img, err := b.Image()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := roundTrip(t, img)
+	l := b.Layout()
+	for r := range rows {
+		for c := range cols {
+			got := at(dec, centre(l.Element(r, c)))
+			x := v[r*cols+c]
+			switch {
+			case math.IsInf(x, 1):
+				if got != docPosInf {
+					t.Errorf("+Inf at (%d,%d) drawn %v, want %v", r, c, got, docPosInf)
+				}
+			case math.IsInf(x, -1):
+				if got != docNegInf {
+					t.Errorf("-Inf at (%d,%d) drawn %v, want %v", r, c, got, docNegInf)
+				}
+			case math.IsNaN(x):
+				if got != docNaN {
+					t.Errorf("NaN at (%d,%d) drawn %v, want %v", r, c, got, docNaN)
+				}
+			case got != lut(Perceptual)[lutIndex(x/(cols-1))]:
+				// The infinities do not stretch the scale: 0 to 5.
+				t.Errorf("%v at (%d,%d) drawn %v, want %v", x, r, c, got, lut(Perceptual)[lutIndex(x/(cols-1))])
+			}
+		}
+	}
+	want := []LegendEntry{{docNaN, "NaN"}, {docPosInf, "+Inf"}, {docNegInf, "-Inf"}}
+	if got := b.Legend(); !slices.Equal(got, want) {
+		t.Errorf("legend %v, want %v", got, want)
+	}
+	texts, swatches := legendTexts(dec, l, len(want))
+	for i, e := range want {
+		if texts[i] != e.Text || swatches[i] != e.Color {
+			t.Errorf("legend line %d reads %q by a swatch of %v, want %q by %v", i, texts[i], swatches[i], e.Text, e.Color)
+		}
+	}
+	if l.Swatch(0).Min.Y <= l.Bar.Max.Y {
+		t.Errorf("legend at %v, not below the colorbar %v", l.Swatch(0), l.Bar)
+	}
+	x := l.Bar.Max.X + 1 + tickLen + labelGap
+	if got := readText(dec, x, l.Bar.Min.Y-textHeight/2); got != "5" {
+		t.Errorf("top label reads %q, want the largest finite value 5", got)
+	}
+}
+
+// TestPNGNoFiniteValues draws slices with no finite value: no colorbar
+// (no grey bar without labels), and a legend of what the slice holds that
+// ends in a note saying there is no finite value.
+func TestPNGNoFiniteValues(t *testing.T) {
+	t.Parallel()
+	inf, ninf, nan := math.Inf(1), math.Inf(-1), math.NaN()
+	fill := -1.0
+	for _, c := range []struct {
+		name   string
+		v      []float64
+		want   []LegendEntry
+		colour []color.RGBA // of each element
+	}{
+		{"+Inf", []float64{inf, inf, inf, inf, inf, inf}, []LegendEntry{{docPosInf, "+Inf"}}, nil},
+		{"-Inf", []float64{ninf, ninf, ninf, ninf, ninf, ninf}, []LegendEntry{{docNegInf, "-Inf"}}, nil},
+		{"NaN", []float64{nan, nan, nan, nan, nan, nan}, []LegendEntry{{docNaN, "NaN"}}, nil},
+		{"mixed", []float64{inf, ninf, nan, fill, inf, ninf},
+			[]LegendEntry{{docNaN, "NaN"}, {docFill, "fill"}, {docPosInf, "+Inf"}, {docNegInf, "-Inf"}},
+			[]color.RGBA{docPosInf, docNegInf, docNaN, docFill, docPosInf, docNegInf}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			const rows, cols = 2, 3
+			b, err := New(rows, cols, &Options{Fill: &fill})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Write(c.v); err != nil {
+				t.Fatal(err)
+			}
+			img, err := b.Image()
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := roundTrip(t, img)
+			l := b.Layout()
+			want := append(slices.Clone(c.want), LegendEntry{Text: "no finite values"})
+			if got := b.Legend(); !slices.Equal(got, want) {
+				t.Fatalf("legend %v, want %v", got, want)
+			}
+			if !l.Bar.Empty() {
+				t.Errorf("a colorbar %v with no scale", l.Bar)
+			}
+			if l.Swatch(0).Min.Y != l.Data.Min.Y {
+				t.Errorf("legend starts at %v, not level with the data area %v", l.Swatch(0), l.Data)
+			}
+			texts, swatches := legendTexts(dec, l, len(want))
+			for i, e := range want {
+				wantColour := e.Color
+				if wantColour == (color.RGBA{}) {
+					wantColour = backgroundColor
+				}
+				if texts[i] != e.Text || swatches[i] != wantColour {
+					t.Errorf("legend line %d reads %q by %v, want %q by %v", i, texts[i], swatches[i], e.Text, wantColour)
+				}
+			}
+			for r := range rows {
+				for col := range cols {
+					want := c.want[0].Color
+					if c.colour != nil {
+						want = c.colour[r*cols+col]
+					}
+					if got := at(dec, centre(l.Element(r, col))); got != want {
+						t.Errorf("(%d,%d) drawn %v, want %v", r, col, got, want)
+					}
+				}
+			}
+			// Outside the data area and the swatches, nothing is drawn in a
+			// colour of the map or of NaN: there is no colorbar.
+			onMap := map[color.RGBA]bool{docNaN: true}
+			for _, m := range lut(Perceptual) {
+				onMap[m] = true
+			}
+			inSwatch := func(p image.Point) bool {
+				for i := range want {
+					if p.In(l.Swatch(i)) {
+						return true
+					}
+				}
+				return false
+			}
+			for y := dec.Bounds().Min.Y; y < dec.Bounds().Max.Y; y++ {
+				for x := dec.Bounds().Min.X; x < dec.Bounds().Max.X; x++ {
+					p := image.Pt(x, y)
+					if p.In(l.Data) || inSwatch(p) {
+						continue
+					}
+					if got := at(dec, p); onMap[got] {
+						t.Fatalf("pixel %v outside the data area and legend drawn %v", p, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPNGReducedInfinities reduces blocks of 2 x 2 that hold infinities:
+// under ReduceMean a block more than half infinite shows its most
+// numerous infinity and one less than half infinite the mean of its
+// finite values; under ReduceMax +Inf wins and -Inf shows only alone.
+func TestPNGReducedInfinities(t *testing.T) {
+	t.Parallel()
+	inf, ninf := math.Inf(1), math.Inf(-1)
+	// 4 x 2050 with MaxSide 1025: blocks of 2 x 2, two rows of blocks;
+	// the first three blocks of the top row are set, the rest are 0 to 4.
+	const rows, cols = 4, 2050
+	v := make([]float64, rows*cols)
+	for i := range v {
+		v[i] = float64(i % 5)
+	}
+	set := func(block int, a, b, c, d float64) {
+		v[2*block], v[2*block+1], v[cols+2*block], v[cols+2*block+1] = a, b, c, d
+	}
+	set(0, inf, inf, ninf, 4) // 3 of 4 infinite, +Inf the most
+	set(1, inf, 2, 2, 2)      // 1 of 4: the mean of 2, 2, 2
+	set(2, ninf, ninf, ninf, 0)
+	for _, c := range []struct {
+		reduce Reduce
+		want   [3]color.RGBA
+	}{
+		{ReduceMean, [3]color.RGBA{docPosInf, lut(Perceptual)[lutIndex(0.5)], docNegInf}},
+		{ReduceMax, [3]color.RGBA{docPosInf, docPosInf, Perceptual(0)}},
+	} {
+		b, err := New(rows, cols, &Options{MaxSide: 1025, Reduce: c.reduce})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Write(v); err != nil {
+			t.Fatal(err)
+		}
+		img, err := b.Image()
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := b.Layout()
+		if l.Block != 2 {
+			t.Fatalf("block %d, want 2", l.Block)
+		}
+		for i, want := range c.want {
+			if got := at(img, centre(l.Element(0, 2*i))); got != want {
+				t.Errorf("reduce %d: block %d drawn %v, want %v", c.reduce, i, got, want)
+			}
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package bench_test
+package benchdata_test
 
 import (
 	"crypto/sha256"
@@ -7,7 +7,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/zcodec/zcodec/bench"
+	"github.com/zcodec/zcodec/internal/benchdata"
 	"github.com/zcodec/zcodec/numeric"
 )
 
@@ -16,14 +16,14 @@ import (
 func TestChunkStable(t *testing.T) {
 	for _, tc := range []struct {
 		dt   numeric.DataType
-		k    bench.Kind
+		k    benchdata.Kind
 		want string
 	}{
-		{numeric.Float32, bench.Smooth, "934c7fda3f8a2d46"},
-		{numeric.Float64, bench.Noisy, "9bdd7e33c8647312"},
-		{numeric.Int16, bench.Counts, "774152cabd01a2f4"},
+		{numeric.Float32, benchdata.Smooth, "934c7fda3f8a2d46"},
+		{numeric.Float64, benchdata.Noisy, "9bdd7e33c8647312"},
+		{numeric.Int16, benchdata.Counts, "774152cabd01a2f4"},
 	} {
-		b, err := bench.Chunk(tc.dt, tc.k, 4096, 1)
+		b, err := benchdata.Chunk(tc.dt, tc.k, 4096, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,20 +35,20 @@ func TestChunkStable(t *testing.T) {
 }
 
 func TestChunkValues(t *testing.T) {
-	b, _ := bench.Chunk(numeric.Float32, bench.Smooth, 4*8192, 3)
+	b, _ := benchdata.Chunk(numeric.Float32, benchdata.Smooth, 4*8192, 3)
 	for i := 0; i < 8192; i++ {
 		v := math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 		if v < 245 || v > 302 {
 			t.Fatalf("smooth value %d = %v, outside 273.15 ± 26", i, v)
 		}
 	}
-	c, _ := bench.Chunk(numeric.Uint8, bench.Smooth, 100, 3)
+	c, _ := benchdata.Chunk(numeric.Uint8, benchdata.Smooth, 100, 3)
 	for i, v := range c {
 		if v != 255 {
 			t.Fatalf("uint8 of a ~273 field: element %d = %d, want 255 (clamped)", i, v)
 		}
 	}
-	d, _ := bench.Chunk(numeric.Int8, bench.Counts, 10000, 3)
+	d, _ := benchdata.Chunk(numeric.Int8, benchdata.Counts, 10000, 3)
 	sum := 0
 	for _, v := range d {
 		if int8(v) < 0 {
@@ -59,10 +59,10 @@ func TestChunkValues(t *testing.T) {
 	if mean := float64(sum) / 10000; mean < 2.8 || mean > 3.2 {
 		t.Errorf("mean count %.3f, want about 3", mean)
 	}
-	if _, err := bench.Chunk(numeric.Float32, bench.Smooth, 6, 1); err == nil {
+	if _, err := benchdata.Chunk(numeric.Float32, benchdata.Smooth, 6, 1); err == nil {
 		t.Error("6 bytes of float32 accepted")
 	}
-	if _, err := bench.Chunk(numeric.Float16, bench.Smooth, 6, 1); err == nil {
+	if _, err := benchdata.Chunk(numeric.Float16, benchdata.Smooth, 6, 1); err == nil {
 		t.Error("float16 accepted")
 	}
 }
@@ -72,16 +72,16 @@ func TestChunkValues(t *testing.T) {
 // top of uint8 in quantised units.
 func TestClampShare(t *testing.T) {
 	for _, tc := range []struct {
-		k     bench.Kind
+		k     benchdata.Kind
 		share float64
 		units bool
-	}{{bench.Kelvin10, 0.1, false}, {bench.Kelvin50, 0.5, false}, {bench.Units10, 0.1, true}, {bench.Units50, 0.5, true}} {
-		v := bench.Field(tc.k, 1<<17, 1)
+	}{{benchdata.Kelvin10, 0.1, false}, {benchdata.Kelvin50, 0.5, false}, {benchdata.Units10, 0.1, true}, {benchdata.Units50, 0.5, true}} {
+		v := benchdata.Field(tc.k, 1<<17, 1)
 		below, above := 0, 0
 		for _, x := range v {
 			q := x
 			if !tc.units {
-				q = (x - bench.DemoOffset) * bench.DemoScale
+				q = (x - benchdata.DemoOffset) * benchdata.DemoScale
 			}
 			if q < 0 {
 				below++
@@ -101,19 +101,19 @@ func TestClampShare(t *testing.T) {
 // of NoisySteps quantisation steps.
 func TestNoisyKelvin(t *testing.T) {
 	const n = 1 << 16
-	smooth, noisy := bench.Field(bench.Smooth, n, 1), bench.Field(bench.NoisyKelvin, n, 1)
+	smooth, noisy := benchdata.Field(benchdata.Smooth, n, 1), benchdata.Field(benchdata.NoisyKelvin, n, 1)
 	var sum, sum2 float64
 	for i := range smooth {
-		d := (noisy[i] - smooth[i]) * bench.DemoScale // in quantisation steps
+		d := (noisy[i] - smooth[i]) * benchdata.DemoScale // in quantisation steps
 		sum += d
 		sum2 += d * d
 	}
 	mean := sum / n
 	sd := math.Sqrt(sum2/n - mean*mean)
-	if math.Abs(mean) > 0.02 || math.Abs(sd-bench.NoisySteps) > 0.02 {
-		t.Errorf("noise in steps: mean %.4f, sd %.4f; want 0 and %v", mean, sd, bench.NoisySteps)
+	if math.Abs(mean) > 0.02 || math.Abs(sd-benchdata.NoisySteps) > 0.02 {
+		t.Errorf("noise in steps: mean %.4f, sd %.4f; want 0 and %v", mean, sd, benchdata.NoisySteps)
 	}
-	if bench.NoisyKelvin.String() != "noisykelvin" {
-		t.Errorf("String() = %q", bench.NoisyKelvin.String())
+	if benchdata.NoisyKelvin.String() != "noisykelvin" {
+		t.Errorf("String() = %q", benchdata.NoisyKelvin.String())
 	}
 }
