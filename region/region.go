@@ -112,6 +112,35 @@ func (b Box) Size() int64 {
 	return n
 }
 
+// NumElements returns the number of elements of an array or box of the
+// given shape (0 when a length is 0 or less, 1 for rank 0), or -1 when
+// that does not fit an int64: Whole(shape).Size() without allocating.
+func NumElements[T ~int | ~int64](shape []T) int64 {
+	n := int64(1)
+	for _, l := range shape {
+		if l <= 0 {
+			return 0
+		}
+	}
+	for _, l := range shape {
+		if n > math.MaxInt64/int64(l) {
+			return -1
+		}
+		n *= int64(l)
+	}
+	return n
+}
+
+// Alloc gives each of boxes slices of the given rank, all carved from one
+// allocation: for code that sets several boxes (with the Set methods) for
+// each chunk it handles.
+func Alloc(rank int, boxes ...*Box) {
+	mem := make([]int64, 2*rank*len(boxes))
+	for _, b := range boxes {
+		b.Start, b.Stop, mem = mem[:rank:rank], mem[rank:2*rank:2*rank], mem[2*rank:]
+	}
+}
+
 // Clone returns a copy of b that shares no memory with it.
 func (b Box) Clone() Box {
 	return Box{Start: append([]int64(nil), b.Start...), Stop: append([]int64(nil), b.Stop...)}

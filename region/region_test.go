@@ -55,6 +55,15 @@ func checkBoxes(t *testing.T, a, b Box) {
 	if a.Empty() != (len(pa) == 0) {
 		t.Fatalf("%v.Empty() = %v with %d points", a, a.Empty(), len(pa))
 	}
+	if shape := a.Shape(); NumElements(shape) != int64(len(pa)) {
+		t.Fatalf("NumElements(%v) = %d, brute force %d", shape, NumElements(shape), len(pa))
+	}
+	var c, e Box
+	Alloc(a.Rank(), &c, &e)
+	c.SetFromShape(a.Start, a.Shape())
+	if !a.Empty() && !c.Equal(a) {
+		t.Fatalf("SetFromShape(%v, %v) = %v", a.Start, a.Shape(), c)
+	}
 	in := a.Intersect(b)
 	for d := range in.Start {
 		if in.Stop[d] < in.Start[d] {

@@ -289,7 +289,7 @@ func (a *Array) GridShape() []int64 { return slices.Clone(a.grid.GridShape()) }
 
 // NumChunks returns the number of chunks of the grid (-1 when it does not
 // fit an int64).
-func (a *Array) NumChunks() int64 { return a.chunks.Size() }
+func (a *Array) NumChunks() int64 { return region.NumElements(a.grid.GridShape()) }
 
 // FillValue returns the array's fill value.
 func (a *Array) FillValue() numeric.Scalar { return a.meta.FillValue }
@@ -357,13 +357,22 @@ func (a *Array) checkRegion(r codec.Region, n int, what string) (rb, cr region.B
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
-	rb = r.Box()
-	want, ok := byteSize(rb.Size(), a.es)
+	want, ok := regionBytes(r, a.es)
 	if !ok {
 		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	if n != want {
 		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}
 	}
-	return rb, region.ChunksOf(a.grid, rb), nil
+	rb, cr = a.boxes(r)
+	return rb, cr, nil
+}
+
+// boxes returns r, a region of the array, as a box, and the box of the
+// chunk coordinates it touches.
+func (a *Array) boxes(r codec.Region) (rb, cr region.Box) {
+	region.Alloc(len(r.Start), &rb, &cr) // one allocation
+	rb.SetFromShape(r.Start, r.Shape)
+	cr.SetChunksOf(a.grid, rb)
+	return rb, cr
 }

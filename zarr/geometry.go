@@ -34,12 +34,13 @@ func (a *Array) ChunkRegion(coords []int64) (region.Box, error) {
 // chunk's box unclipped, of the chunk shape), the part of the chunk that rb
 // needs, and whether that part is the whole of the decoded chunk.
 func (a *Array) chunkLayout(coords []int64, rb region.Box) (buffer, part region.Box, whole bool) {
-	cb := region.ChunkBox(a.grid, coords)
-	buffer = region.Box{Start: cb.Start, Stop: make([]int64, len(coords))}
+	var cb region.Box
+	region.Alloc(len(coords), &cb, &buffer, &part) // one allocation
+	cb.SetChunk(a.grid, coords)
 	for d, c := range a.grid.ChunkShape() {
-		buffer.Stop[d] = cb.Start[d] + c
+		buffer.Start[d], buffer.Stop[d] = cb.Start[d], cb.Start[d]+c
 	}
-	part = cb.Intersect(rb)
+	part.SetIntersect(cb, rb)
 	return buffer, part, part.Equal(buffer)
 }
 
@@ -61,5 +62,5 @@ func byteSize(n int64, es int) (int, bool) {
 // regionBytes is byteSize of a region's element count, with overflow of
 // the count itself detected.
 func regionBytes(r codec.Region, es int) (int, bool) {
-	return byteSize(r.Box().Size(), es)
+	return byteSize(region.NumElements(r.Shape), es)
 }

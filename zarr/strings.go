@@ -114,7 +114,7 @@ func (a *Array) newElems(r codec.Region) (int, error) {
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return 0, a.nodeErr(err)
 	}
-	n := r.Box().Size()
+	n := region.NumElements(r.Shape)
 	if n < 0 || n > math.MaxInt32*16 {
 		return 0, a.nodeErr(&codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"})
 	}
@@ -134,8 +134,8 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		return a.readFixedElems(ctx, r, set)
 	}
 	fill := fillBytes(a.meta.FillValue)
-	rb := r.Box()
-	return a.forChunks(ctx, region.ChunksOf(a.grid, rb), func(coords []int64, _ *[]byte, _ *codec.Options) error {
+	rb, cr := a.boxes(r)
+	return a.forChunks(ctx, cr, func(coords []int64, _ *[]byte, _ *codec.Options) error {
 		buffer, part, whole := a.chunkLayout(coords, rb)
 		key := a.ChunkKey(coords)
 		enc, err := a.st.Get(ctx, key, a.maxEnc)
@@ -337,8 +337,8 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 	if ss, ok := any(src).([]string); ok {
 		elemAt = func(i int) []byte { return unsafe.Slice(unsafe.StringData(ss[i]), len(ss[i])) }
 	}
-	rb := r.Box()
-	return a.forChunks(ctx, region.ChunksOf(a.grid, rb), func(coords []int64, enc *[]byte, budget *codec.Options) error {
+	rb, cr := a.boxes(r)
+	return a.forChunks(ctx, cr, func(coords []int64, enc *[]byte, budget *codec.Options) error {
 		buffer, part, _ := a.chunkLayout(coords, rb)
 		key := a.ChunkKey(coords)
 		elems := make([][]byte, cn)

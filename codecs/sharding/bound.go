@@ -174,16 +174,9 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 			inChunk: ints[5*rank : 6*rank : 6*rank],
 			rShape:  ints[6*rank : 7*rank : 7*rank],
 		}
-		longs := make([]int64, 14*rank)
-		next := func() []int64 {
-			l := longs[:rank:rank]
-			longs = longs[rank:]
-			return l
-		}
-		for _, bx := range []*region.Box{&s.rgn, &s.touched, &s.span, &s.part, &s.inRegion, &s.inSpan} {
-			bx.Start, bx.Stop = next(), next()
-		}
-		s.partShape, s.at = next(), next()
+		var extra region.Box
+		region.Alloc(rank, &s.rgn, &s.touched, &s.span, &s.part, &s.inRegion, &s.inSpan, &extra)
+		s.partShape, s.at = extra.Start, extra.Stop
 		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
 		ndcopy.FillPattern(s.fillRef, b.fill)
 		return s

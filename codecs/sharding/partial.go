@@ -67,10 +67,10 @@ func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 		return err
 	}
 	s.rgn.SetFromShape(region.Start, region.Shape)
-	ir := s.rgn
-	needed := b.neededChunks(ir, s)
+	rgn := s.rgn
+	needed := b.neededChunks(rgn, s)
 	if gap >= 0 && len(needed) > 1 && !b.inner.PartialDecoding() {
-		return b.decodeRuns(ctx, r, ir, dst, entries, needed, gap, budget, s)
+		return b.decodeRuns(ctx, r, rgn, dst, entries, needed, gap, budget, s)
 	}
 	outer, inner := workpool.Split(budget, len(needed))
 	var nested *codec.Options // the budget of nested shards
@@ -80,14 +80,14 @@ func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 	if outer == 1 {
 		// Serial, on the caller's goroutine and scratch, allocating nothing.
 		for _, i := range needed {
-			if err := b.regionChunk(ctx, r, ir, dst, entries, i, s, nested); err != nil {
+			if err := b.regionChunk(ctx, r, rgn, dst, entries, i, s, nested); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, outer, len(needed), func(k int) int { return needed[k] }, func(ws *scratch, k int) error {
-		return b.regionChunk(ctx, r, ir, dst, entries, needed[k], ws, nested)
+		return b.regionChunk(ctx, r, rgn, dst, entries, needed[k], ws, nested)
 	})
 }
 
