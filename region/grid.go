@@ -40,9 +40,9 @@ func (b *Box) SetGrid(g Grid) {
 	}
 }
 
-// ChunksOf returns the box of the chunk coordinates of g that r (a box of
-// the array) touches; it is empty, [0, 0) along every dimension, when r
-// is.
+// ChunksOf returns the box of the chunk coordinates of g that r (a box
+// inside the array) touches; it is empty, [0, 0) along every dimension,
+// when r is.
 func ChunksOf(g Grid, r Box) Box {
 	var b Box
 	b.SetChunksOf(g, r)
@@ -87,8 +87,8 @@ type Chunk struct {
 	Box    Box
 }
 
-// Chunks returns the chunks of g that r (a box of the array) touches, in
-// C order of their coordinates. The slices of the Chunk it yields are
+// Chunks returns the chunks of g that r (a box inside the array) touches,
+// in C order of their coordinates. The slices of the Chunk it yields are
 // reused from one chunk to the next: clone them to keep them.
 func Chunks(g Grid, r Box) iter.Seq[Chunk] {
 	return func(yield func(Chunk) bool) {

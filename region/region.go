@@ -22,8 +22,8 @@ import (
 // Box is a box of elements of an array, or of one chunk, in element
 // coordinates: the elements whose index along dimension d is in
 // [Start[d], Stop[d]). Its rank is len(Start), which equals len(Stop). A
-// box with Stop[d] <= Start[d] in some dimension is empty; the boxes the
-// methods return never have Stop[d] < Start[d]. A box of rank 0 holds one
+// box with Stop[d] <= Start[d] in some dimension is empty (Intersect
+// returns such boxes with Stop[d] == Start[d]). A box of rank 0 holds one
 // element (a scalar array).
 //
 // Intersect and RelativeTo require boxes of the same rank and panic

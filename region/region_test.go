@@ -253,6 +253,25 @@ func TestChunksBruteForce(t *testing.T) {
 	}
 }
 
+func FuzzChunks(f *testing.F) {
+	f.Add([]byte{10, 7, 4, 4, 3, 9, 2, 7})
+	f.Add([]byte{0, 5, 1, 2, 0, 0, 1, 5})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// Four bytes per dimension: its length, the chunk length, the
+		// region's start and stop; at most 3 dimensions.
+		rank := min(len(data)/4, 3)
+		shape, chunk := make([]int64, rank), make([]int64, rank)
+		r := Box{Start: make([]int64, rank), Stop: make([]int64, rank)}
+		for d := range rank {
+			b := data[4*d : 4*d+4]
+			shape[d], chunk[d] = int64(b[0]%12), 1+int64(b[1]%5)
+			r.Start[d] = int64(b[2]) % (shape[d] + 1)
+			r.Stop[d] = r.Start[d] + int64(b[3])%(shape[d]-r.Start[d]+1)
+		}
+		checkChunks(t, NewRegular(shape, chunk), shape, r)
+	})
+}
+
 func TestRegularEdges(t *testing.T) {
 	t.Parallel()
 	g := NewRegular([]int64{math.MaxInt64, 10}, []int{1 << 62, 4})

@@ -289,7 +289,7 @@ func (a *Array) GridShape() []int64 { return slices.Clone(a.grid.GridShape()) }
 
 // NumChunks returns the number of chunks of the grid (-1 when it does not
 // fit an int64).
-func (a *Array) NumChunks() int64 { return region.NumElements(a.grid.GridShape()) }
+func (a *Array) NumChunks() int64 { return a.chunks.Size() }
 
 // FillValue returns the array's fill value.
 func (a *Array) FillValue() numeric.Scalar { return a.meta.FillValue }

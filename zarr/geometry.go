@@ -29,10 +29,11 @@ func (a *Array) ChunkRegion(coords []int64) (region.Box, error) {
 	return region.ChunkBox(a.grid, coords), nil
 }
 
-// chunkLayout returns, for the chunk at coords and rb, a box of the array
-// that a region buffer holds, the box a decoded chunk holds (buffer: the
-// chunk's box unclipped, of the chunk shape), the part of the chunk that rb
-// needs, and whether that part is the whole of the decoded chunk.
+// chunkLayout returns, for the chunk at coords and rb (the box of the
+// array a region's buffer holds), the box a decoded chunk holds (buffer:
+// the chunk's box before clipping at the array's edge, of the chunk
+// shape), the part of the chunk inside the array that rb holds, and
+// whether that part is the whole decoded chunk.
 func (a *Array) chunkLayout(coords []int64, rb region.Box) (buffer, part region.Box, whole bool) {
 	var cb region.Box
 	region.Alloc(len(coords), &cb, &buffer, &part) // one allocation
