@@ -59,6 +59,9 @@ func (b *Box) SetFromShape(start, shape []int64) {
 
 // resize gives b rank n, reusing its slices when they are long enough.
 func (b *Box) resize(n int) {
+	if len(b.Start) == n && len(b.Stop) == n {
+		return
+	}
 	if cap(b.Start) < n {
 		b.Start = make([]int64, n)
 	}
@@ -240,7 +243,7 @@ func (b Box) ContainsPoint(p []int64) bool {
 // rank. i must be in [0, Size()).
 func (b Box) Point(i int64, p []int64) {
 	for d := len(b.Start) - 1; d >= 0; d-- {
-		n := b.Len(d)
+		n := b.Stop[d] - b.Start[d]
 		p[d] = b.Start[d] + i%n
 		i /= n
 	}
@@ -249,12 +252,15 @@ func (b Box) Point(i int64, p []int64) {
 // Index returns the C-order number of the element at p in b, the inverse
 // of Point, or -1 when b does not contain p.
 func (b Box) Index(p []int64) int64 {
-	if !b.ContainsPoint(p) {
+	if len(p) != len(b.Start) {
 		return -1
 	}
 	i := int64(0)
 	for d, x := range p {
-		i = i*b.Len(d) + x - b.Start[d]
+		if x < b.Start[d] || x >= b.Stop[d] {
+			return -1
+		}
+		i = i*(b.Stop[d]-b.Start[d]) + x - b.Start[d]
 	}
 	return i
 }

@@ -75,11 +75,11 @@ type scratch struct {
 	runs   []run
 	rShape []int // the shape of the region of a partial read
 	// The boxes of a partial read (see place): the region, the inner
-	// chunks it touches, one inner chunk's box, the part of it the region
-	// needs and that part relative to the region and to the chunk, with
-	// its shape and an inner chunk's coordinates as int64.
-	rgn, touched, span, part, inRegion, inSpan region.Box
-	partShape, at                              []int64
+	// chunks it touches, one inner chunk's box and the part of it the
+	// region needs, with that part's shape and start in the chunk and the
+	// chunk's coordinates, as int64.
+	rgn, touched, span, part region.Box
+	partShape, partStart, at []int64
 }
 
 // parallelMinBytes is the decoded shard size from which whole-shard encode
@@ -174,9 +174,9 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 			inChunk: ints[5*rank : 6*rank : 6*rank],
 			rShape:  ints[6*rank : 7*rank : 7*rank],
 		}
-		var extra region.Box
-		region.Alloc(rank, &s.rgn, &s.touched, &s.span, &s.part, &s.inRegion, &s.inSpan, &extra)
-		s.partShape, s.at = extra.Start, extra.Stop
+		var extra, extra2 region.Box
+		region.Alloc(rank, &s.rgn, &s.touched, &s.span, &s.part, &extra, &extra2)
+		s.partShape, s.partStart, s.at = extra.Start, extra.Stop, extra2.Start
 		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
 		ndcopy.FillPattern(s.fillRef, b.fill)
 		return s

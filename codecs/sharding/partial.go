@@ -143,25 +143,24 @@ func (b *Bound) neededChunks(rgn region.Box, s *scratch) []int {
 	return needed
 }
 
-// place sets s.coords to the coordinates of inner chunk i, s.part to the
-// part of it that rgn covers and, as ints for the copies, s.box, s.dstPos,
-// s.inChunk and s.rShape to that part's shape, where it goes in the
-// region, where it starts in the chunk and the region's shape.
+// place sets s.coords (and s.at) to the coordinates of inner chunk i,
+// s.span to its box in the shard and s.part to the part of it that rgn
+// covers, with that part's shape (s.partShape) and start in the chunk
+// (s.partStart) and, as ints for the copies, s.box, s.dstPos, s.inChunk
+// and s.rShape: the part's shape, where it goes in the region, where it
+// starts in the chunk and the region's shape.
 func (b *Bound) place(rgn region.Box, i int, s *scratch) {
-	b.chunkCoords(i, s.coords)
-	for d, c := range s.coords {
-		s.at[d] = int64(c)
-	}
+	b.gridBox.Point(int64(i), s.at)
 	s.span.SetChunk(b.innerGrid, s.at)
 	s.part.SetIntersect(s.span, rgn)
-	s.inRegion.SetRelative(s.part, rgn)
-	s.inSpan.SetRelative(s.part, s.span)
 	for d := range s.box {
-		s.partShape[d] = s.part.Len(d)
+		s.coords[d] = int(s.at[d])
+		s.partShape[d] = s.part.Stop[d] - s.part.Start[d]
+		s.partStart[d] = s.part.Start[d] - s.span.Start[d]
 		s.box[d] = int(s.partShape[d])
-		s.dstPos[d] = int(s.inRegion.Start[d])
-		s.inChunk[d] = int(s.inSpan.Start[d])
-		s.rShape[d] = int(rgn.Len(d))
+		s.dstPos[d] = int(s.part.Start[d] - rgn.Start[d])
+		s.inChunk[d] = int(s.partStart[d])
+		s.rShape[d] = int(rgn.Stop[d] - rgn.Start[d])
 	}
 }
 
@@ -198,7 +197,7 @@ func (b *Bound) regionChunk(ctx context.Context, r byterange.Reader, rgn region.
 		// when whole) within this call's budget (opts).
 		part := s.chunk[:elements(s.box)*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
-		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.inSpan.Start, Shape: s.partShape}, part, opts); err != nil {
+		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.partStart, Shape: s.partShape}, part, opts); err != nil {
 			return b.chunkError(s.coords, off, n, err)
 		}
 		ndcopy.Copy(dst, s.rShape, s.dstPos, part, s.box, s.zero, s.box, b.elem)
