@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/zcodec/zcodec/region"
 )
 
 // Region is a box of an array or of one chunk in element coordinates: the
@@ -17,6 +19,15 @@ type Region struct{ Start, Shape []int64 }
 // the given shape.
 func WholeRegion(shape []int64) Region {
 	return Region{Start: make([]int64, len(shape)), Shape: append([]int64(nil), shape...)}
+}
+
+// Box returns r as a region.Box, [Start, Start+Shape) along each
+// dimension.
+func (r Region) Box() region.Box { return region.FromShape(r.Start, r.Shape) }
+
+// RegionOf returns the box b as a Region: its Start and its Shape.
+func RegionOf(b region.Box) Region {
+	return Region{Start: append([]int64(nil), b.Start...), Shape: b.Shape()}
 }
 
 // ErrRegion is matched by every *RegionError.
@@ -72,13 +83,13 @@ func (r Region) ValidateChunk(shape []int) error { return validateRegion(r, shap
 
 func validateRegion[T int | int64](r Region, shape []T) error {
 	if len(r.Start) != len(shape) || len(r.Shape) != len(shape) {
-		return &RegionError{Input: r.String(), Shape: int64s(shape), Dim: -1,
+		return &RegionError{Input: r.String(), Shape: region.Int64s(shape), Dim: -1,
 			Reason: fmt.Sprintf("start has %d and shape %d dimensions, the array or chunk %d", len(r.Start), len(r.Shape), len(shape))}
 	}
 	for i, c := range shape {
 		s, n := r.Start[i], r.Shape[i]
 		if s < 0 || n < 0 || s > int64(c) || n > int64(c)-s {
-			return &RegionError{Input: r.String(), Shape: int64s(shape), Dim: i,
+			return &RegionError{Input: r.String(), Shape: region.Int64s(shape), Dim: i,
 				Reason: fmt.Sprintf("[%d, %d+%d) is not inside [0, %d)", s, s, n, c)}
 		}
 	}
@@ -113,15 +124,6 @@ func coversShape[T int | int64](r Region, shape []T) bool {
 		}
 	}
 	return true
-}
-
-// int64s returns s as int64 values.
-func int64s[T int | int64](s []T) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
 }
 
 // ints returns s as int values; the caller knows they fit (a region

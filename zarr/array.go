@@ -13,6 +13,7 @@ import (
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 )
@@ -98,7 +99,9 @@ type Array struct {
 	meta   *metadata.Array
 	pipe   *codec.Pipeline
 	keys   keyEncoding
-	grid   grid
+	grid   *region.Regular
+	// chunks is the box of the grid's chunk coordinates (region.GridBox).
+	chunks region.Box
 	es     int
 	maxEnc int64 // the largest encoded chunk the chain allows
 	// wholeChunk is the region of one whole chunk, [0, chunk shape).
@@ -204,11 +207,12 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	}
 	a := &Array{
 		st: s, path: path, format: format, meta: m, pipe: m.Pipeline, keys: keys,
-		grid: newGrid(m.Shape, m.ChunkShape), es: m.DataType.Size(),
+		grid: region.NewRegular(m.Shape, m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
 		conc:   opts.concurrency(s), rangeGap: opts.codecOptions().RangeGapOrDefault(), fill: newFiller(m.FillValue),
-		wholeChunk: codec.WholeRegion(int64s(m.ChunkShape)),
+		wholeChunk: codec.WholeRegion(region.Int64s(m.ChunkShape)),
 	}
+	a.chunks = region.GridBox(a.grid)
 	size := a.pipe.DecodedSize()
 	a.bufs.New = func() any { b := make([]byte, size); return &b }
 	return a, nil
@@ -285,11 +289,11 @@ func (a *Array) DataType() numeric.DataType { return a.meta.DataType }
 func (a *Array) ChunkShape() []int { return slices.Clone(a.meta.ChunkShape) }
 
 // GridShape returns the number of chunks along each dimension.
-func (a *Array) GridShape() []int64 { return slices.Clone(a.grid.counts) }
+func (a *Array) GridShape() []int64 { return slices.Clone(a.grid.GridShape()) }
 
 // NumChunks returns the number of chunks of the grid (-1 when it does not
 // fit an int64).
-func (a *Array) NumChunks() int64 { return a.grid.numChunks() }
+func (a *Array) NumChunks() int64 { return a.chunks.Size() }
 
 // FillValue returns the array's fill value.
 func (a *Array) FillValue() numeric.Scalar { return a.meta.FillValue }
@@ -346,22 +350,33 @@ func (a *Array) getBuf() *[]byte { return a.bufs.Get().(*[]byte) }
 
 func (a *Array) putBuf(b *[]byte) { a.bufs.Put(b) }
 
-// checkRegion checks r against the array and len(buf) against r and
-// returns the chunk range it touches.
-func (a *Array) checkRegion(r codec.Region, n int, what string) (chunkRange, error) {
+// checkRegion checks r against the array and n, the length of the
+// caller's buffer, against r, and returns r as a box and the box of the
+// chunk coordinates it touches.
+func (a *Array) checkRegion(r codec.Region, n int, what string) (rb, cr region.Box, err error) {
 	if a.pipe.VariableLength() {
-		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf(
+		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf(
 			"the elements of %v have no fixed size: read them with ReadStrings or ReadByteStrings, write them with WriteStrings or WriteByteStrings", a.meta.DataType)}
 	}
 	if err := r.Validate(a.meta.Shape); err != nil {
-		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: err}
+		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
 	want, ok := regionBytes(r, a.es)
 	if !ok {
-		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	if n != want {
-		return chunkRange{}, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}
+		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}
 	}
-	return a.grid.chunksOf(r), nil
+	rb, cr = a.boxes(r)
+	return rb, cr, nil
+}
+
+// boxes returns r, a region of the array, as a box, and the box of the
+// chunk coordinates it touches.
+func (a *Array) boxes(r codec.Region) (rb, cr region.Box) {
+	region.Alloc(len(r.Start), &rb, &cr) // one allocation
+	rb.SetFromShape(r.Start, r.Shape)
+	cr.SetChunksOf(a.grid, rb)
+	return rb, cr
 }

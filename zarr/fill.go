@@ -7,6 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 )
 
 // filler writes and recognises runs of one fill value.
@@ -102,7 +103,14 @@ func isNaNBits(c []byte, dt numeric.DataType) bool {
 	return math.IsNaN(numeric.WidenFloat(uint64(c[0]), dt))
 }
 
-// fillBox sets every element of a box of dst to the fill value.
-func (f *filler) fillBox(dst []byte, to box, extent []int) {
-	ndcopy.Fill(dst, to.shape, to.start, extent, f.value)
+// fillPart sets the elements of part in dst, which holds the box to of
+// the array, to the fill value.
+func (f *filler) fillPart(dst []byte, to, part region.Box) {
+	rank := part.Rank()
+	ints := make([]int, 3*rank)
+	shape, start, extent := ints[:rank], ints[rank:2*rank], ints[2*rank:]
+	for d := range rank {
+		shape[d], start[d], extent[d] = int(to.Len(d)), int(part.Start[d]-to.Start[d]), int(part.Len(d))
+	}
+	ndcopy.Fill(dst, shape, start, extent, f.value)
 }

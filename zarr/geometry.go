@@ -1,136 +1,58 @@
 package zarr
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 )
 
-// grid is the regular chunk grid of an array.
-type grid struct {
-	shape  []int64 // the array's shape
-	chunk  []int64 // the chunk shape (of the outer grid, for sharded arrays)
-	counts []int64 // chunks along each dimension
-}
-
-func newGrid(shape []int64, chunk []int) grid {
-	g := grid{shape: shape, chunk: make([]int64, len(chunk)), counts: make([]int64, len(chunk))}
-	for d, c := range chunk {
-		g.chunk[d] = int64(c)
-		// Not (shape+c-1)/c, which overflows near math.MaxInt64.
-		g.counts[d] = shape[d] / int64(c)
-		if shape[d]%int64(c) != 0 {
-			g.counts[d]++
-		}
+// ChunkRegion returns the box of the array that the chunk at coords (grid
+// coordinates, one per dimension) covers: the elements of the chunk that
+// lie inside the array, so an edge chunk's box is clipped at the array's
+// edge. Reading that box (codec.RegionOf) reads the chunk. Coordinates of
+// another rank or outside the grid (GridShape) are a *NodeError around a
+// *codec.RegionError.
+func (a *Array) ChunkRegion(coords []int64) (region.Box, error) {
+	bad := func(dim int, reason string) (region.Box, error) {
+		return region.Box{}, a.nodeErr(&codec.RegionError{Input: fmt.Sprint(coords), Shape: a.GridShape(), Dim: dim, Reason: reason})
 	}
-	return g
-}
-
-// numChunks returns the number of chunks of the grid, or -1 when it does
-// not fit an int64.
-func (g grid) numChunks() int64 {
-	n, ok := product(g.counts)
-	if !ok {
-		return -1
-	}
-	return n
-}
-
-// product returns the product of non-negative numbers, or false when it
-// does not fit an int64.
-func product(xs []int64) (int64, bool) {
-	n := int64(1)
-	for _, x := range xs {
-		if x != 0 && n > math.MaxInt64/x {
-			return 0, false
-		}
-		n *= x
-	}
-	return n, true
-}
-
-// inGrid reports whether coords name a chunk of the grid.
-func (g grid) inGrid(coords []int64) bool {
-	if len(coords) != len(g.counts) {
-		return false
+	if len(coords) != a.grid.Rank() {
+		return bad(-1, fmt.Sprintf("%d chunk coordinates for an array of %d dimensions", len(coords), a.grid.Rank()))
 	}
 	for d, c := range coords {
-		if c < 0 || c >= g.counts[d] {
-			return false
+		if n := a.grid.NumChunks(d); c < 0 || c >= n {
+			return bad(d, fmt.Sprintf("chunk coordinate %d outside the grid [0, %d)", c, n))
 		}
 	}
-	return true
+	return region.ChunkBox(a.grid, coords), nil
 }
 
-// chunkRange is the box of chunk coordinates [lo, hi) that a region
-// touches; empty when the region has no elements.
-type chunkRange struct{ lo, hi []int64 }
-
-func (g grid) chunksOf(r codec.Region) chunkRange {
-	cr := chunkRange{lo: make([]int64, len(r.Start)), hi: make([]int64, len(r.Start))}
-	for d := range r.Start {
-		if r.Shape[d] == 0 {
-			return chunkRange{lo: cr.lo, hi: cr.lo}
-		}
-		cr.lo[d] = r.Start[d] / g.chunk[d]
-		cr.hi[d] = (r.Start[d]+r.Shape[d]-1)/g.chunk[d] + 1
+// chunkLayout returns, for the chunk at coords and rb (the box of the
+// array a region's buffer holds), the box a decoded chunk holds (buffer:
+// the chunk's box before clipping at the array's edge, of the chunk
+// shape), the part of the chunk inside the array that rb holds, and
+// whether that part is the whole decoded chunk.
+func (a *Array) chunkLayout(coords []int64, rb region.Box) (buffer, part region.Box, whole bool) {
+	var cb region.Box
+	region.Alloc(len(coords), &cb, &buffer, &part) // one allocation
+	cb.SetChunk(a.grid, coords)
+	for d, c := range a.grid.ChunkShape() {
+		buffer.Start[d], buffer.Stop[d] = cb.Start[d], cb.Start[d]+c
 	}
-	return cr
+	part.SetIntersect(cb, rb)
+	return buffer, part, part.Equal(buffer)
 }
 
-// count returns the number of chunks in the range.
-func (cr chunkRange) count() int64 {
-	n := int64(1)
-	for d := range cr.lo {
-		n *= cr.hi[d] - cr.lo[d]
-	}
-	return n
-}
-
-// at writes the coordinates of the i-th chunk of the range, in C order,
-// into coords.
-func (cr chunkRange) at(i int64, coords []int64) {
-	for d := len(cr.lo) - 1; d >= 0; d-- {
-		n := cr.hi[d] - cr.lo[d]
-		coords[d] = cr.lo[d] + i%n
-		i /= n
-	}
-}
-
-// chunkBox returns the region of the array that chunk coords covers,
-// clipped to the array.
-func (g grid) chunkBox(coords []int64) codec.Region {
-	r := codec.Region{Start: make([]int64, len(coords)), Shape: make([]int64, len(coords))}
-	for d, c := range coords {
-		r.Start[d] = c * g.chunk[d]
-		r.Shape[d] = min(g.chunk[d], g.shape[d]-r.Start[d])
-	}
-	return r
-}
-
-// intersect returns the intersection of two regions of one array.
-func intersect(a, b codec.Region) codec.Region {
-	r := codec.Region{Start: make([]int64, len(a.Start)), Shape: make([]int64, len(a.Start))}
-	for d := range a.Start {
-		lo := max(a.Start[d], b.Start[d])
-		hi := min(a.Start[d]+a.Shape[d], b.Start[d]+b.Shape[d])
-		r.Start[d], r.Shape[d] = lo, max(hi-lo, 0)
-	}
-	return r
-}
-
-// regionsEqual reports whether two regions are the same box.
-func regionsEqual(r, o codec.Region) bool {
-	for d := range r.Start {
-		if r.Start[d] != o.Start[d] || r.Shape[d] != o.Shape[d] {
-			return false
-		}
-	}
-	return true
+// coversChunk reports whether rb holds every element of the chunk at
+// coords that lies inside the array.
+func (a *Array) coversChunk(coords []int64, rb region.Box) bool {
+	return rb.Contains(region.ChunkBox(a.grid, coords))
 }
 
 // byteSize returns the size in bytes of n elements of es bytes, or false
-// when it does not fit an int.
+// when it does not fit an int (or n is negative: a count that overflowed).
 func byteSize(n int64, es int) (int, bool) {
 	if n < 0 || n > int64(math.MaxInt)/int64(es) {
 		return 0, false
@@ -141,18 +63,5 @@ func byteSize(n int64, es int) (int, bool) {
 // regionBytes is byteSize of a region's element count, with overflow of
 // the count itself detected.
 func regionBytes(r codec.Region, es int) (int, bool) {
-	n, ok := product(r.Shape)
-	if !ok {
-		return 0, false
-	}
-	return byteSize(n, es)
-}
-
-// int64s returns s as int64 values.
-func int64s(s []int) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
+	return byteSize(region.NumElements(r.Shape), es)
 }

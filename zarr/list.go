@@ -3,9 +3,11 @@ package zarr
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -38,10 +40,10 @@ func (a *Array) ListChunks(ctx context.Context, fn func(StoredChunk) error) erro
 		base = a.path + "/"
 	}
 	prefix := base
-	if !a.keys.v2 && a.keys.sep == "/" && len(a.grid.counts) > 0 {
+	if !a.keys.v2 && a.keys.sep == "/" && a.grid.Rank() > 0 {
 		prefix = base + "c/"
 	}
-	rank := len(a.grid.counts)
+	rank := a.grid.Rank()
 	err := a.st.List(ctx, prefix, func(e store.Entry) error {
 		rel := strings.TrimPrefix(e.Key, base)
 		coords, ok := a.keys.parse(rel, rank)
@@ -52,7 +54,7 @@ func (a *Array) ListChunks(ctx context.Context, fn func(StoredChunk) error) erro
 			}
 			return nil
 		}
-		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, ETag: e.ETag, InGrid: a.grid.inGrid(coords), Err: e.Err})
+		return fn(StoredChunk{Key: e.Key, Coords: coords, Size: e.Size, ETag: e.ETag, InGrid: a.chunks.ContainsPoint(coords), Err: e.Err})
 	})
 	if err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}
@@ -75,14 +77,11 @@ func (a *Array) eachChunk(ctx context.Context, fn func(c StoredChunk, probe bool
 	if listed || !errors.Is(err, errors.ErrUnsupported) {
 		return err
 	}
-	rank := len(a.grid.counts)
-	cr := chunkRange{lo: make([]int64, rank), hi: a.grid.counts}
-	for i, n := int64(0), cr.count(); i < n; i++ {
+	for c := range region.Chunks(a.grid, region.Whole(a.meta.Shape)) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		coords := make([]int64, rank)
-		cr.at(i, coords)
+		coords := slices.Clone(c.Coords)
 		if err := fn(StoredChunk{Key: a.ChunkKey(coords), Coords: coords, Size: -1, InGrid: true}, true); err != nil {
 			return err
 		}
@@ -110,7 +109,7 @@ type ChunkStats struct {
 // reads no chunk. A store that cannot list gives an error matched by
 // errors.ErrUnsupported.
 func (a *Array) Stats(ctx context.Context) (ChunkStats, error) {
-	st := ChunkStats{Total: a.grid.numChunks()}
+	st := ChunkStats{Total: a.chunks.Size()}
 	err := a.ListChunks(ctx, func(c StoredChunk) error {
 		if !c.InGrid {
 			st.Stray++

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -26,19 +27,19 @@ func (e *UnitRangeError) Error() string {
 // them: the stored keys of its grid (the shards of a sharded array, the
 // chunks otherwise), NumChunks. It is -1 when the count does not fit an
 // int64.
-func (a *Array) NumUnits() int64 { return a.grid.numChunks() }
+func (a *Array) NumUnits() int64 { return a.chunks.Size() }
 
 // UnitKey returns the store key of unit i of the array: the chunk (shard)
 // at the i-th coordinates of its grid in C order.
 func (a *Array) UnitKey(i int64) string {
-	coords := make([]int64, len(a.grid.counts))
+	coords := make([]int64, a.grid.Rank())
 	a.unitCoords(i, coords)
 	return a.ChunkKey(coords)
 }
 
 // unitCoords writes the grid coordinates of unit i (C order) into coords.
 func (a *Array) unitCoords(i int64, coords []int64) {
-	chunkRange{lo: make([]int64, len(coords)), hi: a.grid.counts}.at(i, coords)
+	a.chunks.Point(i, coords)
 }
 
 // CopyPart copies the elements of src that units [first, end) of dst
@@ -121,7 +122,7 @@ func CopyPart(ctx context.Context, dst, src *Array, first, end int64, opts *Copy
 		enc    []byte
 	}
 	err := workpool.RunWith(ctx, int(n), outer,
-		func() *state { return &state{coords: make([]int64, len(dst.grid.counts)), chunk: dst.getBuf()} },
+		func() *state { return &state{coords: make([]int64, dst.grid.Rank()), chunk: dst.getBuf()} },
 		func(s *state) { dst.putBuf(s.chunk) },
 		func(s *state, i int) error {
 			dst.unitCoords(first+int64(i), s.coords)
@@ -141,8 +142,8 @@ func CopyPart(ctx context.Context, dst, src *Array, first, end int64, opts *Copy
 // conc, and returns its elements inside the array. chunk holds one decoded
 // unit; part and enc are scratch.
 func (a *Array) copyUnit(ctx context.Context, src *Array, coords []int64, chunk []byte, part, enc *[]byte, conc int) (int64, error) {
-	r := a.grid.chunkBox(coords)
-	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+	buffer, rb, whole := a.chunkLayout(coords, region.Whole(a.meta.Shape))
+	r := codec.RegionOf(rb)
 	if whole {
 		// The unit lies inside the array: src reads straight into it.
 		if err := src.readRegionWithin(ctx, r, chunk, conc); err != nil {
@@ -159,19 +160,19 @@ func (a *Array) copyUnit(ctx context.Context, src *Array, coords []int64, chunk 
 			return 0, err
 		}
 		a.fill.fill(chunk)
-		copyBox(chunk, inChunk, (*part)[:n], inRegion, extent, a.es)
+		copyPart(chunk, buffer, (*part)[:n], rb, rb, a.es)
 	}
-	return r.NumElements(), a.storeChunk(ctx, a.ChunkKey(coords), chunk, enc)
+	return rb.Size(), a.storeChunk(ctx, a.ChunkKey(coords), chunk, enc)
 }
 
 // partProgress returns the function that counts the elements of the units
 // of [first, end) done and reports them to fn with their total.
 func (a *Array) partProgress(first, end int64, fn func(done, total int64)) func(int64) {
-	coords := make([]int64, len(a.grid.counts))
+	coords := make([]int64, a.grid.Rank())
 	var total int64
 	for u := first; u < end; u++ {
 		a.unitCoords(u, coords)
-		total += a.grid.chunkBox(coords).NumElements()
+		total += region.ChunkBox(a.grid, coords).Size()
 	}
 	var mu sync.Mutex
 	var done int64

@@ -6,6 +6,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/memvalue"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -25,33 +26,33 @@ func (a *Array) ReadRegion(ctx context.Context, r codec.Region, dst []byte) erro
 // readRegionWithin is ReadRegion within a budget of conc (see
 // forChunksWithin).
 func (a *Array) readRegionWithin(ctx context.Context, r codec.Region, dst []byte, conc int) error {
-	cr, err := a.checkRegion(r, len(dst), "destination")
+	rb, cr, err := a.checkRegion(r, len(dst), "destination")
 	if err != nil {
 		return err
 	}
 	return a.forChunksWithin(ctx, cr, conc, func(coords []int64, _ *[]byte, budget *codec.Options) error {
-		return a.readChunk(ctx, coords, r, dst, budget)
+		return a.readChunk(ctx, coords, rb, dst, budget)
 	})
 }
 
-// readChunk reads the part of the chunk at coords that r holds into dst,
-// within budget (see forChunks).
-func (a *Array) readChunk(ctx context.Context, coords []int64, r codec.Region, dst []byte, budget *codec.Options) error {
-	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+// readChunk reads the part of the chunk at coords that rb (the box of
+// the region dst holds) needs into dst, within budget (see forChunks).
+func (a *Array) readChunk(ctx context.Context, coords []int64, rb region.Box, dst []byte, budget *codec.Options) error {
+	buffer, part, whole := a.chunkLayout(coords, rb)
 	key := a.ChunkKey(coords)
 	if !whole && a.pipe.PartialDecoding() {
-		return a.readPart(ctx, key, r, dst, extent, inRegion, inChunk, budget)
+		return a.readPart(ctx, key, rb, dst, buffer, part, budget)
 	}
 	enc, err := a.st.Get(ctx, key, a.maxEnc)
 	if errors.Is(err, store.ErrNotFound) {
-		a.fill.fillBox(dst, inRegion, extent)
+		a.fill.fillPart(dst, rb, part)
 		return nil
 	}
 	if err != nil {
 		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
-	if whole && contiguous(r.Shape, extent) {
-		off := offsetOf(r.Shape, inRegion.start, a.es)
+	if whole && contiguous(rb, part) {
+		off := offsetOf(rb, part.Start, a.es)
 		if err := a.decode(ctx, dst[off:off+int64(a.pipe.DecodedSize())], enc, budget); err != nil {
 			return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 		}
@@ -62,7 +63,7 @@ func (a *Array) readChunk(ctx context.Context, coords []int64, r codec.Region, d
 	if err := a.decode(ctx, *buf, enc, budget); err != nil {
 		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
-	copyBox(dst, inRegion, *buf, inChunk, extent, a.es)
+	copyPart(dst, rb, *buf, buffer, part, a.es)
 	return nil
 }
 
@@ -77,36 +78,34 @@ func (a *Array) decode(ctx context.Context, dst, enc []byte, budget *codec.Optio
 	return a.pipe.Decode(dst, enc)
 }
 
-// readPart decodes the part of a chunk (a shard) that r needs through byte
-// ranges of the stored value: the shard's index and the inner chunks the
-// part meets, nothing else.
-func (a *Array) readPart(ctx context.Context, key string, r codec.Region, dst []byte, extent []int, inRegion, inChunk box, budget *codec.Options) error {
-	n := a.es
-	for _, e := range extent {
-		n *= e
-	}
-	var part []byte
-	contig := contiguous(r.Shape, extent)
+// readPart decodes part, the part of a chunk (a shard) whose decoded box
+// is buffer that rb needs, through byte ranges of the stored value: the
+// shard's index and the inner chunks the part meets, nothing else.
+func (a *Array) readPart(ctx context.Context, key string, rb region.Box, dst []byte, buffer, part region.Box, budget *codec.Options) error {
+	n := a.es * int(part.Size()) // at most one chunk
+	var pbuf []byte
+	contig := contiguous(rb, part)
 	if contig {
-		off := offsetOf(r.Shape, inRegion.start, a.es)
-		part = dst[off : off+int64(n)]
+		off := offsetOf(rb, part.Start, a.es)
+		pbuf = dst[off : off+int64(n)]
 	} else if n <= 1<<20 {
-		part = make([]byte, n) // a small part of a shard: no shard-sized buffer
+		pbuf = make([]byte, n) // a small part of a shard: no shard-sized buffer
 	} else {
 		buf := a.getBuf()
 		defer a.putBuf(buf)
-		part = (*buf)[:n]
+		pbuf = (*buf)[:n]
 	}
-	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: int64s(inChunk.start), Shape: int64s(extent)}, part, budget)
+	inChunk := part.RelativeTo(buffer)
+	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.Start, Shape: part.Shape()}, pbuf, budget)
 	if errors.Is(err, store.ErrNotFound) {
-		a.fill.fillBox(dst, inRegion, extent)
+		a.fill.fillPart(dst, rb, part)
 		return nil
 	}
 	if err != nil {
 		return &codec.ChunkError{Array: a.path, Key: key, Err: err}
 	}
 	if !contig {
-		copyBox(dst, inRegion, part, box{shape: extent, start: make([]int, len(extent))}, extent, a.es)
+		copyPart(dst, rb, pbuf, part, part, a.es)
 	}
 	return nil
 }

@@ -141,7 +141,7 @@ func (a *Array) ReadSlabs(ctx context.Context, r codec.Region, maxBytes int, fn 
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
-	p := planSlabs(r, a.grid.chunk, a.es, int64(max(maxBytes, a.es)), false)
+	p := planSlabs(r, a.grid.ChunkShape(), a.es, int64(max(maxBytes, a.es)), false)
 	var buf []byte
 	return p.each(func(slab codec.Region) error {
 		n, ok := regionBytes(slab, a.es)
@@ -208,7 +208,7 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	if src.pipe.VariableLength() {
 		return copyStrings(ctx, dst, src, o, total)
 	}
-	p := planSlabs(whole, dst.grid.chunk, dst.es, int64(o.MaxBytes), true)
+	p := planSlabs(whole, dst.grid.ChunkShape(), dst.es, int64(o.MaxBytes), true)
 	var buf []byte
 	return p.each(func(slab codec.Region) error {
 		n, ok := regionBytes(slab, dst.es)

@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/vlenform"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -112,8 +114,8 @@ func (a *Array) newElems(r codec.Region) (int, error) {
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return 0, a.nodeErr(err)
 	}
-	n, ok := product(r.Shape)
-	if !ok || n > math.MaxInt32*16 {
+	n := region.NumElements(r.Shape)
+	if n < 0 || n > math.MaxInt32*16 {
 		return 0, a.nodeErr(&codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"})
 	}
 	return int(n), nil
@@ -132,13 +134,13 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		return a.readFixedElems(ctx, r, set)
 	}
 	fill := fillBytes(a.meta.FillValue)
-	cr := a.grid.chunksOf(r)
+	rb, cr := a.boxes(r)
 	return a.forChunks(ctx, cr, func(coords []int64, _ *[]byte, _ *codec.Options) error {
-		extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+		buffer, part, whole := a.chunkLayout(coords, rb)
 		key := a.ChunkKey(coords)
 		enc, err := a.st.Get(ctx, key, a.maxEnc)
 		if errors.Is(err, store.ErrNotFound) {
-			forBox(extent, inChunk, inRegion, func(_, ri, run int) {
+			forBox(part, buffer, rb, func(_, ri, run int) {
 				for k := range run {
 					set(ri+k, fill, 0, len(fill))
 				}
@@ -164,7 +166,7 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		}
 		if whole {
 			pos := 4
-			forBox(extent, inChunk, inRegion, func(_, ri, run int) {
+			forBox(part, buffer, rb, func(_, ri, run int) {
 				if strs != nil { // the common case, without a call per element
 					pos = vlenform.Strings(strs[ri:ri+run], chunk, pos)
 					return
@@ -182,11 +184,11 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 		// that they do not hold the whole chunk.
 		offs := vlenform.Offsets(chunk, a.pipe.Spec().NumElements())
 		total := 0
-		forBox(extent, inChunk, inRegion, func(ci, _, run int) {
+		forBox(part, buffer, rb, func(ci, _, run int) {
 			total += offs[ci+run] - offs[ci] - 4*run
 		})
 		backing := make([]byte, 0, total)
-		forBox(extent, inChunk, inRegion, func(ci, ri, run int) {
+		forBox(part, buffer, rb, func(ci, ri, run int) {
 			for k := range run {
 				s := offs[ci+k] + 4
 				e := offs[ci+k+1]
@@ -244,37 +246,30 @@ func fillBytes(fill numeric.Scalar) []byte {
 	return b
 }
 
-// forBox calls f for every run of the innermost dimension of a box of the
-// given extent: ci is the run's first element as an index into the chunk
-// (laid out as inChunk), ri into the region (laid out as inRegion).
-func forBox(extent []int, inChunk, inRegion box, f func(ci, ri, run int)) {
-	rank := len(extent)
-	for _, e := range extent {
-		if e == 0 {
-			return
-		}
+// forBox calls f for every run of the innermost dimension of part, a box
+// of the array: ci is the run's first element as an index into the
+// decoded chunk (which holds the box inChunk), ri into the region's
+// buffer (which holds inRegion).
+func forBox(part, inChunk, inRegion region.Box, f func(ci, ri, run int)) {
+	rank := part.Rank()
+	if part.Empty() {
+		return
 	}
 	if rank == 0 {
 		f(0, 0, 1)
 		return
 	}
-	idx := make([]int, rank) // position in the box, the last dimension always 0
+	p := slices.Clone(part.Start) // the run's first element
+	lead := region.Box{Start: part.Start[:rank-1], Stop: part.Stop[:rank-1]}
+	run := int(part.Len(rank - 1))
 	for {
-		ci, ri := 0, 0
+		ci, ri := int64(0), int64(0)
 		for d := range rank {
-			ci = ci*inChunk.shape[d] + inChunk.start[d] + idx[d]
-			ri = ri*inRegion.shape[d] + inRegion.start[d] + idx[d]
+			ci = ci*inChunk.Len(d) + p[d] - inChunk.Start[d]
+			ri = ri*inRegion.Len(d) + p[d] - inRegion.Start[d]
 		}
-		f(ci, ri, extent[rank-1])
-		d := rank - 2
-		for ; d >= 0; d-- {
-			idx[d]++
-			if idx[d] < extent[d] {
-				break
-			}
-			idx[d] = 0
-		}
-		if d < 0 {
+		f(int(ci), int(ri), run)
+		if !lead.Next(p[:rank-1]) {
 			return
 		}
 	}
@@ -342,11 +337,12 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 	if ss, ok := any(src).([]string); ok {
 		elemAt = func(i int) []byte { return unsafe.Slice(unsafe.StringData(ss[i]), len(ss[i])) }
 	}
-	return a.forChunks(ctx, a.grid.chunksOf(r), func(coords []int64, enc *[]byte, budget *codec.Options) error {
-		extent, inRegion, inChunk, _ := a.chunkLayout(coords, r)
+	rb, cr := a.boxes(r)
+	return a.forChunks(ctx, cr, func(coords []int64, enc *[]byte, budget *codec.Options) error {
+		buffer, part, _ := a.chunkLayout(coords, rb)
 		key := a.ChunkKey(coords)
 		elems := make([][]byte, cn)
-		if !a.coversChunk(coords, r) {
+		if !a.coversChunk(coords, rb) {
 			old, err := a.st.Get(ctx, key, a.maxEnc)
 			switch {
 			case errors.Is(err, store.ErrNotFound):
@@ -370,7 +366,7 @@ func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Regi
 				elems[i] = fill // what lies outside the array
 			}
 		}
-		forBox(extent, inChunk, inRegion, func(ci, ri, run int) {
+		forBox(part, buffer, rb, func(ci, ri, run int) {
 			for k := range run {
 				elems[ci+k] = elemAt(ri + k)
 			}

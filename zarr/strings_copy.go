@@ -15,7 +15,7 @@ const copyStringsElementBytes = 32
 // of dst, read as strings or byte strings and written back.
 func copyStrings(ctx context.Context, dst, src *Array, o CopyOptions, total int64) error {
 	whole := codec.WholeRegion(dst.meta.Shape)
-	p := planSlabs(whole, dst.grid.chunk, copyStringsElementBytes, int64(o.MaxBytes), true)
+	p := planSlabs(whole, dst.grid.ChunkShape(), copyStringsElementBytes, int64(o.MaxBytes), true)
 	var done int64
 	text := src.meta.DataType.IsText()
 	return p.each(func(slab codec.Region) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -69,7 +70,7 @@ func copyVerbatim(ctx context.Context, dst, src *Array, first, end int64, delete
 		}
 	}()
 	err := workpool.RunWith(ctx, int(n), outer,
-		func() *[]int64 { c := make([]int64, len(dst.grid.counts)); return &c }, nil,
+		func() *[]int64 { c := make([]int64, dst.grid.Rank()); return &c }, nil,
 		func(coords *[]int64, i int) error {
 			dst.unitCoords(first+int64(i), *coords)
 			key := src.ChunkKey(*coords)
@@ -89,7 +90,7 @@ func copyVerbatim(ctx context.Context, dst, src *Array, first, end int64, delete
 					return &codec.ChunkError{Array: dst.path, Key: dkey, Err: err}
 				}
 			}
-			report <- dst.grid.chunkBox(*coords).NumElements()
+			report <- region.ChunkBox(dst.grid, *coords).Size()
 			return nil
 		})
 	close(report)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -23,27 +24,29 @@ func (a *Array) WriteRegion(ctx context.Context, r codec.Region, src []byte) err
 	if a.format != 3 {
 		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}
-	cr, err := a.checkRegion(r, len(src), "source")
+	rb, cr, err := a.checkRegion(r, len(src), "source")
 	if err != nil {
 		return err
 	}
 	return a.forChunks(ctx, cr, func(coords []int64, enc *[]byte, budget *codec.Options) error {
-		return a.writeChunk(ctx, coords, r, src, enc, budget)
+		return a.writeChunk(ctx, coords, rb, src, enc, budget)
 	})
 }
 
-func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, src []byte, enc *[]byte, budget *codec.Options) error {
-	extent, inRegion, inChunk, whole := a.chunkLayout(coords, r)
+// writeChunk writes the part of the chunk at coords that rb (the box of the
+// region src holds) covers, with the rest of the chunk as stored.
+func (a *Array) writeChunk(ctx context.Context, coords []int64, rb region.Box, src []byte, enc *[]byte, budget *codec.Options) error {
+	buffer, part, whole := a.chunkLayout(coords, rb)
 	key := a.ChunkKey(coords)
 	var chunk []byte
-	if whole && contiguous(r.Shape, extent) {
-		off := offsetOf(r.Shape, inRegion.start, a.es)
+	if whole && contiguous(rb, part) {
+		off := offsetOf(rb, part.Start, a.es)
 		chunk = src[off : off+int64(a.pipe.DecodedSize())]
 	} else {
 		buf := a.getBuf()
 		defer a.putBuf(buf)
 		chunk = *buf
-		if a.coversChunk(coords, r) {
+		if a.coversChunk(coords, rb) {
 			// r covers every element of the chunk inside the array; the
 			// rest of an edge chunk holds the fill value.
 			if !whole {
@@ -52,7 +55,7 @@ func (a *Array) writeChunk(ctx context.Context, coords []int64, r codec.Region, 
 		} else if err := a.loadChunk(ctx, key, chunk, budget); err != nil {
 			return err
 		}
-		copyBox(chunk, inChunk, src, inRegion, extent, a.es)
+		copyPart(chunk, buffer, src, rb, part, a.es)
 	}
 	return a.storeChunk(ctx, key, chunk, enc)
 }

@@ -79,7 +79,7 @@ func adviseWorkers(chunkBytes int, budget int64) int {
 // fill value, as stored edge chunks do, and its extent tells the advisor
 // to leave that part out of the statistics and errors.
 func readStoreSample(ctx context.Context, a *zarr.Array, n int) (*advisor.Sample, error) {
-	grid, shape, chunk := a.GridShape(), a.Shape(), a.ChunkShape()
+	grid, chunk := a.GridShape(), a.ChunkShape()
 	total := a.NumChunks()
 	if n < 0 || int64(n) >= total {
 		if total > math.MaxInt32 {
@@ -95,13 +95,15 @@ func readStoreSample(ctx context.Context, a *zarr.Array, n int) (*advisor.Sample
 	zeros := make([]int, len(chunk))
 	var part []byte
 	for _, c := range coords {
-		r := codec.Region{Start: make([]int64, len(c)), Shape: make([]int64, len(c))}
+		box, err := a.ChunkRegion(c)
+		if err != nil {
+			return nil, err
+		}
+		r := codec.RegionOf(box)
 		extent := make([]int, len(c))
 		edge := false
 		for d := range c {
-			r.Start[d] = c[d] * int64(chunk[d])
-			extent[d] = int(min(int64(chunk[d]), shape[d]-r.Start[d]))
-			r.Shape[d] = int64(extent[d])
+			extent[d] = int(box.Len(d))
 			edge = edge || extent[d] != chunk[d]
 		}
 		buf := make([]byte, spec.Size())

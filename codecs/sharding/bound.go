@@ -9,6 +9,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -18,14 +19,18 @@ import (
 // shard: the index (ParseIndex, ReadIndex) and single inner chunks
 // (DecodeChunk, ReadChunk). It is safe for concurrent use.
 type Bound struct {
-	c        *Codec
-	spec     codec.ChunkSpec // of a shard
-	grid     []int           // inner chunks per dimension
-	n        int             // inner chunks per shard
-	inner    *codec.Pipeline
-	index    *codec.Pipeline
-	elem     int
-	chunkLen int // decoded bytes of one inner chunk
+	c    *Codec
+	spec codec.ChunkSpec // of a shard
+	grid []int           // inner chunks per dimension
+	// innerGrid is the grid of inner chunks over the shard and gridBox the
+	// box of their coordinates, for the geometry of partial reads.
+	innerGrid *region.Regular
+	gridBox   region.Box
+	n         int // inner chunks per shard
+	inner     *codec.Pipeline
+	index     *codec.Pipeline
+	elem      int
+	chunkLen  int // decoded bytes of one inner chunk
 	// indexLen is the encoded index size; innerMax bounds an inner chunk's
 	// encoded size (innerFixed: every inner chunk has exactly innerMax).
 	indexLen   int
@@ -66,9 +71,15 @@ type scratch struct {
 	// order and runs are the plan of a partial read that merges ranges:
 	// the stored inner chunks it needs by offset, and the runs of bytes
 	// that read them (see planRuns).
-	order          []int
-	runs           []run
-	rStart, rShape []int // the region of a partial read
+	order  []int
+	runs   []run
+	rShape []int // the shape of the region of a partial read
+	// The boxes of a partial read (see place): the region, the inner
+	// chunks it touches, one inner chunk's box and the part of it the
+	// region needs, with that part's shape and start in the chunk and the
+	// chunk's coordinates, as int64.
+	rgn, touched, span, part region.Box
+	partShape, partStart, at []int64
 }
 
 // parallelMinBytes is the decoded shard size from which whole-shard encode
@@ -137,6 +148,8 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 		return nil, c.configError("index_codecs", -1, fmt.Sprintf("the index chain produces %v, not a fixed size: index codecs must not compress", index.Encoded()))
 	}
 	b.inner, b.index = inner, index
+	b.innerGrid = region.NewRegular(decoded.Shape, c.chunkShape)
+	b.gridBox = region.GridBox(b.innerGrid)
 	b.warnings = append(c.innerChain().warnings(inner), c.indexChain().warnings(index)...)
 	b.chunkLen = inner.DecodedSize()
 	b.indexLen = index.Encoded().Size
@@ -150,7 +163,7 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 	}
 	b.tooLarge = b.checkLimit(c.opts.MaxChunkBytesOrDefault())
 	b.scratch.New = func() any {
-		ints := make([]int, 8*rank)
+		ints := make([]int, 7*rank)
 		s := &scratch{
 			chunk:   make([]byte, b.chunkLen),
 			coords:  ints[0*rank : 1*rank : 1*rank],
@@ -159,9 +172,11 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 			box:     ints[3*rank : 4*rank : 4*rank],
 			dstPos:  ints[4*rank : 5*rank : 5*rank],
 			inChunk: ints[5*rank : 6*rank : 6*rank],
-			rStart:  ints[6*rank : 7*rank : 7*rank],
-			rShape:  ints[7*rank : 8*rank : 8*rank],
+			rShape:  ints[6*rank : 7*rank : 7*rank],
 		}
+		var extra, extra2 region.Box
+		region.Alloc(rank, &s.rgn, &s.touched, &s.span, &s.part, &extra, &extra2)
+		s.partShape, s.partStart, s.at = extra.Start, extra.Stop, extra2.Start
 		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
 		ndcopy.FillPattern(s.fillRef, b.fill)
 		return s

@@ -8,6 +8,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -64,11 +65,11 @@ func (b *Bound) planRuns(entries []byte, needed []int, gap, limit int64, s *scra
 // outer = min(budget, runs) runs are read at once, each with one
 // ReadRange, and each run's chunks are decoded from the bytes read on
 // max(1, budget/outer) goroutines, so that outer*inner <= budget.
-func (b *Bound) decodeRuns(ctx context.Context, r byterange.Reader, region intRegion, dst, entries []byte, needed []int, gap int64, budget int, s *scratch) error {
+func (b *Bound) decodeRuns(ctx context.Context, r byterange.Reader, rgn region.Box, dst, entries []byte, needed []int, gap int64, budget int, s *scratch) error {
 	for _, i := range needed {
 		if off, _ := entry(entries, i); off == absent {
-			b.place(region, i, s)
-			ndcopy.Fill(dst, region.Shape, s.dstPos, s.box, b.fill)
+			b.place(rgn, i, s)
+			ndcopy.Fill(dst, s.rShape, s.dstPos, s.box, b.fill)
 		}
 	}
 	runs := b.planRuns(entries, needed, gap, b.c.opts.MaxChunkBytesOrDefault(), s)
@@ -76,22 +77,22 @@ func (b *Bound) decodeRuns(ctx context.Context, r byterange.Reader, region intRe
 	outer, inner := workpool.Split(budget, len(runs))
 	if outer == 1 {
 		for _, rn := range runs {
-			if err := b.readRun(ctx, r, region, dst, entries, order, rn, s, inner); err != nil {
+			if err := b.readRun(ctx, r, rgn, dst, entries, order, rn, s, inner); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, outer, len(runs), func(k int) int { return order[runs[k].first] }, func(ws *scratch, k int) error {
-		return b.readRun(ctx, r, region, dst, entries, order, runs[k], ws, inner)
+		return b.readRun(ctx, r, rgn, dst, entries, order, runs[k], ws, inner)
 	})
 }
 
 // readRun reads the bytes of rn with one request and puts the part of each
-// of its inner chunks that region covers into dst, on up to workers
+// of its inner chunks that rgn covers into dst, on up to workers
 // goroutines. A failed read is a *codec.ChunkError naming the run's first
 // inner chunk and the run's range.
-func (b *Bound) readRun(ctx context.Context, r byterange.Reader, region intRegion, dst, entries []byte, order []int, rn run, s *scratch, workers int) error {
+func (b *Bound) readRun(ctx context.Context, r byterange.Reader, rgn region.Box, dst, entries []byte, order []int, rn run, s *scratch, workers int) error {
 	rng := byterange.Range{Offset: rn.off, Length: rn.end - rn.off}
 	buf, err := codec.ReadRange(ctx, r, rng, Name)
 	if err != nil {
@@ -105,24 +106,24 @@ func (b *Bound) readRun(ctx context.Context, r byterange.Reader, region intRegio
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := b.runChunk(region, dst, entries, buf, rn.off, i, s); err != nil {
+			if err := b.runChunk(rgn, dst, entries, buf, rn.off, i, s); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, min(workers, len(chunks)), len(chunks), func(k int) int { return chunks[k] }, func(ws *scratch, k int) error {
-		return b.runChunk(region, dst, entries, buf, rn.off, chunks[k], ws)
+		return b.runChunk(rgn, dst, entries, buf, rn.off, chunks[k], ws)
 	})
 }
 
-// runChunk puts the part of inner chunk i that region covers into dst,
+// runChunk puts the part of inner chunk i that rgn covers into dst,
 // decoding it from buf, the bytes of its run from offset base.
-func (b *Bound) runChunk(region intRegion, dst, entries, buf []byte, base int64, i int, s *scratch) error {
+func (b *Bound) runChunk(rgn region.Box, dst, entries, buf []byte, base int64, i int, s *scratch) error {
 	off, n := entry(entries, i)
-	b.place(region, i, s)
+	b.place(rgn, i, s)
 	from := int64(off) - base
-	if err := b.putChunk(region, dst, buf[from:from+int64(n)], s); err != nil {
+	if err := b.putChunk(dst, buf[from:from+int64(n)], s); err != nil {
 		return b.chunkError(s.coords, off, n, err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/zcodec/zcodec/internal/memvalue"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -100,11 +101,11 @@ func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int
 // DecodeRegion within the budget of nested when it is not nil.
 func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte, nested *codec.Options) error {
 	if nested != nil {
-		return b.inner.DecodeRegion(ctx, memvalue.Value(enc), codec.WholeRegion(int64s(b.c.chunkShape)), dst, nested)
+		return b.inner.DecodeRegion(ctx, memvalue.Value(enc), codec.WholeRegion(region.Int64s(b.c.chunkShape)), dst, nested)
 	}
 	return b.inner.Decode(dst, enc)
 }
 
 func (b *Bound) chunkError(coords []int, off, n uint64, err error) error {
-	return &codec.ChunkError{Coords: int64s(coords), Range: byterange.Range{Offset: int64(off), Length: int64(n)}, Err: err}
+	return &codec.ChunkError{Coords: region.Int64s(coords), Range: byterange.Range{Offset: int64(off), Length: int64(n)}, Err: err}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/internal/bounded"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/region"
 )
 
 // AppendEncodeBytes appends the encoding of src, one whole decoded shard, to
@@ -81,7 +82,7 @@ func (b *Bound) encodeSerial(out []byte, base int, src []byte, s *scratch) ([]by
 		enc, err := b.inner.AppendEncode(out, chunk)
 		if err != nil {
 			b.chunkCoords(i, s.coords)
-			return out, &codec.ChunkError{Coords: int64s(s.coords), Op: "encode", Err: err}
+			return out, &codec.ChunkError{Coords: region.Int64s(s.coords), Op: "encode", Err: err}
 		}
 		out = enc
 		putEntry(s.entries, i, uint64(before-base), uint64(len(out)-before))
@@ -113,7 +114,7 @@ func (b *Bound) encodeParallel(out []byte, base int, src []byte, s *scratch) ([]
 		enc, err := b.inner.AppendEncode(parts[i][:0], chunk)
 		if err != nil {
 			b.chunkCoords(i, ws.coords)
-			return &codec.ChunkError{Coords: int64s(ws.coords), Op: "encode", Err: err}
+			return &codec.ChunkError{Coords: region.Int64s(ws.coords), Op: "encode", Err: err}
 		}
 		parts[i] = enc
 		return nil

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -46,7 +47,7 @@ func (ix *Index) ShardSize() int64 { return ix.shardSize }
 func (ix *Index) Lookup(coords []int) (r byterange.Range, ok bool, err error) {
 	i := ix.b.chunkNumber(coords)
 	if i < 0 {
-		return r, false, &codec.RegionError{Input: fmt.Sprint(coords), Shape: int64s(ix.b.Grid()), Dim: -1, Reason: "inner chunk coordinates outside the shard's grid"}
+		return r, false, &codec.RegionError{Input: fmt.Sprint(coords), Shape: region.Int64s(ix.b.Grid()), Dim: -1, Reason: "inner chunk coordinates outside the shard's grid"}
 	}
 	r, ok = ix.rangeOf(i)
 	return r, ok, nil

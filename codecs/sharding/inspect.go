@@ -5,6 +5,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -47,10 +48,10 @@ func (b *Bound) DecodeChunk(dst, shard []byte, ix *Index, coords []int) error {
 		return err
 	}
 	if rng.Offset+rng.Length > int64(len(shard)) {
-		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: corrupt(nil, "the chunk ends past the end of the %d-byte shard", len(shard))}
+		return &codec.ChunkError{Coords: region.Int64s(coords), Range: rng, Err: corrupt(nil, "the chunk ends past the end of the %d-byte shard", len(shard))}
 	}
 	if err := b.inner.Decode(dst, shard[rng.Offset:rng.Offset+rng.Length]); err != nil {
-		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: err}
+		return &codec.ChunkError{Coords: region.Int64s(coords), Range: rng, Err: err}
 	}
 	return nil
 }
@@ -67,7 +68,7 @@ func (b *Bound) ReadChunk(ctx context.Context, r byterange.Reader, ix *Index, co
 		err = b.inner.Decode(dst, enc)
 	}
 	if err != nil {
-		return &codec.ChunkError{Coords: int64s(coords), Range: rng, Err: err}
+		return &codec.ChunkError{Coords: region.Int64s(coords), Range: rng, Err: err}
 	}
 	return nil
 }

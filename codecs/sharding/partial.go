@@ -6,6 +6,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
 	"github.com/zcodec/zcodec/internal/workpool"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -65,10 +66,11 @@ func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 	if _, err := b.readIndex(ctx, r, entries); err != nil {
 		return err
 	}
-	ir := s.intRegion(region)
-	needed := b.neededChunks(ir, s)
+	s.rgn.SetFromShape(region.Start, region.Shape)
+	rgn := s.rgn
+	needed := b.neededChunks(rgn, s)
 	if gap >= 0 && len(needed) > 1 && !b.inner.PartialDecoding() {
-		return b.decodeRuns(ctx, r, ir, dst, entries, needed, gap, budget, s)
+		return b.decodeRuns(ctx, r, rgn, dst, entries, needed, gap, budget, s)
 	}
 	outer, inner := workpool.Split(budget, len(needed))
 	var nested *codec.Options // the budget of nested shards
@@ -78,14 +80,14 @@ func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 	if outer == 1 {
 		// Serial, on the caller's goroutine and scratch, allocating nothing.
 		for _, i := range needed {
-			if err := b.regionChunk(ctx, r, ir, dst, entries, i, s, nested); err != nil {
+			if err := b.regionChunk(ctx, r, rgn, dst, entries, i, s, nested); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return b.each(ctx, outer, len(needed), func(k int) int { return needed[k] }, func(ws *scratch, k int) error {
-		return b.regionChunk(ctx, r, ir, dst, entries, needed[k], ws, nested)
+		return b.regionChunk(ctx, r, rgn, dst, entries, needed[k], ws, nested)
 	})
 }
 
@@ -102,7 +104,7 @@ func (b *Bound) each(ctx context.Context, workers, count int, chunk func(k int) 
 	if pe, ok := err.(*workpool.PanicError); ok {
 		coords := make([]int, len(b.grid))
 		b.chunkCoords(chunk(pe.Index), coords)
-		return &codec.ChunkError{Coords: int64s(coords), Err: &codec.PanicError{Value: pe.Value, Stack: pe.Stack}}
+		return &codec.ChunkError{Coords: region.Int64s(coords), Err: &codec.PanicError{Value: pe.Value, Stack: pe.Stack}}
 	}
 	return err
 }
@@ -128,52 +130,44 @@ func (b *Bound) readIndex(ctx context.Context, r byterange.Reader, entries []byt
 	return size, b.checkIndex(entries, raw, size)
 }
 
-// neededChunks lists, in s.needed, the inner chunks that region touches,
-// in C order.
-func (b *Bound) neededChunks(region intRegion, s *scratch) []int {
-	lo, hi := s.start, s.box // grid box [lo, hi] of the region
-	for d, cs := range b.c.chunkShape {
-		lo[d] = region.Start[d] / cs
-		hi[d] = (region.Start[d] + region.Shape[d] - 1) / cs
-	}
+// neededChunks lists, in s.needed, the inner chunks that rgn (not empty)
+// touches, in C order.
+func (b *Bound) neededChunks(rgn region.Box, s *scratch) []int {
+	s.touched.SetChunksOf(b.innerGrid, rgn)
+	copy(s.at, s.touched.Start)
 	needed := s.needed[:0]
-	copy(s.coords, lo)
-	for {
-		needed = append(needed, b.chunkNumber(s.coords))
-		d := len(lo) - 1
-		for ; d >= 0; d-- {
-			if s.coords[d] < hi[d] {
-				s.coords[d]++
-				break
-			}
-			s.coords[d] = lo[d]
-		}
-		if d < 0 {
-			break
-		}
+	for ok := true; ok; ok = s.touched.Next(s.at) {
+		needed = append(needed, int(b.gridBox.Index(s.at)))
 	}
 	s.needed = needed
 	return needed
 }
 
-// place sets s.coords to the coordinates of inner chunk i and s.box,
-// s.dstPos and s.inChunk to the part of it that region covers: its shape,
-// where it goes in the region and where it starts in the chunk.
-func (b *Bound) place(region intRegion, i int, s *scratch) {
-	b.chunkCoords(i, s.coords)
-	for d, cs := range b.c.chunkShape {
-		c0 := s.coords[d] * cs
-		from := max(region.Start[d], c0)
-		to := min(region.Start[d]+region.Shape[d], c0+cs)
-		s.box[d] = to - from
-		s.dstPos[d] = from - region.Start[d]
-		s.inChunk[d] = from - c0
+// place sets s.coords (and s.at) to the coordinates of inner chunk i,
+// s.span to its box in the shard and s.part to the part of it that rgn
+// covers, with that part's shape (s.partShape) and start in the chunk
+// (s.partStart) and, as ints for the copies, s.box, s.dstPos, s.inChunk
+// and s.rShape: the part's shape, where it goes in the region, where it
+// starts in the chunk and the region's shape.
+func (b *Bound) place(rgn region.Box, i int, s *scratch) {
+	b.gridBox.Point(int64(i), s.at)
+	s.span.SetChunk(b.innerGrid, s.at)
+	s.part.SetIntersect(s.span, rgn)
+	for d := range s.box {
+		s.coords[d] = int(s.at[d])
+		s.partShape[d] = s.part.Stop[d] - s.part.Start[d]
+		s.partStart[d] = s.part.Start[d] - s.span.Start[d]
+		s.box[d] = int(s.partShape[d])
+		s.dstPos[d] = int(s.part.Start[d] - rgn.Start[d])
+		s.inChunk[d] = int(s.partStart[d])
+		s.rShape[d] = int(rgn.Stop[d] - rgn.Start[d])
 	}
 }
 
 // putChunk decodes enc, the stored bytes of the inner chunk that place
-// set s to, and puts the part of it the region covers into dst.
-func (b *Bound) putChunk(region intRegion, dst, enc []byte, s *scratch) error {
+// set s to, and puts the part of it the region covers into dst (the
+// region's buffer).
+func (b *Bound) putChunk(dst, enc []byte, s *scratch) error {
 	decoded := enc
 	if b.identity {
 		if err := b.inner.CheckIdentity(enc); err != nil {
@@ -185,16 +179,16 @@ func (b *Bound) putChunk(region intRegion, dst, enc []byte, s *scratch) error {
 		}
 		decoded = s.chunk
 	}
-	ndcopy.Copy(dst, region.Shape, s.dstPos, decoded, b.c.chunkShape, s.inChunk, s.box, b.elem)
+	ndcopy.Copy(dst, s.rShape, s.dstPos, decoded, b.c.chunkShape, s.inChunk, s.box, b.elem)
 	return nil
 }
 
-// regionChunk puts the part of inner chunk i that region covers into dst.
-func (b *Bound) regionChunk(ctx context.Context, r byterange.Reader, region intRegion, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
-	b.place(region, i, s)
+// regionChunk puts the part of inner chunk i that rgn covers into dst.
+func (b *Bound) regionChunk(ctx context.Context, r byterange.Reader, rgn region.Box, dst, entries []byte, i int, s *scratch, opts *codec.Options) error {
+	b.place(rgn, i, s)
 	off, n := entry(entries, i)
 	if off == absent {
-		ndcopy.Fill(dst, region.Shape, s.dstPos, s.box, b.fill)
+		ndcopy.Fill(dst, s.rShape, s.dstPos, s.box, b.fill)
 		return nil
 	}
 	rng := byterange.Range{Offset: int64(off), Length: int64(n)}
@@ -203,15 +197,15 @@ func (b *Bound) regionChunk(ctx context.Context, r byterange.Reader, region intR
 		// when whole) within this call's budget (opts).
 		part := s.chunk[:elements(s.box)*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
-		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: int64s(s.inChunk), Shape: int64s(s.box)}, part, opts); err != nil {
+		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.partStart, Shape: s.partShape}, part, opts); err != nil {
 			return b.chunkError(s.coords, off, n, err)
 		}
-		ndcopy.Copy(dst, region.Shape, s.dstPos, part, s.box, s.zero, s.box, b.elem)
+		ndcopy.Copy(dst, s.rShape, s.dstPos, part, s.box, s.zero, s.box, b.elem)
 		return nil
 	}
 	enc, err := codec.ReadRange(ctx, r, rng, Name)
 	if err == nil {
-		err = b.putChunk(region, dst, enc, s)
+		err = b.putChunk(dst, enc, s)
 	}
 	if err != nil {
 		return b.chunkError(s.coords, off, n, err)
@@ -262,26 +256,4 @@ func elements(shape []int) int {
 		n *= d
 	}
 	return n
-}
-
-// int64s returns s as int64 values.
-func int64s(s []int) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
-}
-
-// intRegion is a region of a shard in int coordinates, as the shard's grid
-// arithmetic uses them.
-type intRegion struct{ Start, Shape []int }
-
-// intRegion returns r, validated against the shard's shape, in s's region
-// buffers.
-func (s *scratch) intRegion(r codec.Region) intRegion {
-	for d := range r.Start {
-		s.rStart[d], s.rShape[d] = int(r.Start[d]), int(r.Shape[d])
-	}
-	return intRegion{Start: s.rStart, Shape: s.rShape}
 }

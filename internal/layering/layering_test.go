@@ -33,6 +33,11 @@ var rules = []rule{
 		why: "byte ranges are the one thing readers of values share with stores: the standard library only",
 	},
 	{
+		pkgs: "zcodec/region",
+		only: "std",
+		why:  "the geometry of boxes and chunk grids sits below every package that uses it, codecs included: the standard library only",
+	},
+	{
 		pkgs:  "zcodec/numeric zcodec/codec zcodec/registry zcodec/metadata zcodec/codecs/... zcodec/interop/cf zcodec/interop/zarrv2 zcodec/interop/netcdf zcodec/interop/hdf5 zcodec/interop/hdf5/h5file",
 		never: "net/http crypto/tls os/exec zcodec/store/... github.com/aws/...",
 		allow: "zcodec/store/byterange",

@@ -6,6 +6,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -73,12 +74,9 @@ func (c *converter) contiguous(ctx context.Context, ar *arrayRefs, za *zarr.Arra
 		return chunks, nil // never written: every chunk reads as the fill value
 	}
 	base := c.st.File().Offset(ds.Layout.Address)
-	g := make(grid, len(shape))
-	total := int64(1)
-	for i, d := range shape {
-		g[i] = (d + chunks[i] - 1) / chunks[i]
-		total *= g[i]
-	}
+	rg := region.NewRegular(shape, chunks)
+	g := grid(rg.GridShape())
+	total := region.GridBox(rg).Size()
 	want := elem
 	for _, v := range chunks {
 		want *= v
@@ -90,23 +88,22 @@ func (c *converter) contiguous(ctx context.Context, ar *arrayRefs, za *zarr.Arra
 			}
 		}
 		coords := coordsOf(g, n)
-		// The chunk's first element and its extent inside the dataset.
+		// The chunk's box inside the dataset and the offset of its first
+		// element.
+		box := region.ChunkBox(rg, coords)
 		start := int64(0)
 		stride := elem
-		region := codec.Region{Start: make([]int64, len(shape)), Shape: make([]int64, len(shape))}
 		for d := len(shape) - 1; d >= 0; d-- {
-			region.Start[d] = coords[d] * chunks[d]
-			region.Shape[d] = min(chunks[d], shape[d]-region.Start[d])
-			start += region.Start[d] * stride
+			start += box.Start[d] * stride
 			stride *= shape[d]
 		}
-		have := elem * region.NumElements()
+		have := elem * box.Size()
 		if have == want && want >= int64(c.opts.InlineThreshold) {
 			ar.put(coords, Ref{URL: c.url, Offset: base + start, Length: want})
 			continue
 		}
 		buf := make([]byte, have, want)
-		if err := za.ReadRegion(ctx, region, buf); err != nil {
+		if err := za.ReadRegion(ctx, codec.RegionOf(box), buf); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}

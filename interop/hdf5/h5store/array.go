@@ -14,6 +14,7 @@ import (
 	"github.com/zcodec/zcodec/interop/internal/build"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 )
 
@@ -24,6 +25,7 @@ type array struct {
 	shape   []int64
 	chunk   []int   // the Zarr chunk shape
 	grid    []int64 // chunks along each dimension
+	chunks  *region.Regular
 	layout  h5file.LayoutClass
 	filters []h5file.Filter
 	spec    codec.ChunkSpec
@@ -208,10 +210,8 @@ func (a *array) chunking(maxBytes int64) error {
 			break
 		}
 	}
-	a.grid = make([]int64, rank)
-	for i := range rank {
-		a.grid[i] = (a.shape[i] + int64(a.chunk[i]) - 1) / int64(a.chunk[i])
-	}
+	a.chunks = region.NewRegular(a.shape, a.chunk)
+	a.grid = a.chunks.GridShape()
 	return nil
 }
 

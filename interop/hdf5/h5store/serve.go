@@ -11,6 +11,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -262,17 +263,17 @@ func (a *array) rawChunk(ctx context.Context, s *Store, coords []int64, limit in
 			return nil, h5file.Chunk{}, err
 		}
 	}
-	stride := int64(a.elemSize) // bytes of one index of dimension d
+	box := region.ChunkBox(a.chunks, coords) // clipped at the dataset's edge
+	stride := int64(a.elemSize)              // bytes of one index of dimension d
 	var start int64
 	for d := len(a.shape) - 1; d >= 0; d-- {
-		start += coords[d] * int64(a.chunk[d]) * stride
+		start += box.Start[d] * stride
 		stride *= a.shape[d]
 	}
 	n := want
 	if d := a.contigDim; len(a.shape) > 0 {
 		rowBytes := want / int64(a.chunk[d])
-		rows := min(int64(a.chunk[d]), a.shape[d]-coords[d]*int64(a.chunk[d]))
-		n = rows * rowBytes
+		n = box.Len(d) * rowBytes
 	}
 	b, err := s.readFile(ctx, s.f.Offset(l.Address)+start, uint64(n))
 	if err != nil {
