@@ -32,11 +32,12 @@ func TestMain(m *testing.M) {
 const meta = "../../testdata/metadata/"
 
 // runIn runs the command in-process with stdin and returns stdout, stderr
-// and the exit status.
+// and the exit status. Object stores retry at once: no test here waits
+// for the backoff, which the stores' own tests check.
 func runIn(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(&environment{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	code := run(&environment{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &errb, backoff: -1}, args)
 	return out.String(), errb.String(), code
 }
 

@@ -185,6 +185,10 @@ func TestObjectStoreFlags(t *testing.T) {
 	if sf, msg = parse(); sf == nil || *sf.objectOptions() != (store.ObjectOptions{}) {
 		t.Errorf("no flags: %v %s, want zero ObjectOptions (the environment's settings)", sf, msg)
 	}
+	// The backoff is the environment's, as the in-process tests set it.
+	if got := newFlags(&environment{stdout: io.Discard, stderr: io.Discard, backoff: -1}, "info", "zcodec info PATH", "").storeFlags(false).objectOptions(); got.Backoff != -1 {
+		t.Errorf("environment backoff -1: objectOptions().Backoff = %v", got.Backoff)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
