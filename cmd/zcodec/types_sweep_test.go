@@ -232,11 +232,12 @@ func TestTypesSweepCLI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() }) // after the parallel cases
 	for _, st := range sweepTypes(t) {
 		for _, ch := range sweepChains(st.dt) {
 			name := strings.NewReplacer("[", "_", "]", "_", "/", "_").Replace(st.name) + "-" + ch[0]
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				a, err := buildSweepArray(ctx, t, s, name, st, ch[1])
 				if err != nil {
 					msg := err.Error()
@@ -401,6 +402,7 @@ func TestTypesSweepV2Stores(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			// info and verify report a failing array in their listing.
 			out, e, code := runSafe(t, nil, "info", root)
 			checkOutcome(t, "info", e+out, code)
