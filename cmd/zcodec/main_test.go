@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -41,9 +43,26 @@ func runIn(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// zcodec runs the command with stdin and returns stdout, stderr and the exit
-// status.
-func zcodec(t *testing.T, stdin []byte, args ...string) (string, string, int) {
+// zcodec runs the command in-process as main runs it (standard error
+// through a safeWriter) with stdin and returns stdout, stderr and the exit
+// status; a panic fails the test, as it would end the program.
+func zcodec(t *testing.T, stdin []byte, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Errorf("zcodec %s: panic: %v\n%s", strings.Join(args, " "), p, debug.Stack())
+			code = 2 // the status of a Go program that panics
+		}
+	}()
+	var out, errb bytes.Buffer
+	env := &environment{ctx: context.Background(), stdin: bytes.NewReader(stdin), stdout: &out, stderr: newSafeWriter(&errb), backoff: -1}
+	code = exitStatus(env.ctx, run(env, args))
+	return out.String(), errb.String(), code
+}
+
+// zcodecProcess runs the built command as a process with stdin and returns
+// stdout, stderr and the exit status.
+func zcodecProcess(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(zcodecBin, args...)
 	cmd.Stdin = bytes.NewReader(stdin)
