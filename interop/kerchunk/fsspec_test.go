@@ -5,11 +5,14 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -196,28 +199,48 @@ func TestFsspecReadsReferences(t *testing.T) {
 	}
 	t.Logf("reference sets written in %v", time.Since(start))
 	checkParquetWithHyparquet(t, dir, pq)
-	manifest := filepath.Join(dir, "manifest.json")
-	mb, _ := json.MarshalIndent(cases, "", " ")
-	if err := os.WriteFile(manifest, mb, 0o644); err != nil {
-		t.Fatal(err)
+	// The cases in a few manifests, each checked by its own Python at
+	// the same time: one process a core.
+	n := max(1, min(runtime.GOMAXPROCS(0), 4, len(cases)))
+	outs := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		var part []peerCase
+		for i := k; i < len(cases); i += n {
+			part = append(part, cases[i])
+		}
+		manifest := filepath.Join(dir, fmt.Sprintf("manifest%d.json", k))
+		mb, _ := json.MarshalIndent(part, "", " ")
+		if err := os.WriteFile(manifest, mb, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			cmd := exec.Command(python, "../../testdata/kerchunk/check_fsspec.py", manifest)
+			cmd.Env = append(os.Environ(), "HDF5_PLUGIN_PATH=/usr/lib/x86_64-linux-gnu/hdf5/serial/plugins")
+			out, err := cmd.CombinedOutput()
+			outs[k], errs[k] = string(out), err
+		})
 	}
-	cmd := exec.Command(python, "../../testdata/kerchunk/check_fsspec.py", manifest)
-	cmd.Env = append(os.Environ(), "HDF5_PLUGIN_PATH=/usr/lib/x86_64-linux-gnu/hdf5/serial/plugins")
-	out, err := cmd.CombinedOutput()
-	text := string(out)
-	if err != nil {
-		t.Fatalf("check_fsspec.py: %v\n%s", err, text)
+	wg.Wait()
+	for k, text := range outs {
+		if errs[k] != nil {
+			t.Fatalf("check_fsspec.py (manifest %d of %d): %v\n%s", k+1, n, errs[k], text)
+		}
+		if !strings.Contains(text, "cases: ") || strings.Contains(text, "FAIL") {
+			t.Fatalf("check_fsspec.py (manifest %d of %d):\n%s", k+1, n, text)
+		}
 	}
-	if !strings.Contains(text, "cases: ") || strings.Contains(text, "FAIL") {
-		t.Fatalf("check_fsspec.py:\n%s", text)
-	}
+	text := strings.Join(outs, "")
 	t.Logf("check_fsspec.py ran in %v", time.Since(start))
 	if testing.Verbose() {
 		t.Log(text)
 	}
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	t.Log(lines[0])
-	t.Log(lines[len(lines)-1])
+	for _, out := range outs {
+		t.Log(lastLine([]byte(out)))
+	}
 	for _, l := range lines {
 		if strings.HasPrefix(l, "SKIP") {
 			t.Log(l)
