@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,6 +20,15 @@ import (
 var zcodecBin string
 
 func TestMain(m *testing.M) {
+	// The parallel tests spend most of their time waiting on Python
+	// (Dask, the peers) and on parts slowed down on purpose: unless -parallel
+	// is given, more of them run at once than there are cores.
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
+	}
 	dir, err := os.MkdirTemp("", "zcodec-cli")
 	if err != nil {
 		panic(err)

@@ -226,6 +226,7 @@ func sweepModel(dt numeric.DataType) [][]byte {
 // it: each command either works with the right values or fails with a
 // message that names the problem, never a panic.
 func TestTypesSweepCLI(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := t.TempDir()
 	s, err := store.OpenDir(root)
@@ -395,6 +396,7 @@ func TestTypesSweepCLI(t *testing.T) {
 // xarray, NCZarr): each command works or fails with a clear message, and a
 // converted store prints the same CSV as its source.
 func TestTypesSweepV2Stores(t *testing.T) {
+	t.Parallel()
 	stores := []string{"zarr213_strings", "zarr213_dates", "xarray_times", "realworld_zarr213", "realworld_xarray", "realworld_nczarr", "zarr213_extra"}
 	for _, name := range stores {
 		root := filepath.Join("../../testdata/stores", name)
