@@ -130,24 +130,29 @@ func TestCastMatchesReference(t *testing.T) {
 		nRandom = 20
 	}
 	for _, from := range realTypes {
-		vals := adversarialScalars(from, r, nRandom)
-		src := make([]byte, 0, len(vals)*from.Size())
-		for _, v := range vals {
-			src = append(src, v.Bytes()...)
-		}
-		for _, to := range realTypes {
-			for _, m := range RoundingModes {
-				wants := make([][3]refResult, len(vals))
-				for i, v := range vals {
-					wants[i] = refCastAll(v, to, m)
-				}
-				for _, oor := range outOfRanges {
-					spec := CastSpec{From: from, To: to, Rounding: m, OutOfRange: oor}
-					name := fmt.Sprintf("%v_to_%v/%v/%v", from, to, m, oor)
-					checkAgainstReference(t, name, spec, vals, src, func(i int) refResult { return wants[i][oor] })
+		vals := adversarialScalars(from, r, nRandom) // in order: one generator for all
+		t.Run(from.String(), func(t *testing.T) {
+			t.Parallel()
+			src := make([]byte, 0, len(vals)*from.Size())
+			exact := make([]refValue, len(vals))
+			for i, v := range vals {
+				src = append(src, v.Bytes()...)
+				exact[i] = refDecode(v)
+			}
+			for _, to := range realTypes {
+				for _, m := range RoundingModes {
+					wants := make([][3]refResult, len(vals))
+					for i, v := range exact {
+						wants[i] = refCastAllOf(v, to, m)
+					}
+					for _, oor := range outOfRanges {
+						spec := CastSpec{From: from, To: to, Rounding: m, OutOfRange: oor}
+						name := fmt.Sprintf("%v_to_%v/%v/%v", from, to, m, oor)
+						checkAgainstReference(t, name, spec, vals, src, func(i int) refResult { return wants[i][oor] })
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -121,9 +121,14 @@ func refCast(x Scalar, dt DataType, m RoundingMode, oor OutOfRange) refResult {
 
 // refCastAll converts x to dt in mode m under each policy (indexed by
 // OutOfRange), exactly.
-func refCastAll(x Scalar, dt DataType, m RoundingMode) (out [3]refResult) {
+func refCastAll(x Scalar, dt DataType, m RoundingMode) [3]refResult {
+	return refCastAllOf(refDecode(x), dt, m)
+}
+
+// refCastAllOf is refCastAll of the exact value v (refDecode's, which it
+// does not change), for callers that convert one value many ways.
+func refCastAllOf(v refValue, dt DataType, m RoundingMode) (out [3]refResult) {
 	all := func(r refResult) [3]refResult { return [3]refResult{r, r, r} }
-	v := refDecode(x)
 	if dt.IsInteger() {
 		switch {
 		case v.nan:

@@ -80,6 +80,10 @@ type ObjectOptions struct {
 	// the store refuses redirects to another origin and bounds the bodies
 	// the SDK reads (see store/s3store).
 	HTTPClient *http.Client
+	// Backoff is the wait before the first retry, doubling with every
+	// retry up to 5 s (see store/s3store); 0 means 100 ms, a negative
+	// value no wait at all (tests that make requests fail).
+	Backoff time.Duration
 }
 
 // DefaultObjectInFlight is the default number of requests an object store

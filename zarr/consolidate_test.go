@@ -584,6 +584,7 @@ func TestConsolidatePythonTokens(t *testing.T) {
 // document may be is refused with nothing written, since the group's
 // zarr.json, replaced by it, could no longer be read.
 func TestConsolidateTooLarge(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := store.NewMemory()
 	if _, err := CreateGroup(ctx, s, "", nil); err != nil {

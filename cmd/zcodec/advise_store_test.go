@@ -401,7 +401,7 @@ func TestAdviseWorkersWithinChunkBudget(t *testing.T) {
 		limit   string
 		workers int
 	}{{"1GiB", 4}, {"2000", 2}, {"1000", 1}, {"400", 1}} {
-		stdout, stderr, code := zcodec(t, nil, "advise", f.path, "--abs-tol", "0.01", "--compressors", "zstd", "--json", "--max-chunk-bytes", tc.limit)
+		stdout, stderr, code := zcodecProcess(t, nil, "advise", f.path, "--abs-tol", "0.01", "--compressors", "zstd", "--json", "--max-chunk-bytes", tc.limit) // GOMAXPROCS is read at start
 		var r struct {
 			Concurrency int `json:"concurrency"`
 		}

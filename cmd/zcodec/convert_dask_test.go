@@ -28,6 +28,7 @@ func TestConvertOverDask(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Dask cluster")
 	}
+	t.Parallel() // mostly waiting: on Python, and on parts slowed down on purpose
 	if out, err := exec.Command(daskPython, "-c", "import distributed").CombinedOutput(); err != nil {
 		t.Skipf("%s cannot import distributed (install python3-distributed): %v\n%s", daskPython, err, out)
 	}

@@ -242,13 +242,15 @@ func TestNamesEscaped(t *testing.T) {
 		os.MkdirAll(filepath.Join(dir, name), 0o777)
 		os.WriteFile(filepath.Join(dir, name, "zarr.json"), []byte(arrayJSON), 0o666)
 	}
-	// A group whose consolidated metadata names the same members (and no
-	// directories hold them).
+	// A group whose consolidated metadata names the same members, which
+	// its directories hold too (verify compares the two).
 	cons := filepath.Join(t.TempDir(), "c.zarr")
 	os.MkdirAll(cons, 0o777)
 	meta := map[string]json.RawMessage{}
 	for _, name := range evil {
 		meta[name] = json.RawMessage(arrayJSON)
+		os.MkdirAll(filepath.Join(cons, name), 0o777)
+		os.WriteFile(filepath.Join(cons, name, "zarr.json"), []byte(arrayJSON), 0o666)
 	}
 	group, _ := json.Marshal(map[string]any{"zarr_format": 3, "node_type": "group",
 		"consolidated_metadata": map[string]any{"kind": "inline", "must_understand": false, "metadata": meta}})

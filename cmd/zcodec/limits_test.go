@@ -45,6 +45,7 @@ func runEndless(t *testing.T, args ...string) (string, int) {
 
 // TestMetadataInputsAreCapped: no metadata input is read past 64 MiB.
 func TestMetadataInputsAreCapped(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.json")
 	f, _ := os.Create(big)
@@ -58,12 +59,17 @@ func TestMetadataInputsAreCapped(t *testing.T) {
 		{"v2", "convert", "-"},
 		{"netcdf", "format-filter", "-"},
 	}
-	for _, args := range cases {
-		stderr, code := runEndless(t, args...)
-		if code != 1 || !strings.Contains(stderr, "larger than 64 MiB") {
-			t.Errorf("%v with an endless input: exit %d, stderr %q", args, code, stderr)
+	t.Run("endless", func(t *testing.T) {
+		for _, args := range cases {
+			t.Run(strings.Join(args[:2], "_"), func(t *testing.T) {
+				t.Parallel()
+				stderr, code := runEndless(t, args...)
+				if code != 1 || !strings.Contains(stderr, "larger than 64 MiB") {
+					t.Errorf("%v with an endless input: exit %d, stderr %q", args, code, stderr)
+				}
+			})
 		}
-	}
+	})
 	for _, args := range [][]string{{"validate", big}, {"v2", "convert", big}, {"decode", "--metadata", big}} {
 		out, stderr, code := zcodec(t, nil, args...)
 		if code != 1 || !strings.Contains(out+stderr, "larger than 64 MiB") {
@@ -87,6 +93,7 @@ const hugeChunk = `{"zarr_format": 3, "node_type": "array", "shape": [2147483648
 // TestMaxChunkBytes: encode and decode refuse a chunk larger than
 // --max-chunk-bytes (1 GiB by default) before reading their input.
 func TestMaxChunkBytes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "zarr.json")
 	os.WriteFile(huge, []byte(hugeChunk), 0o644)

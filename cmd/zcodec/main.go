@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/zcodec/zcodec/internal/shorten"
 
@@ -35,6 +36,10 @@ type environment struct {
 	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// backoff is the wait of object stores before their first retry
+	// (store.ObjectOptions.Backoff): 0 for the store's default, negative
+	// for none, which tests that make requests fail set.
+	backoff time.Duration
 }
 
 // context returns the context a command runs with: main's, which a signal

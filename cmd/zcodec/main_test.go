@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -15,6 +20,15 @@ import (
 var zcodecBin string
 
 func TestMain(m *testing.M) {
+	// The parallel tests spend most of their time waiting on Python
+	// (Dask, the peers) and on parts slowed down on purpose: unless -parallel
+	// is given, more of them run at once than there are cores.
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
+	}
 	dir, err := os.MkdirTemp("", "zcodec-cli")
 	if err != nil {
 		panic(err)
@@ -32,17 +46,35 @@ func TestMain(m *testing.M) {
 const meta = "../../testdata/metadata/"
 
 // runIn runs the command in-process with stdin and returns stdout, stderr
-// and the exit status.
+// and the exit status. Object stores retry at once: no test here waits
+// for the backoff, which the stores' own tests check.
 func runIn(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(&environment{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &errb}, args)
+	code := run(&environment{stdin: bytes.NewReader(stdin), stdout: &out, stderr: &errb, backoff: -1}, args)
 	return out.String(), errb.String(), code
 }
 
-// zcodec runs the command with stdin and returns stdout, stderr and the exit
-// status.
-func zcodec(t *testing.T, stdin []byte, args ...string) (string, string, int) {
+// zcodec runs the command in-process as main runs it (standard error
+// through a safeWriter) with stdin and returns stdout, stderr and the exit
+// status; a panic fails the test, as it would end the program.
+func zcodec(t *testing.T, stdin []byte, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Errorf("zcodec %s: panic: %v\n%s", strings.Join(args, " "), p, debug.Stack())
+			code = 2 // the status of a Go program that panics
+		}
+	}()
+	var out, errb bytes.Buffer
+	env := &environment{ctx: context.Background(), stdin: bytes.NewReader(stdin), stdout: &out, stderr: newSafeWriter(&errb), backoff: -1}
+	code = exitStatus(env.ctx, run(env, args))
+	return out.String(), errb.String(), code
+}
+
+// zcodecProcess runs the built command as a process with stdin and returns
+// stdout, stderr and the exit status.
+func zcodecProcess(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(zcodecBin, args...)
 	cmd.Stdin = bytes.NewReader(stdin)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http/httptest"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,36 +109,44 @@ func TestObjectStorePaths(t *testing.T) {
 	if len(want.Nodes) < 10 {
 		t.Fatalf("local info lists %d nodes:\n%s", len(want.Nodes), localInfo)
 	}
-	for _, scheme := range []string{"s3", "gs"} {
-		loc := scheme + "://zarr/archive/zarr213"
-		out, stderr, _ := runIn(t, nil, "info", "--json", "--endpoint", f.url, loc)
-		got := parseDoc(t, "info "+loc, out)
-		if got.Path != loc || !reflect.DeepEqual(got.Nodes, want.Nodes) {
-			t.Errorf("info --json %s: path %q and nodes differ from the directory's:\n%s\n%s", loc, got.Path, out, stderr)
-		}
-		out, stderr, code := runIn(t, nil, "verify", "--json", "--endpoint", f.url, loc)
-		gotVerify := parseDoc(t, "verify "+loc, out)
-		if code != localCode || gotVerify.Path != loc || *gotVerify.OK != *wantVerify.OK || !bytes.Equal(gotVerify.Arrays, wantVerify.Arrays) {
-			t.Errorf("verify --json %s: exit %d (directory: %d), results differ:\n%s\n%s", loc, code, localCode, out, stderr)
-		}
-		out, _, _ = runIn(t, nil, "info", "--endpoint", f.url, loc)
-		if !strings.Contains(out, "/  group (Zarr v2, consolidated metadata)") || !strings.Contains(out, "1 of 3 chunks present, 2 absent") {
-			t.Errorf("info %s:\n%s", loc, out)
-		}
-	}
+	// The schemes and the arrays in parallel.
 	n := 0
-	for _, a := range loadZarr213(t)["zarr213"] {
-		if !readable(a) || a.Hex == "" {
-			continue
+	t.Run("remote", func(t *testing.T) {
+		for _, scheme := range []string{"s3", "gs"} {
+			t.Run(scheme, func(t *testing.T) {
+				t.Parallel()
+				loc := scheme + "://zarr/archive/zarr213"
+				out, stderr, _ := runIn(t, nil, "info", "--json", "--endpoint", f.url, loc)
+				got := parseDoc(t, "info "+loc, out)
+				if got.Path != loc || !reflect.DeepEqual(got.Nodes, want.Nodes) {
+					t.Errorf("info --json %s: path %q and nodes differ from the directory's:\n%s\n%s", loc, got.Path, out, stderr)
+				}
+				out, stderr, code := runIn(t, nil, "verify", "--json", "--endpoint", f.url, loc)
+				gotVerify := parseDoc(t, "verify "+loc, out)
+				if code != localCode || gotVerify.Path != loc || *gotVerify.OK != *wantVerify.OK || !bytes.Equal(gotVerify.Arrays, wantVerify.Arrays) {
+					t.Errorf("verify --json %s: exit %d (directory: %d), results differ:\n%s\n%s", loc, code, localCode, out, stderr)
+				}
+				out, _, _ = runIn(t, nil, "info", "--endpoint", f.url, loc)
+				if !strings.Contains(out, "/  group (Zarr v2, consolidated metadata)") || !strings.Contains(out, "1 of 3 chunks present, 2 absent") {
+					t.Errorf("info %s:\n%s", loc, out)
+				}
+			})
 		}
-		n++
-		out, stderr, code := runIn(t, nil, "cat", "--endpoint", f.url, "s3://zarr/archive/zarr213/"+a.Path)
-		if code != 0 {
-			t.Errorf("cat s3://zarr/archive/zarr213/%s: exit %d: %s", a.Path, code, stderr)
-			continue
+		for _, a := range loadZarr213(t)["zarr213"] {
+			if !readable(a) || a.Hex == "" {
+				continue
+			}
+			n++
+			t.Run("cat-"+strings.ReplaceAll(a.Path, "/", "_"), func(t *testing.T) {
+				t.Parallel()
+				out, stderr, code := runIn(t, nil, "cat", "--endpoint", f.url, "s3://zarr/archive/zarr213/"+a.Path)
+				if code != 0 {
+					t.Fatalf("cat s3://zarr/archive/zarr213/%s: exit %d: %s", a.Path, code, stderr)
+				}
+				sameAsZarr(t, "cat s3://.../"+a.Path, []byte(out), a.Hex)
+			})
 		}
-		sameAsZarr(t, "cat s3://.../"+a.Path, []byte(out), a.Hex)
-	}
+	})
 	if n == 0 {
 		t.Fatal("no array to cat")
 	}
@@ -185,6 +195,10 @@ func TestObjectStoreFlags(t *testing.T) {
 	if sf, msg = parse(); sf == nil || *sf.objectOptions() != (store.ObjectOptions{}) {
 		t.Errorf("no flags: %v %s, want zero ObjectOptions (the environment's settings)", sf, msg)
 	}
+	// The backoff is the environment's, as the in-process tests set it.
+	if got := newFlags(&environment{stdout: io.Discard, stderr: io.Discard, backoff: -1}, "info", "zcodec info PATH", "").storeFlags(false).objectOptions(); got.Backoff != -1 {
+		t.Errorf("environment backoff -1: objectOptions().Backoff = %v", got.Backoff)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -232,27 +246,32 @@ func TestNoCredentialsInOutput(t *testing.T) {
 		{"--endpoint", strings.Replace(f.url, "http://", "http://"+fakeKeyID+":"+fakeSecret+"@", 1)},
 		{"--endpoint", f.url, "--profile", "nosuchprofile"},
 	}
-	runs, failures := 0, 0
-	for _, p := range paths {
-		for _, ep := range endpoints {
-			for _, args := range [][]string{
-				{"info"}, {"info", "--json"}, {"verify"}, {"verify", "--json"}, {"cat"}, {"cat", "--format", "csv"},
-			} {
-				args = append(append(append([]string{}, args...), ep...), "--timeout", "10s", p)
-				out, stderr, code := runIn(t, nil, args...)
-				runs++
-				if code != 0 {
-					failures++
-				}
-				for _, s := range secrets {
-					if strings.Contains(out, s) || strings.Contains(stderr, s) {
-						t.Errorf("%v (exit %d) shows %q:\nstdout:\n%s\nstderr:\n%s", args, code, s, out, stderr)
+	var runs, failures atomic.Int64
+	t.Run("in-process", func(t *testing.T) {
+		for i, p := range paths { // each PATH in parallel; names without the secrets
+			t.Run(fmt.Sprintf("path%d", i), func(t *testing.T) {
+				t.Parallel()
+				for _, ep := range endpoints {
+					for _, args := range [][]string{
+						{"info"}, {"info", "--json"}, {"verify"}, {"verify", "--json"}, {"cat"}, {"cat", "--format", "csv"},
+					} {
+						args = append(append(append([]string{}, args...), ep...), "--timeout", "10s", p)
+						out, stderr, code := runIn(t, nil, args...)
+						runs.Add(1)
+						if code != 0 {
+							failures.Add(1)
+						}
+						for _, s := range secrets {
+							if strings.Contains(out, s) || strings.Contains(stderr, s) {
+								t.Errorf("%v (exit %d) shows %q:\nstdout:\n%s\nstderr:\n%s", args, code, s, out, stderr)
+							}
+						}
 					}
 				}
-			}
+			})
 		}
-	}
-	if failures == 0 || failures == runs {
+	})
+	if runs, failures := runs.Load(), failures.Load(); runs != int64(len(paths)*len(endpoints)*6) || failures == 0 || failures == runs {
 		t.Errorf("%d of %d runs failed: want both successes and failures checked", failures, runs)
 	}
 	// The command itself, as a process, with the same environment.
@@ -260,7 +279,7 @@ func TestNoCredentialsInOutput(t *testing.T) {
 		{"info", "--endpoint", f.url, "s3://zarr/archive/zarr213"},
 		{"verify", "--json", "--endpoint", f.url, "s3://" + fakeKeyID + ":" + fakeSecret + "@zarr/x"},
 	} {
-		out, stderr, code := zcodec(t, nil, args...)
+		out, stderr, code := zcodecProcess(t, nil, args...)
 		for _, s := range secrets {
 			if strings.Contains(out+stderr, s) {
 				t.Errorf("zcodec %v (exit %d) shows %q:\n%s%s", args, code, s, out, stderr)

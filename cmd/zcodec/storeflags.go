@@ -25,12 +25,17 @@ type storeFlags struct {
 	endpoint, region, profile string
 	anonymous                 bool
 	maxInFlight               int
+	// backoff is the command's environment's (no flag sets it).
+	backoff time.Duration
 }
 
 // storeFlags adds --timeout, --redirects and the object-store flags to the
 // command, and --max-chunk-bytes when it decodes chunks.
 func (f *flags) storeFlags(decodes bool) *storeFlags {
 	sf := &storeFlags{redirects: store.RedirectSameOrigin}
+	if f.env != nil {
+		sf.backoff = f.env.backoff
+	}
 	if decodes {
 		sf.maxChunkBytes = byteSize(defaultMaxChunkBytes)
 		f.Var(&sf.maxChunkBytes, "max-chunk-bytes", "refuse arrays whose chunks (shards) decode to more than this, before reading any")
@@ -86,7 +91,7 @@ func (sf *storeFlags) objectOptions() *store.ObjectOptions {
 		return o
 	}
 	o.Endpoint, o.Region, o.Profile = sf.endpoint, sf.region, sf.profile
-	o.Anonymous, o.MaxInFlight = sf.anonymous, sf.maxInFlight
+	o.Anonymous, o.MaxInFlight, o.Backoff = sf.anonymous, sf.maxInFlight, sf.backoff
 	if sf.timeout > 0 {
 		o.Timeout = sf.timeout
 	}

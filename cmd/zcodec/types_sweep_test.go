@@ -226,17 +226,19 @@ func sweepModel(dt numeric.DataType) [][]byte {
 // it: each command either works with the right values or fails with a
 // message that names the problem, never a panic.
 func TestTypesSweepCLI(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	root := t.TempDir()
 	s, err := store.OpenDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() }) // after the parallel cases
 	for _, st := range sweepTypes(t) {
 		for _, ch := range sweepChains(st.dt) {
 			name := strings.NewReplacer("[", "_", "]", "_", "/", "_").Replace(st.name) + "-" + ch[0]
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				a, err := buildSweepArray(ctx, t, s, name, st, ch[1])
 				if err != nil {
 					msg := err.Error()
@@ -394,6 +396,7 @@ func TestTypesSweepCLI(t *testing.T) {
 // xarray, NCZarr): each command works or fails with a clear message, and a
 // converted store prints the same CSV as its source.
 func TestTypesSweepV2Stores(t *testing.T) {
+	t.Parallel()
 	stores := []string{"zarr213_strings", "zarr213_dates", "xarray_times", "realworld_zarr213", "realworld_xarray", "realworld_nczarr", "zarr213_extra"}
 	for _, name := range stores {
 		root := filepath.Join("../../testdata/stores", name)
@@ -401,6 +404,7 @@ func TestTypesSweepV2Stores(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			// info and verify report a failing array in their listing.
 			out, e, code := runSafe(t, nil, "info", root)
 			checkOutcome(t, "info", e+out, code)

@@ -1,6 +1,7 @@
 package scaleoffset
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -21,46 +22,49 @@ func TestHalfExhaustive(t *testing.T) {
 	params := [][2]float64{{0.1, 3}, {1000, 1.0 / 3}}
 	for _, dt := range []numeric.DataType{numeric.Float16, numeric.BFloat16} {
 		for _, p := range params {
-			off, scale := numeric.FloatScalar(dt, p[0]), numeric.FloatScalar(dt, p[1])
-			c, err := New(off, scale)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bb, err := c.ResolveArray(codec.ChunkSpec{DataType: dt, Shape: []int{1}, FillValue: off})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := bb.(*bound)
-			o, s := off.Float64(), scale.Float64()
-			for bits := range uint64(1 << 16) {
-				xs := numeric.ScalarFromBits(dt, bits, 0)
-				x := xs.Float64()
-				if math.IsInf(x, 0) || math.IsNaN(x) {
-					continue
+			t.Run(fmt.Sprintf("%v/off%v_scale%v", dt, p[0], p[1]), func(t *testing.T) {
+				t.Parallel()
+				off, scale := numeric.FloatScalar(dt, p[0]), numeric.FloatScalar(dt, p[1])
+				c, err := New(off, scale)
+				if err != nil {
+					t.Fatal(err)
 				}
-				check := func(decode bool, want float64) {
-					got, err := b.scalar(xs, decode)
-					if math.IsInf(want, 0) {
-						if err == nil {
-							t.Fatalf("%v off %v scale %v decode=%v: %v gives %v, want an overflow error", dt, off, scale, decode, xs, got)
+				bb, err := c.ResolveArray(codec.ChunkSpec{DataType: dt, Shape: []int{1}, FillValue: off})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := bb.(*bound)
+				o, s := off.Float64(), scale.Float64()
+				for bits := range uint64(1 << 16) {
+					xs := numeric.ScalarFromBits(dt, bits, 0)
+					x := xs.Float64()
+					if math.IsInf(x, 0) || math.IsNaN(x) {
+						continue
+					}
+					check := func(decode bool, want float64) {
+						got, err := b.scalar(xs, decode)
+						if math.IsInf(want, 0) {
+							if err == nil {
+								t.Fatalf("%v off %v scale %v decode=%v: %v gives %v, want an overflow error", dt, off, scale, decode, xs, got)
+							}
+							return
 						}
-						return
+						if w := numeric.FloatScalar(dt, want); err != nil || got != w {
+							t.Fatalf("%v off %v scale %v decode=%v: %v gives %v (%v), want %v", dt, off, scale, decode, xs, got, err, w)
+						}
 					}
-					if w := numeric.FloatScalar(dt, want); err != nil || got != w {
-						t.Fatalf("%v off %v scale %v decode=%v: %v gives %v (%v), want %v", dt, off, scale, decode, xs, got, err, w)
+					want := refOp('-', x, o, dt)
+					if !math.IsInf(want, 0) {
+						want = refOp('*', want, s, dt)
 					}
+					check(false, want)
+					want = refOp('/', x, s, dt)
+					if !math.IsInf(want, 0) {
+						want = refOp('+', want, o, dt)
+					}
+					check(true, want)
 				}
-				want := refOp('-', x, o, dt)
-				if !math.IsInf(want, 0) {
-					want = refOp('*', want, s, dt)
-				}
-				check(false, want)
-				want = refOp('/', x, s, dt)
-				if !math.IsInf(want, 0) {
-					want = refOp('+', want, o, dt)
-				}
-				check(true, want)
-			}
+			})
 		}
 	}
 }

@@ -83,55 +83,58 @@ func TestScaleOffsetSmallFloats(t *testing.T) {
 	params := []struct{ off, scale float64 }{{1, 2}, {0.5, 3}, {-2, 0.25}, {3, 1.5}}
 	for _, dt := range []numeric.DataType{numeric.Float8E3M4, numeric.Float8E4M3, numeric.Float8E4M3B11FNUZ, numeric.Float8E4M3FNUZ,
 		numeric.Float8E5M2, numeric.Float8E5M2FNUZ, numeric.Float8E8M0FNU, numeric.Float6E2M3FN, numeric.Float6E3M2FN, numeric.Float4E2M1FN} {
-		for _, p := range params {
-			off, scale := numeric.FloatScalar(dt, p.off), numeric.FloatScalar(dt, p.scale)
-			if dt == numeric.Float8E8M0FNU {
-				off, scale = numeric.FloatScalar(dt, math.Abs(p.off)), numeric.FloatScalar(dt, math.Abs(p.scale))
-			}
-			if scale.Float64() == 0 {
-				continue // 0.25 is below float4_e2m1fn's half-way to 0.5
-			}
-			c := mustCodec(t, fmt.Sprintf(`{"offset": %s, "scale": %s}`, off, scale))
-			fill := numeric.Zero(dt)
-			if dt == numeric.Float8E8M0FNU {
-				fill = numeric.FloatScalar(dt, 8)
-			}
-			bc, err := c.ResolveArray(codec.ChunkSpec{DataType: dt, Shape: []int{1}, FillValue: fill})
-			if err != nil {
-				t.Fatalf("%v %v %v: %v", dt, off, scale, err)
-			}
-			o, s := new(big.Rat).SetFloat64(off.Float64()), new(big.Rat).SetFloat64(scale.Float64())
-			for b := range 1 << dt.Bits() {
-				x := numeric.WidenFloat(uint64(b), dt)
-				if math.IsNaN(x) || math.IsInf(x, 0) {
-					continue
+		t.Run(dt.String(), func(t *testing.T) {
+			t.Parallel()
+			for _, p := range params {
+				off, scale := numeric.FloatScalar(dt, p.off), numeric.FloatScalar(dt, p.scale)
+				if dt == numeric.Float8E8M0FNU {
+					off, scale = numeric.FloatScalar(dt, math.Abs(p.off)), numeric.FloatScalar(dt, math.Abs(p.scale))
 				}
-				xr := new(big.Rat).SetFloat64(x)
-				for _, decode := range []bool{false, true} {
-					var want uint8
-					ok := true
-					if decode {
-						t1, ok1 := bruteRound(new(big.Rat).Quo(xr, s), dt)
-						want, ok = bruteRound(new(big.Rat).Add(new(big.Rat).SetFloat64(numeric.WidenFloat(uint64(t1), dt)), o), dt)
-						ok = ok && ok1
-					} else {
-						t1, ok1 := bruteRound(new(big.Rat).Sub(xr, o), dt)
-						want, ok = bruteRound(new(big.Rat).Mul(new(big.Rat).SetFloat64(numeric.WidenFloat(uint64(t1), dt)), s), dt)
-						ok = ok && ok1
+				if scale.Float64() == 0 {
+					continue // 0.25 is below float4_e2m1fn's half-way to 0.5
+				}
+				c := mustCodec(t, fmt.Sprintf(`{"offset": %s, "scale": %s}`, off, scale))
+				fill := numeric.Zero(dt)
+				if dt == numeric.Float8E8M0FNU {
+					fill = numeric.FloatScalar(dt, 8)
+				}
+				bc, err := c.ResolveArray(codec.ChunkSpec{DataType: dt, Shape: []int{1}, FillValue: fill})
+				if err != nil {
+					t.Fatalf("%v %v %v: %v", dt, off, scale, err)
+				}
+				o, s := new(big.Rat).SetFloat64(off.Float64()), new(big.Rat).SetFloat64(scale.Float64())
+				for b := range 1 << dt.Bits() {
+					x := numeric.WidenFloat(uint64(b), dt)
+					if math.IsNaN(x) || math.IsInf(x, 0) {
+						continue
 					}
-					dst := []byte{0}
-					var err error
-					if decode {
-						err = bc.DecodeArray(dst, []byte{byte(b)})
-					} else {
-						err = bc.EncodeArray(dst, []byte{byte(b)})
-					}
-					if ok != (err == nil) || (ok && dst[0] != want) {
-						t.Errorf("%v off %v scale %v decode=%v: %v -> %#02x, %v; want %#02x ok=%v", dt, off, scale, decode, x, dst[0], err, want, ok)
+					xr := new(big.Rat).SetFloat64(x)
+					for _, decode := range []bool{false, true} {
+						var want uint8
+						ok := true
+						if decode {
+							t1, ok1 := bruteRound(new(big.Rat).Quo(xr, s), dt)
+							want, ok = bruteRound(new(big.Rat).Add(new(big.Rat).SetFloat64(numeric.WidenFloat(uint64(t1), dt)), o), dt)
+							ok = ok && ok1
+						} else {
+							t1, ok1 := bruteRound(new(big.Rat).Sub(xr, o), dt)
+							want, ok = bruteRound(new(big.Rat).Mul(new(big.Rat).SetFloat64(numeric.WidenFloat(uint64(t1), dt)), s), dt)
+							ok = ok && ok1
+						}
+						dst := []byte{0}
+						var err error
+						if decode {
+							err = bc.DecodeArray(dst, []byte{byte(b)})
+						} else {
+							err = bc.EncodeArray(dst, []byte{byte(b)})
+						}
+						if ok != (err == nil) || (ok && dst[0] != want) {
+							t.Errorf("%v off %v scale %v decode=%v: %v -> %#02x, %v; want %#02x ok=%v", dt, off, scale, decode, x, dst[0], err, want, ok)
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -5,11 +5,14 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -124,100 +127,140 @@ func TestFsspecReadsReferences(t *testing.T) {
 		{"noinline", &Options{InlineThreshold: -1, InlineUnsupported: 1 << 20, ContiguousChunkBytes: 512}},
 		{"nofill", &Options{MaxFillChunks: -1, Fletcher32Filter: false}},
 	}
+	// The sets of each file in a parallel subtest; the cases in file order.
+	files := peerFiles(t, dir)
+	fileCases := make([][]peerCase, len(files))
+	filePQ := make([][]map[string]string, len(files))
+	t.Run("sets", func(t *testing.T) {
+		for fi, file := range files {
+			t.Run(filepath.Base(file), func(t *testing.T) {
+				t.Parallel()
+				var cases []peerCase
+				var pq []map[string]string
+				st, err := h5store.OpenFile(ctx, file, nil)
+				if err != nil {
+					t.Fatalf("%s: %v", file, err)
+				}
+				base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+				for _, v := range variants {
+					res, err := FromHDF5(ctx, st, file, v.opts)
+					if err != nil {
+						t.Fatalf("%s: %v", file, err)
+					}
+					refused := []string{}
+					for _, r := range res.Refused {
+						refused = append(refused, r.Path)
+					}
+					jpath := filepath.Join(dir, base+"."+v.name+".json")
+					var buf bytes.Buffer
+					if err := res.Set.WriteJSON(&buf); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(jpath, buf.Bytes(), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					back, err := ReadJSON(buf.Bytes())
+					if err != nil {
+						t.Fatalf("%s: ReadJSON of what WriteJSON wrote: %v", jpath, err)
+					}
+					want := dump(t, res.Set)
+					if d := cmp.Diff(want, dump(t, back)); d != "" {
+						t.Errorf("%s: JSON round trip (-want +got):\n%s", jpath, d)
+					}
+					ppath := filepath.Join(dir, base+"."+v.name+".parq")
+					pd, err := store.CreateDir(ppath)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := WriteParquet(ctx, pd, res.Set, 7); err != nil {
+						t.Fatalf("%s: %v", ppath, err)
+					}
+					pr, err := OpenParquet(ctx, pd)
+					if err != nil {
+						t.Fatalf("%s: %v", ppath, err)
+					}
+					got := dump(t, pr)
+					delete(got, ZMetadataKey)
+					if d := cmp.Diff(want, got); d != "" {
+						t.Errorf("%s: Parquet round trip (-want +got):\n%s", ppath, d)
+					}
+					pd.Close()
+					pq = append(pq, map[string]string{"parquet": ppath, "json": jpath})
+					// xarray masks with fill_value: it matches netCDF4's reading
+					// only where the set fills absent chunks (not under nofill).
+					nc := (strings.HasSuffix(file, ".nc") || strings.HasSuffix(file, "cases.h5")) && v.name != "nofill"
+					if v.name == "nofill" && strings.HasSuffix(file, "cases.h5") {
+						found := false
+						for _, w := range res.Warnings {
+							found = found || w.Path == "fill_mask" && strings.Contains(w.Message, "(xarray) mask 0, where _FillValue says -9999")
+						}
+						if !found {
+							t.Errorf("cases.h5 fill_mask: no warning of the mask among %v", res.Warnings)
+						}
+					}
+					cases = append(cases,
+						peerCase{Refs: jpath, Format: "json", File: file, Refused: refused, XArray: nc},
+						peerCase{Refs: ppath, Format: "parquet", File: file, Refused: refused})
+				}
+				st.Close()
+				fileCases[fi], filePQ[fi] = cases, pq
+			})
+		}
+	})
 	var cases []peerCase
 	var pq []map[string]string
-	for _, file := range peerFiles(t, dir) {
-		st, err := h5store.OpenFile(ctx, file, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
+	for fi := range files {
+		if fileCases[fi] == nil {
+			t.FailNow() // its subtest failed before it wrote its sets
 		}
-		base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-		for _, v := range variants {
-			res, err := FromHDF5(ctx, st, file, v.opts)
-			if err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-			refused := []string{}
-			for _, r := range res.Refused {
-				refused = append(refused, r.Path)
-			}
-			jpath := filepath.Join(dir, base+"."+v.name+".json")
-			var buf bytes.Buffer
-			if err := res.Set.WriteJSON(&buf); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(jpath, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			back, err := ReadJSON(buf.Bytes())
-			if err != nil {
-				t.Fatalf("%s: ReadJSON of what WriteJSON wrote: %v", jpath, err)
-			}
-			want := dump(t, res.Set)
-			if d := cmp.Diff(want, dump(t, back)); d != "" {
-				t.Errorf("%s: JSON round trip (-want +got):\n%s", jpath, d)
-			}
-			ppath := filepath.Join(dir, base+"."+v.name+".parq")
-			pd, err := store.CreateDir(ppath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := WriteParquet(ctx, pd, res.Set, 7); err != nil {
-				t.Fatalf("%s: %v", ppath, err)
-			}
-			pr, err := OpenParquet(ctx, pd)
-			if err != nil {
-				t.Fatalf("%s: %v", ppath, err)
-			}
-			got := dump(t, pr)
-			delete(got, ZMetadataKey)
-			if d := cmp.Diff(want, got); d != "" {
-				t.Errorf("%s: Parquet round trip (-want +got):\n%s", ppath, d)
-			}
-			pd.Close()
-			pq = append(pq, map[string]string{"parquet": ppath, "json": jpath})
-			// xarray masks with fill_value: it matches netCDF4's reading
-			// only where the set fills absent chunks (not under nofill).
-			nc := (strings.HasSuffix(file, ".nc") || strings.HasSuffix(file, "cases.h5")) && v.name != "nofill"
-			if v.name == "nofill" && strings.HasSuffix(file, "cases.h5") {
-				found := false
-				for _, w := range res.Warnings {
-					found = found || w.Path == "fill_mask" && strings.Contains(w.Message, "(xarray) mask 0, where _FillValue says -9999")
-				}
-				if !found {
-					t.Errorf("cases.h5 fill_mask: no warning of the mask among %v", res.Warnings)
-				}
-			}
-			cases = append(cases,
-				peerCase{Refs: jpath, Format: "json", File: file, Refused: refused, XArray: nc},
-				peerCase{Refs: ppath, Format: "parquet", File: file, Refused: refused})
-		}
-		st.Close()
+		cases, pq = append(cases, fileCases[fi]...), append(pq, filePQ[fi]...)
 	}
 	t.Logf("reference sets written in %v", time.Since(start))
 	checkParquetWithHyparquet(t, dir, pq)
-	manifest := filepath.Join(dir, "manifest.json")
-	mb, _ := json.MarshalIndent(cases, "", " ")
-	if err := os.WriteFile(manifest, mb, 0o644); err != nil {
-		t.Fatal(err)
+	// The cases in a few manifests, each checked by its own Python at
+	// the same time: one process a core.
+	n := max(1, min(runtime.GOMAXPROCS(0), 4, len(cases)))
+	outs := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		var part []peerCase
+		for i, c := range cases {
+			if i/2%n == k { // a JSON and a Parquet case each time: each manifest has both
+				part = append(part, c)
+			}
+		}
+		manifest := filepath.Join(dir, fmt.Sprintf("manifest%d.json", k))
+		mb, _ := json.MarshalIndent(part, "", " ")
+		if err := os.WriteFile(manifest, mb, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			cmd := exec.Command(python, "../../testdata/kerchunk/check_fsspec.py", manifest)
+			cmd.Env = append(os.Environ(), "HDF5_PLUGIN_PATH=/usr/lib/x86_64-linux-gnu/hdf5/serial/plugins")
+			out, err := cmd.CombinedOutput()
+			outs[k], errs[k] = string(out), err
+		})
 	}
-	cmd := exec.Command(python, "../../testdata/kerchunk/check_fsspec.py", manifest)
-	cmd.Env = append(os.Environ(), "HDF5_PLUGIN_PATH=/usr/lib/x86_64-linux-gnu/hdf5/serial/plugins")
-	out, err := cmd.CombinedOutput()
-	text := string(out)
-	if err != nil {
-		t.Fatalf("check_fsspec.py: %v\n%s", err, text)
+	wg.Wait()
+	for k, text := range outs {
+		if errs[k] != nil {
+			t.Fatalf("check_fsspec.py (manifest %d of %d): %v\n%s", k+1, n, errs[k], text)
+		}
+		if !strings.Contains(text, "cases: ") || strings.Contains(text, "FAIL") {
+			t.Fatalf("check_fsspec.py (manifest %d of %d):\n%s", k+1, n, text)
+		}
 	}
-	if !strings.Contains(text, "cases: ") || strings.Contains(text, "FAIL") {
-		t.Fatalf("check_fsspec.py:\n%s", text)
-	}
+	text := strings.Join(outs, "")
 	t.Logf("check_fsspec.py ran in %v", time.Since(start))
 	if testing.Verbose() {
 		t.Log(text)
 	}
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	t.Log(lines[0])
-	t.Log(lines[len(lines)-1])
+	for _, out := range outs {
+		t.Log(lastLine([]byte(out)))
+	}
 	for _, l := range lines {
 		if strings.HasPrefix(l, "SKIP") {
 			t.Log(l)

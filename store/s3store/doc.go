@@ -55,7 +55,8 @@
 //     timed out), 429, any 5xx but 501, and the S3 codes SlowDown and
 //     RequestTimeout (S3's "the connection was idle too long", which comes
 //     with 400). No other 4xx is retried: it would be answered alike.
-//     The wait before retry n is 100 ms doubling up to 5 s, with "equal
+//     The wait before retry n is 100 ms (store.ObjectOptions.Backoff;
+//     negative: none) doubling up to 5 s, with "equal
 //     jitter" (between half and all of it), so that many readers
 //     throttled together do not come back together; store.ObjectOptions.
 //     Retries is the number of retries (default DefaultRetries, 5: about 3

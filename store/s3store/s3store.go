@@ -169,9 +169,16 @@ func newStore(ctx context.Context, scheme, bucket, prefix string, opts *store.Ob
 			so.Credentials = markedCredentials{so.Credentials}
 		}
 	})
+	backoff0, backoffHi := 100*time.Millisecond, 5*time.Second
+	switch {
+	case o.Backoff > 0:
+		backoff0 = o.Backoff
+	case o.Backoff < 0:
+		backoff0, backoffHi = 0, 0
+	}
 	return &Store{client: client, scheme: scheme, bucket: bucket, prefix: prefix,
 		sem: make(chan struct{}, o.MaxInFlight), retries: o.Retries, timeout: o.Timeout, minRate: o.MinRate,
-		backoff0: 100 * time.Millisecond, backoffHi: 5 * time.Second, now: time.Now}, nil
+		backoff0: backoff0, backoffHi: backoffHi, now: time.Now}, nil
 }
 
 // resolveEndpoint returns the endpoint to use: the given one, else
