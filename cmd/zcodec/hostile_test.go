@@ -43,6 +43,9 @@ func writeArrayStore(t *testing.T, dir, shape string, chunks map[string][]byte) 
 
 // maxRSS returns the peak resident size of a finished command, in bytes.
 func maxRSS(cmd *exec.Cmd) int64 {
+	if cmd.ProcessState == nil {
+		return 0
+	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		return int64(ru.Maxrss) << 10 // kilobytes on Linux; int32 on 386
 	}
@@ -72,15 +75,14 @@ func TestMaxChunkBytesEverywhere(t *testing.T) {
 		{"advise", "--max-chunk-bytes", "1MiB", "--abs-tol", "0.1", small},
 	}
 	for _, args := range cases {
-		cmd := exec.Command(zcodecBin, args...)
-		out, _ := cmd.CombinedOutput()
-		if code := cmd.ProcessState.ExitCode(); code != 1 {
+		rss, out, code := peakRSS(t, append([]string{zcodecBin}, args...))
+		if code != 1 {
 			t.Errorf("%v: exit %d, want 1\n%s", args, code, out)
 		}
 		if !strings.Contains(string(out), "--max-chunk-bytes") || !strings.Contains(string(out), "decoded") {
 			t.Errorf("%v: the message does not name the limit:\n%s", args, out)
 		}
-		if rss := maxRSS(cmd); rss > 256<<20 {
+		if rss > 256<<20 {
 			t.Errorf("%v: peak RSS %d MB", args, rss>>20)
 		}
 	}
@@ -409,17 +411,15 @@ func TestMemoryWithinChunkLimit(t *testing.T) {
 		// and a slab of at least one destination chunk.
 		{[]string{"convert", dir, filepath.Join(t.TempDir(), "out")}, 4*chunk + 48<<20},
 	} {
-		cmd := exec.Command(zcodecBin, append([]string{c.args[0], "--max-chunk-bytes", "64MiB"}, c.args[1:]...)...)
 		// GOMEMLIMIT below the limit makes the collector keep the heap to
 		// what is live, so that the peak measures what the command holds,
 		// not how far behind the collector ran; a command holding more
 		// than the limit still exceeds it.
-		cmd.Env = append(os.Environ(), "GOMAXPROCS=4", "GOMEMLIMIT="+strconv.FormatInt(c.limit-32<<20, 10))
-		out, _ := cmd.CombinedOutput()
-		if code := cmd.ProcessState.ExitCode(); code != 0 {
+		rss, out, code := peakRSS(t, append([]string{zcodecBin, c.args[0], "--max-chunk-bytes", "64MiB"}, c.args[1:]...),
+			"GOMAXPROCS=4", "GOMEMLIMIT="+strconv.FormatInt(c.limit-32<<20, 10))
+		if code != 0 {
 			t.Fatalf("%s: exit %d\n%s", c.args[0], code, out)
 		}
-		rss := maxRSS(cmd)
 		t.Logf("%s: peak RSS %d MB", c.args[0], rss>>20)
 		if rss > c.limit {
 			t.Errorf("%s: peak RSS %d MB for chunks of %d MB under --max-chunk-bytes 64MiB", c.args[0], rss>>20, chunk>>20)

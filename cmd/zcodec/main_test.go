@@ -20,6 +20,9 @@ import (
 var zcodecBin string
 
 func TestMain(m *testing.M) {
+	if argv := os.Getenv(peakRSSEnv); argv != "" {
+		os.Exit(launchForPeakRSS(argv))
+	}
 	// The parallel tests spend most of their time waiting on Python
 	// (Dask, the peers) and on parts slowed down on purpose: unless -parallel
 	// is given, more of them run at once than there are cores.
