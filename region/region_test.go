@@ -274,7 +274,11 @@ func FuzzChunks(f *testing.F) {
 
 func TestRegularEdges(t *testing.T) {
 	t.Parallel()
-	g := NewRegular([]int64{math.MaxInt64, 10}, []int{1 << 62, 4})
+	big := int64(1) << 62
+	if int64(int(big)) != big {
+		t.Skip("a chunk edge of 2^62 needs a 64-bit int")
+	}
+	g := NewRegular([]int64{math.MaxInt64, 10}, []int{int(big), 4})
 	if got := GridBox(g); !got.Equal(Box{Start: []int64{0, 0}, Stop: []int64{2, 3}}) {
 		t.Errorf("GridBox = %v", got)
 	}
