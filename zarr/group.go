@@ -138,7 +138,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 	case !ok:
 		return nil, bad("", "missing required member \"zarr_format\"")
 	case string(zf) != "3":
-		return nil, bad("/zarr_format", "zarr_format is %s, want the number 3", describeJSON(zf))
+		return nil, bad("/zarr_format", "zarr_format is %s, want the number 3", strictjson.Describe(zf))
 	}
 	nt, ok := obj.Raw("node_type")
 	var nodeType string
@@ -146,7 +146,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 	case !ok:
 		return nil, bad("", "missing required member \"node_type\"")
 	case nt[0] != '"' || json.Unmarshal(nt, &nodeType) != nil:
-		return nil, bad("/node_type", "node_type must be the string \"group\", got %s", describeJSON(nt))
+		return nil, bad("/node_type", "node_type must be the string \"group\", got %s", strictjson.Describe(nt))
 	case nodeType == "array":
 		return nil, fmt.Errorf("%w: zarr.json describes an array", ErrNotGroup)
 	case nodeType != "group":
@@ -155,7 +155,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 	g := &Group{format: 3}
 	if v, ok := obj.Raw("attributes"); ok {
 		if v[0] != '{' {
-			return nil, bad("/attributes", "attributes must be an object, got %s", describeJSON(v))
+			return nil, bad("/attributes", "attributes must be an object, got %s", strictjson.Describe(v))
 		}
 		g.attrs = v
 	}
@@ -165,7 +165,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 	}
 	const cm = "/consolidated_metadata"
 	if v[0] != '{' {
-		return nil, bad(cm, "consolidated_metadata must be null or an object with \"kind\": \"inline\" and \"metadata\", got %s", describeJSON(v))
+		return nil, bad(cm, "consolidated_metadata must be null or an object with \"kind\": \"inline\" and \"metadata\", got %s", strictjson.Describe(v))
 	}
 	c, err := strictjson.Parse(v, strictjson.Options{Pointer: cm})
 	if err != nil {
@@ -174,7 +174,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 	if k, ok := c.Raw("kind"); ok {
 		var kind string
 		if k[0] != '"' || json.Unmarshal(k, &kind) != nil {
-			return nil, bad(cm+"/kind", "kind must be a string (\"inline\"), got %s", describeJSON(k))
+			return nil, bad(cm+"/kind", "kind must be a string (\"inline\"), got %s", strictjson.Describe(k))
 		}
 		if kind != "inline" {
 			return nil, bad(cm+"/kind", "consolidated_metadata of kind %s is not supported; only \"inline\"", shorten.Quote(kind))
@@ -185,7 +185,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 		return g, nil
 	}
 	if m[0] != '{' {
-		return nil, bad(cm+"/metadata", "metadata must be an object holding the metadata of each node by its path, got %s", describeJSON(m))
+		return nil, bad(cm+"/metadata", "metadata must be an object holding the metadata of each node by its path, got %s", strictjson.Describe(m))
 	}
 	members, err := objectMembers(m) // checked by strictjson.Parse above
 	if err != nil {
@@ -203,7 +203,7 @@ func parseV3Group(doc []byte) (*Group, error) {
 			return nil, bad(ptr, "member %s: %v", shorten.QuoteName(mem.key), err)
 		}
 		if mem.val[0] != '{' {
-			return nil, bad(ptr, "member %s must be an object (the node's zarr.json), got %s", shorten.QuoteName(mem.key), describeJSON(mem.val))
+			return nil, bad(ptr, "member %s must be an object (the node's zarr.json), got %s", shorten.QuoteName(mem.key), strictjson.Describe(mem.val))
 		}
 		if k, dup := first[p]; dup {
 			return nil, bad(ptr, "members %s and %s both name the node %s: readers disagree on which one counts",
@@ -232,24 +232,6 @@ func jsonError(file string, err error, want string) error {
 	return &MetadataError{File: file, Pointer: e.Pointer, Reason: reason}
 }
 
-// describeJSON names a JSON value for a message: its type and its
-// shortened text ("the number 7", "an array [1]").
-func describeJSON(v []byte) string {
-	switch v[0] {
-	case '{':
-		return "an object " + shorten.Bytes(v)
-	case '[':
-		return "an array " + shorten.Bytes(v)
-	case '"':
-		return "the string " + shorten.Bytes(v)
-	case 't', 'f':
-		return "the boolean " + string(v)
-	case 'n':
-		return "null"
-	}
-	return "the number " + shorten.Bytes(v)
-}
-
 // parseZmetadata reads a Zarr v2 .zmetadata document.
 func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
 	const file = ".zmetadata"
@@ -260,7 +242,7 @@ func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
 	if f, ok := obj.Raw("zarr_consolidated_format"); !ok || string(f) != "1" {
 		got := "missing"
 		if ok {
-			got = describeJSON(f)
+			got = strictjson.Describe(f)
 		}
 		return nil, &MetadataError{File: file, Pointer: "/zarr_consolidated_format", Reason: "zarr_consolidated_format must be the number 1, got " + got}
 	}
@@ -268,7 +250,7 @@ func parseZmetadata(doc []byte) (map[string]nodeDocs, error) {
 	if !ok || m[0] != '{' {
 		got := "nothing"
 		if ok {
-			got = describeJSON(m)
+			got = strictjson.Describe(m)
 		}
 		return nil, &MetadataError{File: file, Pointer: "/metadata", Reason: "metadata must be an object holding each document by its key, got " + got}
 	}

@@ -62,7 +62,7 @@ func Parse(data []byte, opts Options) (*Object, error) {
 		return nil, err
 	}
 	if v := bytes.TrimLeft(data, " \t\r\n"); v[0] != '{' {
-		return nil, opts.err(&Error{Kind: KindType, Pointer: opts.Pointer, Path: []string{}, Reason: "want a JSON object, got " + describeValue(v)})
+		return nil, opts.err(&Error{Kind: KindType, Pointer: opts.Pointer, Path: []string{}, Reason: "want a JSON object, got " + Describe(v)})
 	}
 	return newObject(&opts, nil, data, s.members), nil
 }
@@ -81,7 +81,7 @@ func parseArray(data []byte, opts *Options, path []string) ([]json.RawMessage, e
 		return nil, err
 	}
 	if v := bytes.TrimLeft(data, " \t\r\n"); v[0] != '[' {
-		return nil, opts.err(&Error{Kind: KindType, Pointer: Pointer(opts.Pointer, path...), Path: slices.Clone(path), Reason: "want a JSON array, got " + describeValue(v)})
+		return nil, opts.err(&Error{Kind: KindType, Pointer: Pointer(opts.Pointer, path...), Path: slices.Clone(path), Reason: "want a JSON array, got " + Describe(v)})
 	}
 	out := make([]json.RawMessage, len(s.elements))
 	for i, e := range s.elements {
@@ -109,9 +109,9 @@ func newObject(opts *Options, path []string, data []byte, members []member) *Obj
 	return &Object{opts: opts, path: path, pointer: Pointer(opts.Pointer, path...), data: data, members: members, read: make([]bool, len(members))}
 }
 
-// describeValue names a JSON value for a message: its type and its
+// Describe names a JSON value for a message: its type and its
 // shortened text.
-func describeValue(v []byte) string {
+func Describe(v []byte) string {
 	switch v[0] {
 	case '{':
 		return "an object " + shorten.Bytes(v)
