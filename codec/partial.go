@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -58,7 +59,7 @@ func ReadRange(ctx context.Context, r byterange.Reader, br byterange.Range, code
 // RangeGap, how far apart two byte ranges may be and still be read with
 // one request.
 type PartialDecoder interface {
-	DecodeRegion(ctx context.Context, r byterange.Reader, region Region, dst []byte, opts *Options) error
+	DecodeRegion(ctx context.Context, r byterange.Reader, box region.Box, dst []byte, opts *Options) error
 }
 
 // PartialDecoding reports whether DecodeRegion reads less than the whole
@@ -69,13 +70,14 @@ func (p *Pipeline) PartialDecoding() bool {
 	return ok && len(p.a2a) == 0 && len(p.b2b) == 0
 }
 
-// DecodeRegion decodes the elements of region into dst (C order over the
-// region, decoded byte layout, len(dst) == region elements * element size).
+// DecodeRegion decodes the elements of box, a region of the chunk, into
+// dst (C order over the region, decoded byte layout, len(dst) == region
+// elements * element size).
 // When the chain supports partial decoding (sharding as the array->bytes
 // codec) it reads only the index and the inner chunks the region needs;
 // otherwise it reads the whole value once and decodes it.
 //
-// An invalid region is a *RegionError, a dst of the wrong length a
+// An invalid region is a *region.Error, a dst of the wrong length a
 // *SizeError; a reader's failure is a *ReadError wrapping it; a region with
 // no elements reads nothing. On error the contents of dst are unspecified.
 //
@@ -85,11 +87,11 @@ func (p *Pipeline) PartialDecoding() bool {
 // ranges of the inner chunks it needs when they are at most
 // opts.RangeGap apart (see Options.RangeGap). Only opts.Concurrency and
 // opts.RangeGap are read.
-func (p *Pipeline) DecodeRegion(ctx context.Context, r byterange.Reader, region Region, dst []byte, opts *Options) error {
-	if err := region.ValidateChunk(p.spec.Shape); err != nil {
+func (p *Pipeline) DecodeRegion(ctx context.Context, r byterange.Reader, box region.Box, dst []byte, opts *Options) error {
+	if err := box.ValidateChunk(p.spec.Shape); err != nil {
 		return err
 	}
-	n := region.NumElements()
+	n := box.Size()
 	if want := int(n) * p.spec.DataType.Size(); len(dst) != want {
 		return &SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
@@ -100,7 +102,7 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r byterange.Reader, region 
 		return err
 	}
 	if pd, ok := p.a2b.(PartialDecoder); ok && p.PartialDecoding() {
-		if err := pd.DecodeRegion(ctx, r, region, dst, opts); err != nil {
+		if err := pd.DecodeRegion(ctx, r, box, dst, opts); err != nil {
 			return p.wrapPartial(err)
 		}
 		return nil
@@ -109,15 +111,15 @@ func (p *Pipeline) DecodeRegion(ctx context.Context, r byterange.Reader, region 
 	if err != nil {
 		return err
 	}
-	if region.CoversChunk(p.spec.Shape) {
+	if box.CoversChunk(p.spec.Shape) {
 		return p.Decode(dst, value)
 	}
 	whole := make([]byte, p.DecodedSize())
 	if err := p.Decode(whole, value); err != nil {
 		return err
 	}
-	shape := ints(region.Shape)
-	ndcopy.Copy(dst, shape, make([]int, len(shape)), whole, p.spec.Shape, ints(region.Start), shape, p.spec.DataType.Size())
+	shape := ints(box.Shape())
+	ndcopy.Copy(dst, shape, make([]int, len(shape)), whole, p.spec.Shape, ints(box.Start), shape, p.spec.DataType.Size())
 	return nil
 }
 
@@ -130,4 +132,14 @@ func (p *Pipeline) wrapPartial(err error) error {
 		return err
 	}
 	return p.stepErr(p.nA2A, err)
+}
+
+// ints returns s as int values; the caller knows they fit (a region
+// validated against a chunk's shape).
+func ints(s []int64) []int {
+	out := make([]int, len(s))
+	for i, v := range s {
+		out[i] = int(v)
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/bytescodec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -41,9 +42,9 @@ func ExamplePipeline_DecodeRegion() {
 	if err != nil {
 		panic(err)
 	}
-	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
-	dst := make([]byte, region.NumElements())
-	if err := p.DecodeRegion(context.Background(), storedValue(chunk), region, dst, nil); err != nil {
+	rgn := region.FromShape([]int64{1, 1}, []int64{2, 2})
+	dst := make([]byte, rgn.Size())
+	if err := p.DecodeRegion(context.Background(), storedValue(chunk), rgn, dst, nil); err != nil {
 		panic(err)
 	}
 	fmt.Println(dst, p.PartialDecoding())

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -52,16 +53,16 @@ func TestDecodeRegionWholeValue(t *testing.T) {
 	}
 	for _, tc := range tests {
 		r := &memReader{value: enc}
-		region := codec.Region{Start: tc.start, Shape: tc.shape}
-		dst := make([]byte, 2*region.NumElements())
-		if err := p.DecodeRegion(context.Background(), r, region, dst, nil); err != nil {
-			t.Fatalf("%v: %v", region, err)
+		rgn := region.FromShape(tc.start, tc.shape)
+		dst := make([]byte, 2*rgn.Size())
+		if err := p.DecodeRegion(context.Background(), r, rgn, dst, nil); err != nil {
+			t.Fatalf("%v: %v", rgn, err)
 		}
 		if want := int16Bytes(tc.want); !bytes.Equal(dst, want) {
-			t.Errorf("%v: got %x, want %x", region, dst, want)
+			t.Errorf("%v: got %x, want %x", rgn, dst, want)
 		}
 		if n := r.reads.Load(); n != 1 {
-			t.Errorf("%v: %d reads, want 1", region, n)
+			t.Errorf("%v: %d reads, want 1", rgn, n)
 		}
 	}
 }
@@ -70,31 +71,31 @@ func TestDecodeRegionErrors(t *testing.T) {
 	p := fullChain(t, 3, 4)
 	enc := fullChainEncoding(make([]int16, 12))
 	ctx := context.Background()
-	for _, region := range []codec.Region{
-		{Start: []int64{0}, Shape: []int64{1}},
-		{Start: []int64{0, 0}, Shape: []int64{4, 1}},
-		{Start: []int64{-1, 0}, Shape: []int64{1, 1}},
-		{Start: []int64{0, 4}, Shape: []int64{1, 1}},
-		{Start: []int64{0, 0}, Shape: []int64{1, -1}},
+	for _, rgn := range []region.Box{
+		region.FromShape([]int64{0}, []int64{1}),
+		region.FromShape([]int64{0, 0}, []int64{4, 1}),
+		region.FromShape([]int64{-1, 0}, []int64{1, 1}),
+		region.FromShape([]int64{0, 4}, []int64{1, 1}),
+		region.FromShape([]int64{0, 0}, []int64{1, -1}),
 	} {
-		err := p.DecodeRegion(ctx, &memReader{value: enc}, region, nil, nil)
-		var re *codec.RegionError
-		if !errors.As(err, &re) || !errors.Is(err, codec.ErrRegion) {
-			t.Errorf("%v: got %v, want a *RegionError", region, err)
+		err := p.DecodeRegion(ctx, &memReader{value: enc}, rgn, nil, nil)
+		var re *region.Error
+		if !errors.As(err, &re) || !errors.Is(err, region.ErrInvalid) {
+			t.Errorf("%v: got %v, want a *RegionError", rgn, err)
 		}
 	}
-	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{1, 2}}
-	if err := p.DecodeRegion(ctx, &memReader{value: enc}, region, make([]byte, 5), nil); !errors.Is(err, codec.ErrSize) {
+	rgn := region.FromShape([]int64{0, 0}, []int64{1, 2})
+	if err := p.DecodeRegion(ctx, &memReader{value: enc}, rgn, make([]byte, 5), nil); !errors.Is(err, codec.ErrSize) {
 		t.Errorf("short dst: got %v, want ErrSize", err)
 	}
 	// An empty region reads nothing.
 	r := &memReader{value: enc}
-	if err := p.DecodeRegion(ctx, r, codec.Region{Start: []int64{1, 1}, Shape: []int64{0, 2}}, nil, nil); err != nil || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(ctx, r, region.FromShape([]int64{1, 1}, []int64{0, 2}), nil, nil); err != nil || r.reads.Load() != 0 {
 		t.Errorf("empty region: err %v, %d reads", err, r.reads.Load())
 	}
 	// A reader error passes through, wrapped.
 	sentinel := errors.New("store offline")
-	err := p.DecodeRegion(ctx, &memReader{err: sentinel}, region, make([]byte, 4), nil)
+	err := p.DecodeRegion(ctx, &memReader{err: sentinel}, rgn, make([]byte, 4), nil)
 	var rerr *codec.ReadError
 	if !errors.Is(err, sentinel) || !errors.As(err, &rerr) {
 		t.Errorf("reader failure: got %v, want a *ReadError wrapping it", err)
@@ -103,11 +104,11 @@ func TestDecodeRegionErrors(t *testing.T) {
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	r = &memReader{value: enc}
-	if err := p.DecodeRegion(cctx, r, region, make([]byte, 4), nil); !errors.Is(err, context.Canceled) || r.reads.Load() != 0 {
+	if err := p.DecodeRegion(cctx, r, rgn, make([]byte, 4), nil); !errors.Is(err, context.Canceled) || r.reads.Load() != 0 {
 		t.Errorf("cancelled: got %v after %d reads", err, r.reads.Load())
 	}
 	// A corrupt value is the codec's error.
-	if err := p.DecodeRegion(ctx, &memReader{value: enc[:5]}, region, make([]byte, 4), nil); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, &memReader{value: enc[:5]}, rgn, make([]byte, 4), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Errorf("truncated value: got %v, want ErrCorrupt", err)
 	}
 }
@@ -141,16 +142,16 @@ func TestReadRangeChecksLength(t *testing.T) {
 }
 
 func TestRegion(t *testing.T) {
-	full := codec.WholeRegion([]int64{2, 3})
-	if !full.Covers([]int64{2, 3}) || !full.CoversChunk([]int{2, 3}) || full.NumElements() != 6 || full.Validate([]int64{2, 3}) != nil || full.ValidateChunk([]int{2, 3}) != nil {
+	full := region.Whole([]int64{2, 3})
+	if !full.Covers([]int64{2, 3}) || !full.CoversChunk([]int{2, 3}) || full.Size() != 6 || full.Validate([]int64{2, 3}) != nil || full.ValidateChunk([]int{2, 3}) != nil {
 		t.Errorf("WholeRegion: %+v", full)
 	}
 	if s := full.String(); s != "0:2,0:3" {
 		t.Errorf("String() = %q", s)
 	}
-	r := codec.Region{Start: []int64{1, 2}, Shape: []int64{1, 2}}
-	var re *codec.RegionError
-	if err := r.Validate([]int64{2, 3}); !errors.Is(err, codec.ErrRegion) || !errors.As(err, &re) || re.Dim != 1 || re.Input != "1:2,2:4" {
+	r := region.FromShape([]int64{1, 2}, []int64{1, 2})
+	var re *region.Error
+	if err := r.Validate([]int64{2, 3}); !errors.Is(err, region.ErrInvalid) || !errors.As(err, &re) || re.Dim != 1 || re.Input != "1:2,2:4" {
 		t.Errorf("Validate outside: %v", err)
 	}
 	if err := r.ValidateChunk([]int{2}); !errors.As(err, &re) || re.Dim != -1 {

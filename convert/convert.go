@@ -3,7 +3,7 @@ package convert
 import (
 	"context"
 
-	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -40,7 +40,7 @@ func Convert(ctx context.Context, src *Source, dst store.Store, opts *Options) (
 	}
 	var total int64
 	for _, a := range arrays {
-		total += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
+		total += region.NumElements(a.Shape()) * int64(a.DataType().Size())
 	}
 	var done int64
 	for k, pa := range p.doc.Arrays {
@@ -60,7 +60,7 @@ func Convert(ctx context.Context, src *Source, dst store.Store, opts *Options) (
 		if err := zarr.Copy(ctx, d.Array(), a, co); err != nil {
 			return nil, err
 		}
-		done += codec.WholeRegion(a.Shape()).NumElements() * int64(a.DataType().Size())
+		done += region.NumElements(a.Shape()) * int64(a.DataType().Size())
 	}
 	if err := publish(ctx, p, dst, o.ArrayOptions); err != nil {
 		return nil, err

@@ -6,11 +6,11 @@ import (
 	"log"
 	"sync"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -41,7 +41,7 @@ func Example() {
 	for i := range values {
 		values[i] = int16(i)
 	}
-	if err := zarr.Write(ctx, a, codec.WholeRegion(a.Shape()), values); err != nil {
+	if err := zarr.Write(ctx, a, region.Whole(a.Shape()), values); err != nil {
 		log.Fatal(err)
 	}
 
@@ -91,7 +91,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	row, err := zarr.Read[int16](ctx, out, codec.Region{Start: []int64{5, 0}, Shape: []int64{1, 8}})
+	row, err := zarr.Read[int16](ctx, out, region.FromShape([]int64{5, 0}, []int64{1, 8}))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -35,7 +35,7 @@ func TestOtherSourceSameMetadata(t *testing.T) {
 	for i := range ones {
 		ones[i] = 1
 	}
-	if err := zarr.Write(ctx, a, codec.Region{Start: []int64{8, 16}, Shape: []int64{8, 8}}, ones); err != nil {
+	if err := zarr.Write(ctx, a, region.FromShape([]int64{8, 16}, []int64{8, 8}), ones); err != nil {
 		t.Fatal(err)
 	}
 	dst := store.NewMemory()
@@ -140,7 +140,7 @@ func TestFingerprintBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := zarr.Write(ctx, a, codec.Region{Start: []int64{2500}, Shape: []int64{1}}, []uint8{0}); err != nil {
+	if err := zarr.Write(ctx, a, region.FromShape([]int64{2500}, []int64{1}), []uint8{0}); err != nil {
 		t.Fatal(err)
 	}
 	dst := store.NewMemory()

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/convert"
 	_ "github.com/zcodec/zcodec/interop/hdf5/h5store"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -107,8 +107,8 @@ func TestHDF5InParts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := codec.WholeRegion(a.Shape())
-		got := make([]byte, r.NumElements()*int64(a.DataType().Size()))
+		r := region.Whole(a.Shape())
+		got := make([]byte, r.Size()*int64(a.DataType().Size()))
 		if err := a.ReadRegion(ctx, r, got); err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -76,8 +77,8 @@ func writeArray(t *testing.T, s store.Store, path string, shape []int64, chunks 
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
-	r := codec.WholeRegion(shape)
-	data := make([]byte, r.NumElements()*int64(dt.Size()))
+	r := region.Whole(shape)
+	data := make([]byte, r.Size()*int64(dt.Size()))
 	for i := len(data) / 3; i < len(data); i++ {
 		data[i] = byte(rng.IntN(256))
 	}
@@ -160,8 +161,8 @@ func sameValues(t *testing.T, src, dst store.Store, path string) {
 	if b.Format() != 3 || !slices.Equal(a.Shape(), b.Shape()) || a.DataType() != b.DataType() {
 		t.Fatalf("%q: converted to Zarr v%d %v %v from %v %v", path, b.Format(), b.Shape(), b.DataType(), a.Shape(), a.DataType())
 	}
-	r := codec.WholeRegion(a.Shape())
-	n := r.NumElements() * int64(a.DataType().Size())
+	r := region.Whole(a.Shape())
+	n := r.Size() * int64(a.DataType().Size())
 	want, got := make([]byte, n), make([]byte, n)
 	if err := a.ReadRegion(ctx, r, want); err != nil {
 		t.Fatal(err)

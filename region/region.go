@@ -41,7 +41,7 @@ func Whole[T ~int | ~int64](shape []T) Box {
 }
 
 // FromShape returns the box of the given shape whose first element is at
-// start: [start[d], start[d]+shape[d]). It is the form codec.Region holds.
+// start: [start[d], start[d]+shape[d]). It is the form region.Box holds.
 func FromShape(start, shape []int64) Box {
 	var b Box
 	b.SetFromShape(start, shape)

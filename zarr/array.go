@@ -105,7 +105,7 @@ type Array struct {
 	es     int
 	maxEnc int64 // the largest encoded chunk the chain allows
 	// wholeChunk is the region of one whole chunk, [0, chunk shape).
-	wholeChunk codec.Region
+	wholeChunk region.Box
 	warnings   []codec.Warning
 	conc       int
 	rangeGap   int64 // Options.RangeGap, given to the shards' partial reads
@@ -210,7 +210,7 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 		grid: region.NewRegular(m.Shape, m.ChunkShape), es: m.DataType.Size(),
 		maxEnc: int64(m.Pipeline.Encoded().MaxSize),
 		conc:   opts.concurrency(s), rangeGap: opts.codecOptions().RangeGapOrDefault(), fill: newFiller(m.FillValue),
-		wholeChunk: codec.WholeRegion(region.Int64s(m.ChunkShape)),
+		wholeChunk: region.Whole(region.Int64s(m.ChunkShape)),
 	}
 	a.chunks = region.GridBox(a.grid)
 	size := a.pipe.DecodedSize()
@@ -353,7 +353,7 @@ func (a *Array) putBuf(b *[]byte) { a.bufs.Put(b) }
 // checkRegion checks r against the array and n, the length of the
 // caller's buffer, against r, and returns r as a box and the box of the
 // chunk coordinates it touches.
-func (a *Array) checkRegion(r codec.Region, n int, what string) (rb, cr region.Box, err error) {
+func (a *Array) checkRegion(r region.Box, n int, what string) (rb, cr region.Box, err error) {
 	if a.pipe.VariableLength() {
 		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf(
 			"the elements of %v have no fixed size: read them with ReadStrings or ReadByteStrings, write them with WriteStrings or WriteByteStrings", a.meta.DataType)}
@@ -363,7 +363,7 @@ func (a *Array) checkRegion(r codec.Region, n int, what string) (rb, cr region.B
 	}
 	want, ok := regionBytes(r, a.es)
 	if !ok {
-		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &region.Error{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	if n != want {
 		return rb, cr, &NodeError{Kind: "array", Path: a.path, Err: &codec.SizeError{What: what, Got: n, Want: want}}
@@ -372,11 +372,12 @@ func (a *Array) checkRegion(r codec.Region, n int, what string) (rb, cr region.B
 	return rb, cr, nil
 }
 
-// boxes returns r, a region of the array, as a box, and the box of the
+// boxes returns a copy of r, a region of the array, and the box of the
 // chunk coordinates it touches.
-func (a *Array) boxes(r codec.Region) (rb, cr region.Box) {
+func (a *Array) boxes(r region.Box) (rb, cr region.Box) {
 	region.Alloc(len(r.Start), &rb, &cr) // one allocation
-	rb.SetFromShape(r.Start, r.Shape)
+	copy(rb.Start, r.Start)
+	copy(rb.Stop, r.Stop)
 	cr.SetChunksOf(a.grid, rb)
 	return rb, cr
 }

@@ -11,11 +11,12 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
-func randomRegion(rng *rand.Rand, shape []int64) codec.Region {
-	r := codec.Region{Start: make([]int64, len(shape)), Shape: make([]int64, len(shape))}
+func randomRegion(rng *rand.Rand, shape []int64) region.Box {
+	r := region.FromShape(make([]int64, len(shape)), make([]int64, len(shape)))
 	for d, n := range shape {
 		a, b := rng.Int64N(n+1), rng.Int64N(n+1)
 		if a > b {
@@ -24,7 +25,7 @@ func randomRegion(rng *rand.Rand, shape []int64) codec.Region {
 		if rng.IntN(4) == 0 && b < n { // often a single index
 			b = a + 1
 		}
-		r.Start[d], r.Shape[d] = a, b-a
+		r.Start[d], r.Stop[d] = a, b
 	}
 	return r
 }
@@ -52,7 +53,7 @@ func TestRegionsAgainstReference(t *testing.T) {
 				for it := range 60 {
 					reg := randomRegion(rng, shape)
 					if it%3 == 0 {
-						src := make([]int32, reg.NumElements())
+						src := make([]int32, reg.Size())
 						for i := range src {
 							if rng.IntN(3) > 0 {
 								src[i] = int32(rng.IntN(1000))
@@ -74,7 +75,7 @@ func TestRegionsAgainstReference(t *testing.T) {
 						t.Fatalf("read %v:\n got %v\nwant %v", reg, got, want)
 					}
 				}
-				all, err := Read[int32](ctx, a, codec.WholeRegion(shape))
+				all, err := Read[int32](ctx, a, region.Whole(shape))
 				if err != nil || !slices.Equal(all, ref.data) {
 					t.Fatalf("whole array differs: %v", err)
 				}
@@ -83,7 +84,7 @@ func TestRegionsAgainstReference(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if all2, _ := Read[int32](ctx, b, codec.WholeRegion(shape)); !slices.Equal(all2, ref.data) {
+				if all2, _ := Read[int32](ctx, b, region.Whole(shape)); !slices.Equal(all2, ref.data) {
 					t.Fatal("reopened array differs")
 				}
 			})
@@ -134,14 +135,14 @@ func TestFillChunksNotStored(t *testing.T) {
 	a := create(t, s, "", m, 1)
 	nan := float32(numericNaN())
 	// a write of fill values into an absent chunk stores nothing
-	if err := Write(ctx, a, codec.Region{Start: []int64{0}, Shape: []int64{4}}, []float32{nan, nan, nan, nan}); err != nil {
+	if err := Write(ctx, a, region.FromShape([]int64{0}, []int64{4}), []float32{nan, nan, nan, nan}); err != nil {
 		t.Fatal(err)
 	}
 	if keys := storedKeys(t, s); len(keys) != 1 {
 		t.Fatalf("keys after writing fill: %q", keys)
 	}
 	// the edge chunk 2 holds elements 8 and 9 only
-	if err := Write(ctx, a, codec.Region{Start: []int64{8}, Shape: []int64{2}}, []float32{1, 2}); err != nil {
+	if err := Write(ctx, a, region.FromShape([]int64{8}, []int64{2}), []float32{1, 2}); err != nil {
 		t.Fatal(err)
 	}
 	raw, err := s.Get(ctx, "c/2", store.NoLimit)
@@ -154,7 +155,7 @@ func TestFillChunksNotStored(t *testing.T) {
 		t.Errorf("edge chunk decodes to %v, want [1 2 NaN NaN]", dec)
 	}
 	// overwriting with fill deletes it
-	if err := Write(ctx, a, codec.Region{Start: []int64{8}, Shape: []int64{2}}, []float32{nan, nan}); err != nil {
+	if err := Write(ctx, a, region.FromShape([]int64{8}, []int64{2}), []float32{nan, nan}); err != nil {
 		t.Fatal(err)
 	}
 	if keys := storedKeys(t, s); len(keys) != 1 {
@@ -165,7 +166,7 @@ func TestFillChunksNotStored(t *testing.T) {
 	a0 := create(t, s, "z", m0, 1)
 	negZero := float64(0)
 	negZero = -negZero
-	Write(ctx, a0, codec.WholeRegion([]int64{2}), []float64{negZero, 0})
+	Write(ctx, a0, region.Whole([]int64{2}), []float64{negZero, 0})
 	if _, err := s.Get(ctx, "z/c/0", store.NoLimit); err != nil {
 		t.Errorf("a chunk holding -0.0 was not stored: %v", err)
 	}
@@ -180,7 +181,7 @@ func storedKeys(t *testing.T, s store.Store) []string {
 func TestAbsentChunksReadFill(t *testing.T) {
 	m := newMeta(t, []int64{5, 3}, []int{2, 2}, numeric.Int16, "-7", bytesLE, "")
 	a := create(t, store.NewMemory(), "", m, 2)
-	got, err := Read[int16](context.Background(), a, codec.WholeRegion([]int64{5, 3}))
+	got, err := Read[int16](context.Background(), a, region.Whole([]int64{5, 3}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,16 +197,16 @@ func TestRankZero(t *testing.T) {
 	s := store.NewMemory()
 	m := newMeta(t, []int64{}, []int{}, numeric.Float64, "1.5", bytesLE, "")
 	a := create(t, s, "", m, 1)
-	if v, err := Read[float64](ctx, a, codec.WholeRegion(nil)); err != nil || len(v) != 1 || v[0] != 1.5 {
+	if v, err := Read[float64](ctx, a, region.Whole([]int64(nil))); err != nil || len(v) != 1 || v[0] != 1.5 {
 		t.Fatalf("absent scalar: %v %v", v, err)
 	}
-	if err := Write(ctx, a, codec.WholeRegion(nil), []float64{2.5}); err != nil {
+	if err := Write(ctx, a, region.Whole([]int64(nil)), []float64{2.5}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Get(ctx, "c", store.NoLimit); err != nil {
 		t.Fatalf("scalar chunk key: %v", err)
 	}
-	if v, _ := Read[float64](ctx, a, codec.WholeRegion(nil)); v[0] != 2.5 {
+	if v, _ := Read[float64](ctx, a, region.Whole([]int64(nil))); v[0] != 2.5 {
 		t.Fatalf("scalar: %v", v)
 	}
 }
@@ -214,12 +215,12 @@ func TestEmptyArrayAndRegion(t *testing.T) {
 	ctx := context.Background()
 	m := newMeta(t, []int64{0, 5}, []int{3, 3}, numeric.Uint8, "0", bytesLE, "")
 	a := create(t, store.NewMemory(), "", m, 1)
-	if v, err := Read[uint8](ctx, a, codec.WholeRegion([]int64{0, 5})); err != nil || len(v) != 0 {
+	if v, err := Read[uint8](ctx, a, region.Whole([]int64{0, 5})); err != nil || len(v) != 0 {
 		t.Fatalf("empty array: %v %v", v, err)
 	}
 	m2 := newMeta(t, []int64{4, 5}, []int{3, 3}, numeric.Uint8, "0", bytesLE, "")
 	a2 := create(t, store.NewMemory(), "", m2, 1)
-	if err := Write(ctx, a2, codec.Region{Start: []int64{2, 5}, Shape: []int64{2, 0}}, []uint8{}); err != nil {
+	if err := Write(ctx, a2, region.FromShape([]int64{2, 5}, []int64{2, 0}), []uint8{}); err != nil {
 		t.Fatalf("empty region: %v", err)
 	}
 }
@@ -228,20 +229,20 @@ func TestRegionChecks(t *testing.T) {
 	ctx := context.Background()
 	m := newMeta(t, []int64{4, 5}, []int{3, 3}, numeric.Uint8, "0", bytesLE, "")
 	a := create(t, store.NewMemory(), "arr", m, 1)
-	for _, r := range []codec.Region{
-		{Start: []int64{0}, Shape: []int64{1}},
-		{Start: []int64{0, 4}, Shape: []int64{1, 2}},
-		{Start: []int64{-1, 0}, Shape: []int64{1, 1}},
-		{Start: []int64{0, 0}, Shape: []int64{5, 1}},
+	for _, r := range []region.Box{
+		region.FromShape([]int64{0}, []int64{1}),
+		region.FromShape([]int64{0, 4}, []int64{1, 2}),
+		region.FromShape([]int64{-1, 0}, []int64{1, 1}),
+		region.FromShape([]int64{0, 0}, []int64{5, 1}),
 	} {
-		if err := a.ReadRegion(ctx, r, make([]byte, 1)); !errors.Is(err, codec.ErrRegion) {
-			t.Errorf("ReadRegion %v: %v, want codec.ErrRegion", r, err)
+		if err := a.ReadRegion(ctx, r, make([]byte, 1)); !errors.Is(err, region.ErrInvalid) {
+			t.Errorf("ReadRegion %v: %v, want region.ErrInvalid", r, err)
 		}
 	}
-	if err := a.ReadRegion(ctx, codec.WholeRegion([]int64{4, 5}), make([]byte, 19)); !errors.Is(err, codec.ErrSize) {
+	if err := a.ReadRegion(ctx, region.Whole([]int64{4, 5}), make([]byte, 19)); !errors.Is(err, codec.ErrSize) {
 		t.Errorf("short buffer: %v", err)
 	}
-	if _, err := Read[int8](ctx, a, codec.WholeRegion([]int64{4, 5})); err == nil {
+	if _, err := Read[int8](ctx, a, region.Whole([]int64{4, 5})); err == nil {
 		t.Error("Read[int8] of a uint8 array succeeded")
 	}
 }
@@ -260,10 +261,10 @@ func TestCancel(t *testing.T) {
 	a := create(t, store.NewMemory(), "", m, 2)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Read[uint8](ctx, a, codec.WholeRegion([]int64{100})); !errors.Is(err, context.Canceled) {
+	if _, err := Read[uint8](ctx, a, region.Whole([]int64{100})); !errors.Is(err, context.Canceled) {
 		t.Errorf("read with a cancelled context: %v", err)
 	}
-	if err := Write(ctx, a, codec.WholeRegion([]int64{100}), make([]uint8, 100)); !errors.Is(err, context.Canceled) {
+	if err := Write(ctx, a, region.Whole([]int64{100}), make([]uint8, 100)); !errors.Is(err, context.Canceled) {
 		t.Errorf("write with a cancelled context: %v", err)
 	}
 }
@@ -272,7 +273,7 @@ func TestVerify(t *testing.T) {
 	ctx := context.Background()
 	s := store.NewMemory()
 	a := create(t, s, "arr", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes",{"name":"crc32c"}]`, ""), 2)
-	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, region.Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	s.Set(ctx, "arr/c/1", []byte("corrup"))    // right size, wrong checksum
 	s.Set(ctx, "arr/c/2", []byte("too large")) // larger than any chunk of the chain
 	s.Set(ctx, "arr/c/9", []byte("stray"))
@@ -311,7 +312,7 @@ func TestVerifyCancelled(t *testing.T) {
 	for i := range src {
 		src[i] = 1
 	}
-	if err := Write(context.Background(), a, codec.WholeRegion([]int64{4096}), src); err != nil {
+	if err := Write(context.Background(), a, region.Whole([]int64{4096}), src); err != nil {
 		t.Fatal(err)
 	}
 	for range 20 {

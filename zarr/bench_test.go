@@ -14,6 +14,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -68,7 +69,7 @@ func benchArrayDir(b *testing.B) string {
 				y, x := i/512, i%512
 				plane[i] = float32(273.15 + 20*math.Sin(2*math.Pi*float64(y)/512+float64(z)/40) + 5*math.Cos(2*math.Pi*float64(x)/97) + 0.1*math.Sin(float64(i)*0.7))
 			}
-			if err := Write(context.Background(), a, codec.Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
+			if err := Write(context.Background(), a, region.FromShape([]int64{z, 0, 0}, []int64{1, 512, 512}), plane); err != nil {
 				benchStore.err = err
 				return
 			}
@@ -95,8 +96,8 @@ func BenchmarkReadArray(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			whole := codec.WholeRegion(a.Shape())
-			dst := make([]byte, whole.NumElements()*4)
+			whole := region.Whole(a.Shape())
+			dst := make([]byte, whole.Size()*4)
 			// One untimed read first: the first pass of a process faults in
 			// the destination and warms the page cache and the codecs'
 			// pools, and measured 3x slower than the next ones.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -69,13 +70,13 @@ func TestConcurrencyBudget(t *testing.T) {
 		name   string
 		codecs string
 		chunks []int
-		region codec.Region
+		rgn    region.Box
 	}{
-		{"plain", plain, []int{8, 8}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}},
+		{"plain", plain, []int{8, 8}, region.FromShape([]int64{0, 0}, []int64{64, 64})},
 		// Shards [32 32] of 64 inner chunks [4 4]: the region meets two
 		// shards, and 13x5 inner chunks in each.
-		{"sharded part", sharded, []int{32, 32}, codec.Region{Start: []int64{2, 2}, Shape: []int64{60, 20}}},
-		{"sharded whole", sharded, []int{32, 32}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}},
+		{"sharded part", sharded, []int{32, 32}, region.FromShape([]int64{2, 2}, []int64{60, 20})},
+		{"sharded whole", sharded, []int{32, 32}, region.FromShape([]int64{0, 0}, []int64{64, 64})},
 	} {
 		mem := store.NewMemory()
 		a := create(t, mem, "a", newMeta(t, []int64{64, 64}, tc.chunks, numeric.Uint16, "0", tc.codecs, ""), 4)
@@ -83,7 +84,7 @@ func TestConcurrencyBudget(t *testing.T) {
 		for i := range src {
 			src[i] = uint16(i + 1)
 		}
-		if err := Write(ctx, a, codec.WholeRegion([]int64{64, 64}), src); err != nil {
+		if err := Write(ctx, a, region.Whole([]int64{64, 64}), src); err != nil {
 			t.Fatal(err)
 		}
 		for _, conc := range []int{1, 2, 4} {
@@ -93,11 +94,11 @@ func TestConcurrencyBudget(t *testing.T) {
 				t.Fatal(err)
 			}
 			g.reset()
-			got, err := Read[uint16](ctx, b, tc.region)
+			got, err := Read[uint16](ctx, b, tc.rgn)
 			if err != nil {
 				t.Fatalf("%s, concurrency %d: %v", tc.name, conc, err)
 			}
-			if want := tc.region.Start[0]*64 + tc.region.Start[1] + 1; int64(got[0]) != want {
+			if want := tc.rgn.Start[0]*64 + tc.rgn.Start[1] + 1; int64(got[0]) != want {
 				t.Fatalf("%s: first element %d, want %d", tc.name, got[0], want)
 			}
 			peak := g.peak.Load()
@@ -109,7 +110,7 @@ func TestConcurrencyBudget(t *testing.T) {
 				t.Errorf("%s, concurrency %d: requests never overlapped", tc.name, conc)
 			}
 			g.reset()
-			if err := Write(ctx, b, tc.region, got); err != nil {
+			if err := Write(ctx, b, tc.rgn, got); err != nil {
 				t.Fatalf("%s, concurrency %d: write: %v", tc.name, conc, err)
 			}
 			if peak := g.peak.Load(); peak > int32(conc) {

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
@@ -32,7 +31,7 @@ func TestChunkRegion(t *testing.T) {
 		if b.Empty() {
 			t.Errorf("chunk %v: empty box %v", p, b)
 		}
-		if err := a.ReadRegion(t.Context(), codec.RegionOf(b), make([]byte, b.Size())); err != nil {
+		if err := a.ReadRegion(t.Context(), b, make([]byte, b.Size())); err != nil {
 			t.Errorf("reading chunk %v's box %v: %v", p, b, err)
 		}
 	}
@@ -41,8 +40,8 @@ func TestChunkRegion(t *testing.T) {
 	}
 	for _, coords := range [][]int64{{3, 0}, {0, 2}, {-1, 0}, {0}, {0, 0, 0}} {
 		_, err := a.ChunkRegion(coords)
-		var re *codec.RegionError
-		if !errors.Is(err, codec.ErrRegion) || !errors.As(err, &re) {
+		var re *region.Error
+		if !errors.Is(err, region.ErrInvalid) || !errors.As(err, &re) {
 			t.Errorf("ChunkRegion(%v): %v, want a region error", coords, err)
 		}
 	}

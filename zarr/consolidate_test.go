@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -62,7 +62,7 @@ func TestConsolidateV3(t *testing.T) {
 		CreateGroup(ctx, s, at("Sub/empty"), nil)
 		for _, p := range []string{"b", "Sub/arr", "a"} {
 			a := create(t, s, at(p), newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "7", `["bytes"]`, ""), 1)
-			Write(ctx, a, codec.WholeRegion([]int64{4}), []uint8{1, 2, 3, 4})
+			Write(ctx, a, region.Whole([]int64{4}), []uint8{1, 2, 3, 4})
 		}
 		// A nested group consolidated before: its own member is not
 		// repeated inside its entry.
@@ -136,7 +136,7 @@ func TestConsolidateV3(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v, err := Read[uint8](ctx, a, codec.WholeRegion([]int64{4})); err != nil || fmt.Sprint(v) != "[1 2 3 4]" {
+			if v, err := Read[uint8](ctx, a, region.Whole([]int64{4})); err != nil || fmt.Sprint(v) != "[1 2 3 4]" {
 				t.Errorf("%s: %v %v", n.Path, v, err)
 			}
 		}
@@ -229,7 +229,7 @@ func TestConsolidateReadsZarrPythonVector(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := Read[int16](ctx, a, codec.WholeRegion([]int64{4})); err != nil || fmt.Sprint(v) != "[1 2 -2 4]" {
+	if v, err := Read[int16](ctx, a, region.Whole([]int64{4})); err != nil || fmt.Sprint(v) != "[1 2 -2 4]" {
 		t.Errorf("temp: %v %v", v, err)
 	}
 	if n := len(s.Requests()); n != 2 {
@@ -366,7 +366,7 @@ func TestConsolidatedStale(t *testing.T) {
 	s := store.NewMemory()
 	CreateGroup(ctx, s, "", nil)
 	old := create(t, s, "old", newMeta(t, []int64{2}, []int{2}, numeric.Uint8, "9", `["bytes"]`, ""), 1)
-	Write(ctx, old, codec.WholeRegion([]int64{2}), []uint8{1, 2})
+	Write(ctx, old, region.Whole([]int64{2}), []uint8{1, 2})
 	if _, err := Consolidate(ctx, s, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func TestConsolidatedStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := Read[uint8](ctx, a, codec.WholeRegion([]int64{2})); err != nil || fmt.Sprint(v) != "[9 9]" {
+	if v, err := Read[uint8](ctx, a, region.Whole([]int64{2})); err != nil || fmt.Sprint(v) != "[9 9]" {
 		t.Errorf("deleted array through stale metadata: %v %v", v, err)
 	}
 	if _, err := Consolidate(ctx, s, ""); err != nil {
@@ -486,7 +486,7 @@ func TestZarritaReadsConsolidated(t *testing.T) {
 	values := map[string][]int16{"obs/t": {1, -2, 3, 4, 5}, "u": {7, 8, 9, 10, 11}}
 	for p, v := range values {
 		a := create(t, d, p, newMeta(t, []int64{5}, []int{2}, numeric.Int16, "0", `[{"name":"bytes","configuration":{"endian":"little"}}]`, ""), 1)
-		if err := Write(ctx, a, codec.WholeRegion([]int64{5}), v); err != nil {
+		if err := Write(ctx, a, region.Whole([]int64{5}), v); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@
 //   - The regular chunk grid, edge chunks (stored whole, the part outside
 //     the array holding the fill value), and the "default" and "v2" chunk
 //     key encodings with "/" or "." separators.
-//   - Regions: any box, given as a codec.Region or parsed by ParseRegion from
+//   - Regions: any box, given as a region.Box or parsed by ParseRegion from
 //     NumPy-like text ("0:10,:,5"). Raw reads and writes use the decoded
 //     byte layout of the pipeline (C order over the region, little-endian
 //     elements); Read, ReadInto and Write take Go slices of the array's
@@ -188,8 +188,8 @@
 //     *MetadataError naming both), since which one counts would be a
 //     matter of chance.
 //   - Errors name the array and the key: *codec.ChunkError (Array, Key) for
-//     one chunk, *NodeError for an array or group, *codec.RegionError
-//     (codec.ErrRegion) for a region; store and codec errors stay inspectable
+//     one chunk, *NodeError for an array or group, *region.Error
+//     (region.ErrInvalid) for a region; store and codec errors stay inspectable
 //     through them (errors.Is(err, store.ErrNotFound),
 //     errors.Is(err, codec.ErrCorrupt)). A chunk over Options.MaxChunkBytes
 //     is a *codec.LimitError (Setting codec.SettingMaxChunkBytes, Size,

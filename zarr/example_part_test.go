@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -40,7 +40,7 @@ func ExampleCopyPart() {
 	for i := range values {
 		values[i] = int16(i)
 	}
-	if err := zarr.Write(ctx, src, codec.WholeRegion(src.Shape()), values); err != nil {
+	if err := zarr.Write(ctx, src, region.Whole(src.Shape()), values); err != nil {
 		log.Fatal(err)
 	}
 
@@ -70,7 +70,7 @@ func ExampleCopyPart() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	got, err := zarr.Read[int16](ctx, dst, codec.Region{Start: []int64{5, 0}, Shape: []int64{1, 8}})
+	got, err := zarr.Read[int16](ctx, dst, region.FromShape([]int64{5, 0}, []int64{1, 8}))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -24,8 +25,8 @@ func Example_open() {
 	ctx := context.Background()
 	dir, _ := store.OpenDir("../testdata/stores/zarr213")
 	a, _ := zarr.Open(ctx, dir, "f8_3d_edges", nil)
-	region, _ := zarr.ParseRegion("1:3,3,:4", a.Shape())
-	values, _ := zarr.Read[float64](ctx, a, region)
+	rgn, _ := zarr.ParseRegion("1:3,3,:4", a.Shape())
+	values, _ := zarr.Read[float64](ctx, a, rgn)
 	fmt.Printf("%.3f\n", values)
 	// Output:
 	// [-1.000 -1.000 22.946 20.009 -1.000 -1.000 11.159 10.416]
@@ -61,7 +62,7 @@ func ExampleCreate() {
 		log.Fatal(err)
 	}
 	// Write a 2 x 3 box at row 10, column 48: it spans two chunks.
-	box := codec.Region{Start: []int64{10, 48}, Shape: []int64{2, 3}}
+	box := region.FromShape([]int64{10, 48}, []int64{2, 3})
 	if err := zarr.Write(ctx, a, box, []float32{1, 2, 3, 4, 5, 6}); err != nil {
 		log.Fatal(err)
 	}
@@ -80,12 +81,12 @@ func ExampleArray_ReadRegion() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	region, err := zarr.ParseRegion("0:2,:", a.Shape())
+	rgn, err := zarr.ParseRegion("0:2,:", a.Shape())
 	if err != nil {
 		log.Fatal(err)
 	}
-	buf := make([]byte, region.NumElements()*int64(a.DataType().Size()))
-	if err := a.ReadRegion(ctx, region, buf); err != nil {
+	buf := make([]byte, rgn.Size()*int64(a.DataType().Size()))
+	if err := a.ReadRegion(ctx, rgn, buf); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(a.DataType(), a.Shape(), a.ChunkShape(), buf)
@@ -141,8 +142,8 @@ func ExampleCopy() {
 	if err := zarr.Copy(ctx, dst, src, nil); err != nil {
 		log.Fatal(err)
 	}
-	a, _ := zarr.Read[uint8](ctx, src, codec.WholeRegion(src.Shape()))
-	b, _ := zarr.Read[uint8](ctx, dst, codec.WholeRegion(dst.Shape()))
+	a, _ := zarr.Read[uint8](ctx, src, region.Whole(src.Shape()))
+	b, _ := zarr.Read[uint8](ctx, dst, region.Whole(dst.Shape()))
 	st, _ := dst.Stats(ctx)
 	fmt.Println(slices.Equal(a, b), st.Present, "chunk")
 	// Output:
@@ -162,7 +163,7 @@ func ExampleArray_Verify() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := zarr.Write(ctx, a, codec.WholeRegion(a.Shape()), []uint8{1, 2, 3, 4}); err != nil {
+	if err := zarr.Write(ctx, a, region.Whole(a.Shape()), []uint8{1, 2, 3, 4}); err != nil {
 		log.Fatal(err)
 	}
 	_ = mem.Set(ctx, "a/c/1", []byte{3, 4, 0, 0, 0, 0}) // a wrong checksum
@@ -239,11 +240,11 @@ func Example_strings() {
 		fmt.Println(err)
 		return
 	}
-	if err := zarr.WriteStrings(ctx, a, codec.Region{Start: []int64{1}, Shape: []int64{3}}, []string{"Ålesund", "Zürich", "東京"}); err != nil {
+	if err := zarr.WriteStrings(ctx, a, region.FromShape([]int64{1}, []int64{3}), []string{"Ålesund", "Zürich", "東京"}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	names, err := zarr.ReadStrings(ctx, a, codec.WholeRegion(a.Shape()))
+	names, err := zarr.ReadStrings(ctx, a, region.Whole(a.Shape()))
 	fmt.Printf("%q %v\n", names, err)
 	// Output: ["" "Ålesund" "Zürich" "東京" ""] <nil>
 }

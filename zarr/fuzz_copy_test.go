@@ -11,6 +11,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -63,7 +64,7 @@ func FuzzCopy(f *testing.F) {
 	f.Add([]byte{3, 4, 4, 4}, []byte{4, 4, 4}, []byte{2, 2, 2}, uint8(3), uint8(4), uint8(3), uint16(1), []byte{0, 0, 0, 1}, []byte{})
 	f.Add([]byte{0}, []byte{}, []byte{}, uint8(0), uint8(2), uint8(1), uint16(0), []byte{9}, []byte{})
 	f.Add([]byte{1, 0}, []byte{3}, []byte{5}, uint8(2), uint8(4), uint8(4), uint16(7), []byte{}, []byte{0, 0})
-	f.Fuzz(func(t *testing.T, dims, srcChunk, dstChunk []byte, dtype, srcChain, dstChain uint8, maxBytes uint16, data, region []byte) {
+	f.Fuzz(func(t *testing.T, dims, srcChunk, dstChunk []byte, dtype, srcChain, dstChain uint8, maxBytes uint16, data, part []byte) {
 		ctx := context.Background()
 		rank := int(pick(dims, 0, 1)) % 4
 		shape := make([]int64, rank)
@@ -87,7 +88,7 @@ func FuzzCopy(f *testing.F) {
 		if err != nil {
 			t.Fatalf("create dst: %v", err)
 		}
-		whole := codec.WholeRegion(shape)
+		whole := region.Whole(shape)
 		n, _ := regionBytes(whole, dt.Size())
 		raw := make([]byte, n)
 		for i := range raw {
@@ -102,14 +103,14 @@ func FuzzCopy(f *testing.F) {
 			t.Fatalf("copy: %v", err)
 		}
 		r := whole
-		if len(region) >= 2*rank {
-			r = codec.Region{Start: make([]int64, rank), Shape: make([]int64, rank)}
+		if len(part) >= 2*rank {
+			r = region.FromShape(make([]int64, rank), make([]int64, rank))
 			for d := range rank {
-				r.Start[d] = int64(region[d]) % (shape[d] + 1)
-				r.Shape[d] = int64(region[rank+d]) % (shape[d] - r.Start[d] + 1)
+				r.Start[d] = int64(part[d]) % (shape[d] + 1)
+				r.Stop[d] = r.Start[d] + int64(part[rank+d])%(shape[d]-r.Start[d]+1)
 			}
 		}
-		for _, reg := range []codec.Region{whole, r} {
+		for _, reg := range []region.Box{whole, r} {
 			m, _ := regionBytes(reg, dt.Size())
 			want, got := make([]byte, m), make([]byte, m)
 			if err := src.ReadRegion(ctx, reg, want); err != nil {
@@ -144,7 +145,7 @@ func FuzzHostileShardIndex(f *testing.F) {
 	f.Add(uint8(1), bytes.Repeat([]byte{0}, 96), []byte{0, 0, 16, 18}, true)
 	f.Add(uint8(2), bytes.Repeat([]byte{1, 0, 0, 0, 0, 0, 0, 0}, 12), []byte{0, 0, 8, 9}, false)
 	f.Add(uint8(3), []byte{0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 8, 0, 0, 0, 0, 0, 0, 0}, []byte{2, 2, 1, 1}, true)
-	f.Fuzz(func(t *testing.T, variant uint8, index []byte, region []byte, replaceAll bool) {
+	f.Fuzz(func(t *testing.T, variant uint8, index []byte, part []byte, replaceAll bool) {
 		ctx := context.Background()
 		inner := `[{"name":"bytes","configuration":{"endian":"little"}}]`
 		if variant&4 != 0 {
@@ -159,7 +160,7 @@ func FuzzHostileShardIndex(f *testing.F) {
 		for i := range all {
 			all[i] = uint16(i*7 + 1)
 		}
-		if err := Write(ctx, a, codec.WholeRegion(shape), all); err != nil {
+		if err := Write(ctx, a, region.Whole(shape), all); err != nil {
 			t.Fatal(err)
 		}
 		const key = "s/c/0/0"
@@ -184,14 +185,14 @@ func FuzzHostileShardIndex(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := codec.Region{Start: []int64{0, 0}, Shape: []int64{1, 1}}
-		if len(region) >= 4 {
+		r := region.FromShape([]int64{0, 0}, []int64{1, 1})
+		if len(part) >= 4 {
 			for d := range 2 {
-				r.Start[d] = int64(region[d]) % shape[d]
-				r.Shape[d] = int64(region[2+d]) % (shape[d] - r.Start[d] + 1)
+				r.Start[d] = int64(part[d]) % shape[d]
+				r.Stop[d] = r.Start[d] + int64(part[2+d])%(shape[d]-r.Start[d]+1)
 			}
 		}
-		for _, reg := range []codec.Region{r, codec.WholeRegion(shape), {Start: []int64{8, 0}, Shape: []int64{8, 18}}} {
+		for _, reg := range []region.Box{r, region.Whole(shape), region.FromShape([]int64{8, 0}, []int64{8, 18})} {
 			got, err := Read[uint16](ctx, b, reg)
 			if err != nil {
 				var ce *codec.ChunkError

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -19,7 +20,7 @@ var fuzzOpts = &Options{Options: codec.Options{Concurrency: 2, MaxChunkBytes: 1 
 // holds.
 func readAllBounded(t *testing.T, a *Array) {
 	ctx := context.Background()
-	whole := codec.WholeRegion(a.Shape())
+	whole := region.Whole(a.Shape())
 	if n, ok := regionBytes(whole, a.es); ok && n <= 1<<20 {
 		buf := make([]byte, n)
 		a.ReadRegion(ctx, whole, buf)

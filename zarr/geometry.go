@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/region"
 )
 
@@ -13,10 +12,10 @@ import (
 // lie inside the array, so an edge chunk's box is clipped at the array's
 // edge. Reading that box (codec.RegionOf) reads the chunk. Coordinates of
 // another rank or outside the grid (GridShape) are a *NodeError around a
-// *codec.RegionError.
+// *region.Error.
 func (a *Array) ChunkRegion(coords []int64) (region.Box, error) {
 	bad := func(dim int, reason string) (region.Box, error) {
-		return region.Box{}, a.nodeErr(&codec.RegionError{Input: fmt.Sprint(coords), Shape: a.GridShape(), Dim: dim, Reason: reason})
+		return region.Box{}, a.nodeErr(&region.Error{Input: fmt.Sprint(coords), Shape: a.GridShape(), Dim: dim, Reason: reason})
 	}
 	if len(coords) != a.grid.Rank() {
 		return bad(-1, fmt.Sprintf("%d chunk coordinates for an array of %d dimensions", len(coords), a.grid.Rank()))
@@ -62,6 +61,6 @@ func byteSize(n int64, es int) (int, bool) {
 
 // regionBytes is byteSize of a region's element count, with overflow of
 // the count itself detected.
-func regionBytes(r codec.Region, es int) (int, bool) {
-	return byteSize(region.NumElements(r.Shape), es)
+func regionBytes(r region.Box, es int) (int, bool) {
+	return byteSize(r.Size(), es)
 }

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -60,7 +60,7 @@ func TestGridOverflow(t *testing.T) {
 		}
 		// The last element reads as fill; a region past the end is refused.
 		last := a.Shape()[0] - 1
-		got, err := Read[uint8](ctx, a, codec.Region{Start: []int64{last}, Shape: []int64{1}})
+		got, err := Read[uint8](ctx, a, region.FromShape([]int64{last}, []int64{1}))
 		if err != nil || fmt.Sprint(got) != "[0]" {
 			t.Errorf("shape %s: last element: %v, %v", c.shape, got, err)
 		}

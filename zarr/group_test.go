@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -28,7 +28,7 @@ func TestGroups(t *testing.T) {
 	CreateGroup(ctx, s, "sub", nil)
 	create(t, s, "sub/a", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
 	b := create(t, s, "b", newMeta(t, []int64{4}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 1)
-	Write(ctx, b, codec.WholeRegion([]int64{4}), []uint8{1, 2, 3, 4})
+	Write(ctx, b, region.Whole([]int64{4}), []uint8{1, 2, 3, 4})
 	g, err := OpenGroup(ctx, s, "")
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +49,7 @@ func TestGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := Read[uint8](ctx, a, codec.WholeRegion([]int64{4})); fmt.Sprint(v) != "[1 2 3 4]" {
+	if v, _ := Read[uint8](ctx, a, region.Whole([]int64{4})); fmt.Sprint(v) != "[1 2 3 4]" {
 		t.Errorf("array b through its node: %v", v)
 	}
 	if _, err := OpenGroup(ctx, s, "b"); !errors.Is(err, ErrNotGroup) {
@@ -91,7 +91,7 @@ func TestConsolidatedV3(t *testing.T) {
 	if reqs := s.Requests(); len(reqs) != 0 {
 		t.Errorf("consolidated members read the store: %+v", reqs)
 	}
-	if v, _ := Read[uint8](ctx, a, codec.WholeRegion([]int64{3})); fmt.Sprint(v) != "[7 7 7]" {
+	if v, _ := Read[uint8](ctx, a, region.Whole([]int64{3})); fmt.Sprint(v) != "[7 7 7]" {
 		t.Errorf("values %v", v)
 	}
 }
@@ -109,7 +109,7 @@ func TestListChunks(t *testing.T) {
 	for _, enc := range []string{"", `{"name":"default","configuration":{"separator":"."}}`, `{"name":"v2"}`, `{"name":"v2","configuration":{"separator":"/"}}`} {
 		s := store.NewMemory()
 		a := create(t, s, "arr", newMeta(t, []int64{5, 4}, []int{2, 2}, numeric.Uint8, "0", `["bytes"]`, enc), 1)
-		Write(ctx, a, codec.Region{Start: []int64{0, 0}, Shape: []int64{3, 2}}, []uint8{1, 2, 3, 4, 5, 6})
+		Write(ctx, a, region.FromShape([]int64{0, 0}, []int64{3, 2}), []uint8{1, 2, 3, 4, 5, 6})
 		s.Set(ctx, a.ChunkKey([]int64{7, 0}), []byte("stray"))
 		s.Set(ctx, "arr/notes.txt", []byte("x"))
 		st, err := a.Stats(ctx)

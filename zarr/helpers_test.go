@@ -9,6 +9,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 )
@@ -74,9 +75,9 @@ func newReference[T any](shape []int64, fill T) *reference[T] {
 
 // each calls fn with the flat index into the array and the flat index into
 // the region of every element of reg, in C order.
-func (ref *reference[T]) each(reg codec.Region, fn func(arrayIdx, regionIdx int)) {
+func (ref *reference[T]) each(reg region.Box, fn func(arrayIdx, regionIdx int)) {
 	rank := len(ref.shape)
-	if reg.NumElements() == 0 {
+	if reg.Size() == 0 {
 		return
 	}
 	idx := make([]int64, rank)
@@ -89,7 +90,7 @@ func (ref *reference[T]) each(reg codec.Region, fn func(arrayIdx, regionIdx int)
 		d := rank - 1
 		for ; d >= 0; d-- {
 			idx[d]++
-			if idx[d] < reg.Shape[d] {
+			if idx[d] < reg.Len(d) {
 				break
 			}
 			idx[d] = 0
@@ -100,13 +101,13 @@ func (ref *reference[T]) each(reg codec.Region, fn func(arrayIdx, regionIdx int)
 	}
 }
 
-func (ref *reference[T]) read(reg codec.Region) []T {
-	out := make([]T, reg.NumElements())
+func (ref *reference[T]) read(reg region.Box) []T {
+	out := make([]T, reg.Size())
 	ref.each(reg, func(a, r int) { out[r] = ref.data[a] })
 	return out
 }
 
-func (ref *reference[T]) write(reg codec.Region, src []T) {
+func (ref *reference[T]) write(reg region.Box, src []T) {
 	ref.each(reg, func(a, r int) { ref.data[a] = src[r] })
 }
 

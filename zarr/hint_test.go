@@ -7,6 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -33,19 +34,19 @@ func TestConcurrencyHint(t *testing.T) {
 		name     string
 		codecs   string
 		chunks   []int
-		region   codec.Region
+		rgn      region.Box
 		hint     int
 		conc     int   // Options.Concurrency
 		wantPeak int32 // the budget
 	}{
 		// 64 chunks, a hint of 8: 8 in flight, not GOMAXPROCS (2).
-		{"plain, hint above", plain, []int{8, 8}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}, 8, 0, 8},
+		{"plain, hint above", plain, []int{8, 8}, region.FromShape([]int64{0, 0}, []int64{64, 64}), 8, 0, 8},
 		// A hint below GOMAXPROCS changes nothing.
-		{"plain, hint below", plain, []int{8, 8}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}, 1, 0, 2},
+		{"plain, hint below", plain, []int{8, 8}, region.FromShape([]int64{0, 0}, []int64{64, 64}), 1, 0, 2},
 		// An explicit budget wins over the hint.
-		{"plain, explicit", plain, []int{8, 8}, codec.Region{Start: []int64{0, 0}, Shape: []int64{64, 64}}, 8, 3, 3},
+		{"plain, explicit", plain, []int{8, 8}, region.FromShape([]int64{0, 0}, []int64{64, 64}), 8, 3, 3},
 		// Two shards read in part: outer 2, inner 4 each.
-		{"sharded part", sharded, []int{32, 32}, codec.Region{Start: []int64{2, 2}, Shape: []int64{60, 20}}, 8, 0, 8},
+		{"sharded part", sharded, []int{32, 32}, region.FromShape([]int64{2, 2}, []int64{60, 20}), 8, 0, 8},
 	} {
 		mem := store.NewMemory()
 		a := create(t, mem, "a", newMeta(t, []int64{64, 64}, tc.chunks, numeric.Uint16, "0", tc.codecs, ""), 4)
@@ -53,7 +54,7 @@ func TestConcurrencyHint(t *testing.T) {
 		for i := range src {
 			src[i] = uint16(i + 1)
 		}
-		if err := Write(ctx, a, codec.WholeRegion([]int64{64, 64}), src); err != nil {
+		if err := Write(ctx, a, region.Whole([]int64{64, 64}), src); err != nil {
 			t.Fatal(err)
 		}
 		g := &gatingStore{Store: mem}
@@ -62,11 +63,11 @@ func TestConcurrencyHint(t *testing.T) {
 			t.Fatal(err)
 		}
 		g.reset()
-		got, err := Read[uint16](ctx, b, tc.region)
+		got, err := Read[uint16](ctx, b, tc.rgn)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if want := tc.region.Start[0]*64 + tc.region.Start[1] + 1; int64(got[0]) != want {
+		if want := tc.rgn.Start[0]*64 + tc.rgn.Start[1] + 1; int64(got[0]) != want {
 			t.Fatalf("%s: first element %d, want %d", tc.name, got[0], want)
 		}
 		peak := g.peak.Load()

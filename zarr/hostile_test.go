@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -19,7 +20,7 @@ func TestHostileDirectoryStore(t *testing.T) {
 	ctx := context.Background()
 	d, root := tempDirStore(t)
 	a := create(t, d, "arr", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes",{"name":"crc32c"}]`, ""), 2)
-	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, region.Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	dir := filepath.Join(root, "arr", "c")
 	os.Remove(filepath.Join(dir, "0"))
 	os.Mkdir(filepath.Join(dir, "0"), 0o777)                               // chunk 0 is a directory
@@ -28,7 +29,7 @@ func TestHostileDirectoryStore(t *testing.T) {
 	os.Remove(filepath.Join(dir, "3"))
 	os.Symlink("../../../../etc/passwd", filepath.Join(dir, "3")) // leads out of the store
 	for i, want := range []error{store.ErrIsDirectory, store.ErrTooLarge, codec.ErrCorrupt, nil} {
-		_, err := Read[uint8](ctx, a, codec.Region{Start: []int64{int64(2 * i)}, Shape: []int64{1}})
+		_, err := Read[uint8](ctx, a, region.FromShape([]int64{int64(2 * i)}, []int64{1}))
 		var ce *codec.ChunkError
 		if !errors.As(err, &ce) || ce.Array != "arr" || ce.Key != a.ChunkKey([]int64{int64(i)}) {
 			t.Errorf("chunk %d: %v", i, err)

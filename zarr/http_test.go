@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -52,8 +52,8 @@ func TestHTTPStore(t *testing.T) {
 		if requests.Load() != before {
 			t.Errorf("%s: opening from consolidated metadata made requests", want.Path)
 		}
-		buf := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
-		if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), buf); err != nil {
+		buf := make([]byte, region.NumElements(a.Shape())*int64(a.DataType().Size()))
+		if err := a.ReadRegion(ctx, region.Whole(a.Shape()), buf); err != nil {
 			t.Fatalf("%s: %v", want.Path, err)
 		}
 		sameValues(t, want.Path+" over HTTP", a.DataType(), buf, want.Hex)

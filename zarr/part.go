@@ -143,7 +143,7 @@ func CopyPart(ctx context.Context, dst, src *Array, first, end int64, opts *Copy
 // unit; part and enc are scratch.
 func (a *Array) copyUnit(ctx context.Context, src *Array, coords []int64, chunk []byte, part, enc *[]byte, conc int) (int64, error) {
 	buffer, rb, whole := a.chunkLayout(coords, region.Whole(a.meta.Shape))
-	r := codec.RegionOf(rb)
+	r := rb
 	if whole {
 		// The unit lies inside the array: src reads straight into it.
 		if err := src.readRegionWithin(ctx, r, chunk, conc); err != nil {

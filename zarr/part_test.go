@@ -17,6 +17,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -77,7 +78,7 @@ func partSource(t *testing.T, shape []int64, chunks []int) *Array {
 		}
 		ref.data[i] = int32(rng.IntN(1000))
 	}
-	if err := Write(context.Background(), src, codec.WholeRegion(shape), ref.data); err != nil {
+	if err := Write(context.Background(), src, region.Whole(shape), ref.data); err != nil {
 		t.Fatal(err)
 	}
 	return src
@@ -247,7 +248,7 @@ func TestPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := q.Array().WriteRegion(ctx, codec.WholeRegion([]int64{10}), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}); err != nil {
+	if err := q.Array().WriteRegion(ctx, region.Whole([]int64{10}), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}); err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
@@ -262,7 +263,7 @@ func TestPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Read[uint8](ctx, a, codec.WholeRegion([]int64{10}))
+	got, err := Read[uint8](ctx, a, region.Whole([]int64{10}))
 	if err != nil || !slices.Equal(got, []uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) {
 		t.Fatalf("read %v, %v", got, err)
 	}

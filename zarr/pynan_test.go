@@ -12,6 +12,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -87,8 +88,8 @@ func TestPythonNaNStores(t *testing.T) {
 					if want.Attributes != nil && len(want.Attributes.(map[string]any)) > 0 {
 						sameJSON(t, want.Path+" attributes", a.Attributes(), want.Attributes)
 					}
-					whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
-					if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
+					whole := make([]byte, region.NumElements(a.Shape())*int64(a.DataType().Size()))
+					if err := a.ReadRegion(ctx, region.Whole(a.Shape()), whole); err != nil {
 						t.Fatalf("%s: %v", want.Path, err)
 					}
 					sameValues(t, want.Path, a.DataType(), whole, want.Hex)
@@ -158,8 +159,8 @@ func TestZarritaBytesWithoutEndian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
-	if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
+	whole := make([]byte, region.NumElements(a.Shape())*int64(a.DataType().Size()))
+	if err := a.ReadRegion(ctx, region.Whole(a.Shape()), whole); err != nil {
 		t.Fatal(err)
 	}
 	sameValues(t, want.Path, a.DataType(), whole, want.Hex)
@@ -210,8 +211,8 @@ func TestZarr213ExtraCodecs(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", want.Path, err)
 		}
-		whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
-		if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
+		whole := make([]byte, region.NumElements(a.Shape())*int64(a.DataType().Size()))
+		if err := a.ReadRegion(ctx, region.Whole(a.Shape()), whole); err != nil {
 			t.Fatalf("%s: %v", want.Path, err)
 		}
 		sameValues(t, want.Path, a.DataType(), whole, want.Hex)

@@ -19,13 +19,13 @@ import (
 // inside r and contiguous in dst is decoded straight into dst. On error
 // the contents of dst are unspecified; the error is a *codec.ChunkError naming
 // the chunk, a *NodeError, or ctx's error.
-func (a *Array) ReadRegion(ctx context.Context, r codec.Region, dst []byte) error {
+func (a *Array) ReadRegion(ctx context.Context, r region.Box, dst []byte) error {
 	return a.readRegionWithin(ctx, r, dst, a.conc)
 }
 
 // readRegionWithin is ReadRegion within a budget of conc (see
 // forChunksWithin).
-func (a *Array) readRegionWithin(ctx context.Context, r codec.Region, dst []byte, conc int) error {
+func (a *Array) readRegionWithin(ctx context.Context, r region.Box, dst []byte, conc int) error {
 	rb, cr, err := a.checkRegion(r, len(dst), "destination")
 	if err != nil {
 		return err
@@ -96,7 +96,7 @@ func (a *Array) readPart(ctx context.Context, key string, rb region.Box, dst []b
 		pbuf = (*buf)[:n]
 	}
 	inChunk := part.RelativeTo(buffer)
-	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, codec.Region{Start: inChunk.Start, Shape: part.Shape()}, pbuf, budget)
+	err := a.pipe.DecodeRegion(ctx, rangeReader{a.st, key}, region.FromShape(inChunk.Start, part.Shape()), pbuf, budget)
 	if errors.Is(err, store.ErrNotFound) {
 		a.fill.fillPart(dst, rb, part)
 		return nil

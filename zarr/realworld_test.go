@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -75,7 +75,7 @@ func TestRealWorld(t *testing.T) {
 						// netcdf-c's pure Zarr mode leaves no mark on the
 						// array: "<U1" is read as the UTF-32 it says it is,
 						// and its one-byte chunks fail with their size.
-						err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), make([]byte, 72))
+						err := a.ReadRegion(ctx, region.Whole(a.Shape()), make([]byte, 72))
 						if err == nil || !strings.Contains(err.Error(), "chunk has 18 bytes, want 72") {
 							t.Errorf("ReadRegion = %v, want the chunk size error", err)
 						}
@@ -101,9 +101,9 @@ func TestRealWorld(t *testing.T) {
 func checkRealWorld(ctx context.Context, t *testing.T, a *Array, want realworldArray) {
 	t.Helper()
 	dt := a.DataType()
-	whole := codec.WholeRegion(a.Shape())
-	if int64(len(want.Values)) != whole.NumElements() {
-		t.Fatalf("%d elements, the writer's reader gave %d", whole.NumElements(), len(want.Values))
+	whole := region.Whole(a.Shape())
+	if int64(len(want.Values)) != whole.Size() {
+		t.Fatalf("%d elements, the writer's reader gave %d", whole.Size(), len(want.Values))
 	}
 	switch {
 	case dt.IsText():
@@ -161,7 +161,7 @@ func checkRealWorld(ctx context.Context, t *testing.T, a *Array, want realworldA
 			}
 		}
 	default:
-		buf := make([]byte, whole.NumElements()*int64(dt.Size()))
+		buf := make([]byte, whole.Size()*int64(dt.Size()))
 		if err := a.ReadRegion(ctx, whole, buf); err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,7 @@ func checkNcdumpChars(ctx context.Context, t *testing.T, a *Array, line string) 
 		want = append(want, text...)
 		want = append(want, make([]byte, width-len(text))...)
 	}
-	got, err := ReadByteStrings(ctx, a, codec.WholeRegion(shape))
+	got, err := ReadByteStrings(ctx, a, region.Whole(shape))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
+	"github.com/zcodec/zcodec/region"
 )
 
 // maxRegionText bounds the text ParseRegion reads.
@@ -24,11 +24,11 @@ const maxRegionText = 1 << 16
 // Missing trailing entries are whole dimensions, so "" is the whole array.
 // Unlike NumPy, steps are not accepted (a region is a box) and an index or
 // bound outside the dimension is an error rather than clipped. Errors are
-// *codec.RegionError values.
-func ParseRegion(text string, shape []int64) (codec.Region, error) {
+// *region.Error values.
+func ParseRegion(text string, shape []int64) (region.Box, error) {
 	input := shorten.String(text)
-	fail := func(dim int, format string, args ...any) (codec.Region, error) {
-		return codec.Region{}, &codec.RegionError{Input: input, Dim: dim, Reason: fmt.Sprintf(format, args...)}
+	fail := func(dim int, format string, args ...any) (region.Box, error) {
+		return region.Box{}, &region.Error{Input: input, Dim: dim, Reason: fmt.Sprintf(format, args...)}
 	}
 	if len(text) > maxRegionText {
 		return fail(-1, "longer than %d bytes", maxRegionText)
@@ -62,14 +62,14 @@ func ParseRegion(text string, shape []int64) (codec.Region, error) {
 		}
 		entries = append(full, entries[ellipsis+1:]...)
 	}
-	r := codec.WholeRegion(shape)
+	r := region.Whole(shape)
 	for d, e := range entries {
 		n := shape[d]
 		start, stop, err := parseEntry(e, n)
 		if err != "" {
 			return fail(d, "%q: %s", shorten.String(e), err)
 		}
-		r.Start[d], r.Shape[d] = start, stop-start
+		r.Start[d], r.Stop[d] = start, stop
 	}
 	return r, nil
 }

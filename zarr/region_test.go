@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 )
 
 func TestParseRegion(t *testing.T) {
@@ -30,19 +30,19 @@ func TestParseRegion(t *testing.T) {
 		{"-10:10", []int64{0, 0, 0}, []int64{10, 20, 30}},
 	} {
 		r, err := ParseRegion(tc.in, shape)
-		if err != nil || !slices.Equal(r.Start, tc.start) || !slices.Equal(r.Shape, tc.shape) {
-			t.Errorf("ParseRegion(%q) = %v %v, %v; want %v %v", tc.in, r.Start, r.Shape, err, tc.start, tc.shape)
+		if err != nil || !slices.Equal(r.Start, tc.start) || !slices.Equal(r.Shape(), tc.shape) {
+			t.Errorf("ParseRegion(%q) = %v %v, %v; want %v %v", tc.in, r.Start, r.Shape(), err, tc.start, tc.shape)
 		}
 	}
 	for _, in := range []string{
 		"10", "-11", "0:11", "5:4", "-11:", "a", "1:2:1", "1,2,3,4", "...,...", ",", "1,,2", "0x1", "1.5", "9999999999999999999999",
 		":a", "b:", "--1", "1 2",
 	} {
-		if r, err := ParseRegion(in, shape); !errors.Is(err, codec.ErrRegion) {
-			t.Errorf("ParseRegion(%q) = %v, %v; want codec.ErrRegion", in, r, err)
+		if r, err := ParseRegion(in, shape); !errors.Is(err, region.ErrInvalid) {
+			t.Errorf("ParseRegion(%q) = %v, %v; want region.ErrInvalid", in, r, err)
 		}
 	}
-	if r, err := ParseRegion("", nil); err != nil || len(r.Start) != 0 || r.NumElements() != 1 {
+	if r, err := ParseRegion("", nil); err != nil || len(r.Start) != 0 || r.Size() != 1 {
 		t.Errorf("rank 0: %v %v", r, err)
 	}
 	if _, err := ParseRegion("0", nil); err == nil {
@@ -52,10 +52,10 @@ func TestParseRegion(t *testing.T) {
 	if got := r.String(); got != "0:10,0:20,5:6" {
 		t.Errorf("String = %q", got)
 	}
-	if back, err := ParseRegion(r.String(), shape); err != nil || !slices.Equal(back.Start, r.Start) || !slices.Equal(back.Shape, r.Shape) {
+	if back, err := ParseRegion(r.String(), shape); err != nil || !slices.Equal(back.Start, r.Start) || !slices.Equal(back.Shape(), r.Shape()) {
 		t.Errorf("String does not parse back: %v %v", back, err)
 	}
-	var re *codec.RegionError
+	var re *region.Error
 	if _, err := ParseRegion("1,99", shape); !errors.As(err, &re) || re.Dim != 1 {
 		t.Errorf("error for dimension 1: %v", err)
 	}
@@ -72,8 +72,8 @@ func FuzzParseRegion(f *testing.F) {
 		shape := []int64{d0, d1}
 		r, err := ParseRegion(s, shape)
 		if err != nil {
-			if !errors.Is(err, codec.ErrRegion) {
-				t.Fatalf("error %v is not a *codec.RegionError", err)
+			if !errors.Is(err, region.ErrInvalid) {
+				t.Fatalf("error %v is not a *region.Error", err)
 			}
 			return
 		}
@@ -81,7 +81,7 @@ func FuzzParseRegion(f *testing.F) {
 			t.Fatalf("ParseRegion(%q) = %v outside the shape: %v", s, r, err)
 		}
 		back, err := ParseRegion(r.String(), shape)
-		if err != nil || !slices.Equal(back.Start, r.Start) || !slices.Equal(back.Shape, r.Shape) {
+		if err != nil || !slices.Equal(back.Start, r.Start) || !slices.Equal(back.Shape(), r.Shape()) {
 			t.Fatalf("%q -> %v -> %v, %v", s, r, back, err)
 		}
 	})
@@ -92,9 +92,9 @@ func FuzzParseRegion(f *testing.F) {
 func TestParseRegionLongInput(t *testing.T) {
 	text := strings.Repeat("é", 100) + ",1"
 	_, err := ParseRegion(text, []int64{4})
-	var re *codec.RegionError
+	var re *region.Error
 	if !errors.As(err, &re) {
-		t.Fatalf("error %v, want a *codec.RegionError", err)
+		t.Fatalf("error %v, want a *region.Error", err)
 	}
 	if !utf8.ValidString(re.Input) || !strings.HasSuffix(re.Input, "... (202 bytes)") {
 		t.Errorf("Input %q: want valid UTF-8 cut with the length", re.Input)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -50,7 +51,7 @@ func readBounded(t *testing.T, s store.Store, opts *Options) (uint64, error) {
 	runtime.ReadMemStats(&before)
 	a, err := Open(context.Background(), s, "", opts)
 	if err == nil {
-		_, err = Read[uint8](context.Background(), a, codec.Region{Start: []int64{0}, Shape: []int64{1}})
+		_, err = Read[uint8](context.Background(), a, region.FromShape([]int64{0}, []int64{1}))
 	}
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -31,7 +32,7 @@ func TestShardedRegions(t *testing.T) {
 		for it := range 60 {
 			reg := randomRegion(rng, shape)
 			if it%3 == 0 {
-				src := make([]uint16, reg.NumElements())
+				src := make([]uint16, reg.Size())
 				for i := range src {
 					if rng.IntN(3) > 0 {
 						src[i] = uint16(rng.IntN(60000))
@@ -67,7 +68,7 @@ func TestShardedPartialRead(t *testing.T) {
 	for i := range all {
 		all[i] = uint16(i + 1)
 	}
-	if err := Write(ctx, a, codec.WholeRegion([]int64{16, 18}), all); err != nil {
+	if err := Write(ctx, a, region.Whole([]int64{16, 18}), all); err != nil {
 		t.Fatal(err)
 	}
 	counting := store.NewCounting(mem)
@@ -76,7 +77,7 @@ func TestShardedPartialRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	counting.Reset()
-	got, err := Read[uint16](ctx, b, codec.Region{Start: []int64{10, 13}, Shape: []int64{1, 1}})
+	got, err := Read[uint16](ctx, b, region.FromShape([]int64{10, 13}, []int64{1, 1}))
 	if err != nil || got[0] != all[10*18+13] {
 		t.Fatalf("element (10, 13) = %v, %v; want %d", got, err, all[10*18+13])
 	}
@@ -104,7 +105,7 @@ func TestShardedPartialRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		counting.Reset()
-		got, err := Read[uint16](ctx, b, codec.Region{Start: []int64{8, 2}, Shape: []int64{1, 2}})
+		got, err := Read[uint16](ctx, b, region.FromShape([]int64{8, 2}, []int64{1, 2}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,9 +117,9 @@ func TestShardedPartialRead(t *testing.T) {
 		}
 	}
 	// an absent shard is one request that finds nothing
-	Write(ctx, a, codec.Region{Start: []int64{0, 0}, Shape: []int64{8, 9}}, make([]uint16, 72))
+	Write(ctx, a, region.FromShape([]int64{0, 0}, []int64{8, 9}), make([]uint16, 72))
 	counting.Reset()
-	if v, err := Read[uint16](ctx, b, codec.Region{Start: []int64{1, 1}, Shape: []int64{1, 1}}); err != nil || v[0] != 0 {
+	if v, err := Read[uint16](ctx, b, region.FromShape([]int64{1, 1}, []int64{1, 1})); err != nil || v[0] != 0 {
 		t.Fatalf("absent shard: %v %v", v, err)
 	}
 	if n := len(counting.Requests()); n != 1 {
@@ -137,7 +138,7 @@ func TestHostileShards(t *testing.T) {
 	for i := range all {
 		all[i] = uint16(i*7 + 1)
 	}
-	Write(ctx, a, codec.WholeRegion([]int64{16, 18}), all)
+	Write(ctx, a, region.Whole([]int64{16, 18}), all)
 	shard, _ := mem.Get(ctx, "s/c/0/0", store.NoLimit)
 	mem.Set(ctx, "s/c/0/0", shard[:5]) // truncated: shorter than its index
 	damaged := slices.Clone(shard)
@@ -147,18 +148,18 @@ func TestHostileShards(t *testing.T) {
 	other[3] ^= 0x55 // inside the first inner chunk's zstd frame
 	mem.Set(ctx, "s/c/1/0", other)
 	for _, tc := range []struct {
-		key    string
-		region codec.Region
+		key string
+		rgn region.Box
 	}{
-		{"s/c/0/0", codec.Region{Start: []int64{1, 1}, Shape: []int64{1, 1}}},
-		{"s/c/0/0", codec.WholeRegion([]int64{8, 9})},
-		{"s/c/0/1", codec.Region{Start: []int64{1, 10}, Shape: []int64{1, 1}}},
-		{"s/c/1/0", codec.Region{Start: []int64{8, 0}, Shape: []int64{1, 1}}},
+		{"s/c/0/0", region.FromShape([]int64{1, 1}, []int64{1, 1})},
+		{"s/c/0/0", region.Whole([]int64{8, 9})},
+		{"s/c/0/1", region.FromShape([]int64{1, 10}, []int64{1, 1})},
+		{"s/c/1/0", region.FromShape([]int64{8, 0}, []int64{1, 1})},
 	} {
-		_, err := Read[uint16](ctx, a, tc.region)
+		_, err := Read[uint16](ctx, a, tc.rgn)
 		var ce *codec.ChunkError
 		if !errors.As(err, &ce) || ce.Key != tc.key || !errors.Is(err, codec.ErrCorrupt) && !errors.Is(err, byterange.ErrRange) {
-			t.Errorf("%s %v: %v", tc.key, tc.region, err)
+			t.Errorf("%s %v: %v", tc.key, tc.rgn, err)
 		}
 	}
 	failed := map[string]int{}
@@ -197,19 +198,19 @@ func TestShardedAdjacentInnerChunks(t *testing.T) {
 	for i := range all {
 		all[i] = uint16(i + 1)
 	}
-	if err := Write(ctx, a, codec.WholeRegion([]int64{64, 64}), all); err != nil {
+	if err := Write(ctx, a, region.Whole([]int64{64, 64}), all); err != nil {
 		t.Fatal(err)
 	}
 	counting := store.NewCounting(mem)
 	for _, k := range []int{2, 4, 8} {
-		region := codec.Region{Start: []int64{3, 0}, Shape: []int64{2, int64(8 * k)}}
+		rgn := region.FromShape([]int64{3, 0}, []int64{2, int64(8 * k)})
 		for _, opts := range []*Options{nil, {Options: codec.Options{Concurrency: 1}}, {Options: codec.Options{Concurrency: 16}}, {Options: codec.Options{RangeGap: -1}}} {
 			b, err := Open(ctx, counting, "s", opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			counting.Reset()
-			got, err := Read[uint16](ctx, b, region)
+			got, err := Read[uint16](ctx, b, rgn)
 			if err != nil {
 				t.Fatal(err)
 			}

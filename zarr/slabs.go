@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 )
 
 // slabPlan splits a region into slabs: boxes that are processed one at a
@@ -17,7 +17,7 @@ import (
 // units of one index the slabs, in order, tile the region in C order, so
 // their bytes concatenate to the region's.
 type slabPlan struct {
-	r       codec.Region
+	r       region.Box
 	chunk   []int64
 	dim     int
 	band    int64
@@ -28,8 +28,8 @@ type slabPlan struct {
 // first dimension where such a slab exists, and the widest band there.
 // aligned slabs are made of whole chunks (parts of the chunks at the
 // region's edges); a single chunk larger than maxBytes is still one slab.
-func planSlabs(r codec.Region, chunk []int64, es int, maxBytes int64, aligned bool) slabPlan {
-	rank := len(r.Shape)
+func planSlabs(r region.Box, chunk []int64, es int, maxBytes int64, aligned bool) slabPlan {
+	rank := len(r.Start)
 	p := slabPlan{r: r, chunk: chunk, aligned: aligned, dim: rank - 1, band: 1}
 	if rank == 0 {
 		return p
@@ -38,13 +38,13 @@ func planSlabs(r codec.Region, chunk []int64, es int, maxBytes int64, aligned bo
 	acc := int64(es)
 	for d := rank - 1; d >= 0; d-- {
 		inner[d] = acc
-		acc = satMul(acc, r.Shape[d])
+		acc = satMul(acc, r.Len(d))
 	}
 	outer := int64(1) // elements of the units before d
 	for d := range rank {
 		unit := int64(1)
 		if aligned {
-			unit = min(chunk[d], max(r.Shape[d], 1))
+			unit = min(chunk[d], max(r.Len(d), 1))
 		}
 		per := satMul(outer, inner[d]) // bytes of one index of d
 		if satMul(per, unit) <= maxBytes || d == rank-1 {
@@ -72,11 +72,11 @@ func satMul(a, b int64) int64 {
 
 // each calls fn with every slab, in order. The slab's slices are reused
 // between calls.
-func (p slabPlan) each(fn func(codec.Region) error) error {
-	rank := len(p.r.Shape)
-	slab := codec.Region{Start: append([]int64(nil), p.r.Start...), Shape: append([]int64(nil), p.r.Shape...)}
+func (p slabPlan) each(fn func(region.Box) error) error {
+	rank := len(p.r.Start)
+	slab := p.r.Clone()
 	for d := range rank {
-		if p.r.Shape[d] == 0 {
+		if p.r.Len(d) == 0 {
 			return nil
 		}
 	}
@@ -85,7 +85,7 @@ func (p slabPlan) each(fn func(codec.Region) error) error {
 	}
 	// step returns the end of the step that starts at s in dimension d.
 	step := func(d int, s int64) int64 {
-		end := p.r.Start[d] + p.r.Shape[d]
+		end := p.r.Stop[d]
 		var e int64
 		switch {
 		case d == p.dim:
@@ -102,7 +102,7 @@ func (p slabPlan) each(fn func(codec.Region) error) error {
 		return min(e, end)
 	}
 	for d := 0; d <= p.dim; d++ {
-		slab.Shape[d] = step(d, slab.Start[d]) - slab.Start[d]
+		slab.Stop[d] = step(d, slab.Start[d])
 	}
 	for {
 		if err := fn(slab); err != nil {
@@ -110,14 +110,14 @@ func (p slabPlan) each(fn func(codec.Region) error) error {
 		}
 		d := p.dim
 		for ; d >= 0; d-- {
-			next := slab.Start[d] + slab.Shape[d]
-			if next < p.r.Start[d]+p.r.Shape[d] {
+			next := slab.Stop[d]
+			if next < p.r.Stop[d] {
 				slab.Start[d] = next
-				slab.Shape[d] = step(d, next) - next
+				slab.Stop[d] = step(d, next)
 				break
 			}
 			slab.Start[d] = p.r.Start[d]
-			slab.Shape[d] = step(d, slab.Start[d]) - slab.Start[d]
+			slab.Stop[d] = step(d, slab.Start[d])
 		}
 		if d < 0 {
 			return nil
@@ -137,13 +137,13 @@ func (p slabPlan) each(fn func(codec.Region) error) error {
 // all of the others) exceeds maxBytes, slabs are thinner than a chunk and a
 // chunk is decoded once for every slab it meets: give such regions more
 // memory where that matters.
-func (a *Array) ReadSlabs(ctx context.Context, r codec.Region, maxBytes int, fn func(slab codec.Region, data []byte) error) error {
+func (a *Array) ReadSlabs(ctx context.Context, r region.Box, maxBytes int, fn func(slab region.Box, data []byte) error) error {
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return &NodeError{Kind: "array", Path: a.path, Err: err}
 	}
 	p := planSlabs(r, a.grid.ChunkShape(), a.es, int64(max(maxBytes, a.es)), false)
 	var buf []byte
-	return p.each(func(slab codec.Region) error {
+	return p.each(func(slab region.Box) error {
 		n, ok := regionBytes(slab, a.es)
 		if !ok {
 			return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("slab %v too large", slab)}
@@ -194,8 +194,8 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = 16 << 20
 	}
-	whole := codec.WholeRegion(dst.meta.Shape)
-	total := whole.NumElements()
+	whole := region.Whole(dst.meta.Shape)
+	total := whole.Size()
 	var done int64
 	if sameEncoding(dst, src) {
 		return copyVerbatim(ctx, dst, src, 0, dst.NumUnits(), false, func(elems int64) {
@@ -210,7 +210,7 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 	}
 	p := planSlabs(whole, dst.grid.ChunkShape(), dst.es, int64(o.MaxBytes), true)
 	var buf []byte
-	return p.each(func(slab codec.Region) error {
+	return p.each(func(slab region.Box) error {
 		n, ok := regionBytes(slab, dst.es)
 		if !ok {
 			return &NodeError{Kind: "array", Path: dst.path, Err: fmt.Errorf("slab %v too large", slab)}
@@ -224,7 +224,7 @@ func Copy(ctx context.Context, dst, src *Array, opts *CopyOptions) error {
 		if err := dst.WriteRegion(ctx, slab, buf[:n]); err != nil {
 			return err
 		}
-		done += slab.NumElements()
+		done += slab.Size()
 		if o.Progress != nil {
 			o.Progress(done, total)
 		}

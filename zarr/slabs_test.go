@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -34,15 +34,15 @@ func TestSlabPlans(t *testing.T) {
 			ref := newReference[int](shape, -1)
 			var order []int
 			covered := map[int]int{}
-			err := p.each(func(s codec.Region) error {
+			err := p.each(func(s region.Box) error {
 				if err := s.Validate(shape); err != nil {
 					return err
 				}
-				n := s.NumElements() * int64(es)
+				n := s.Size() * int64(es)
 				unit := int64(es)
 				if aligned {
 					for d := range rank {
-						unit *= min(chunk[d], r.Shape[d])
+						unit *= min(chunk[d], r.Len(d))
 					}
 				}
 				if n > maxBytes && n > unit {
@@ -51,8 +51,8 @@ func TestSlabPlans(t *testing.T) {
 				ref.each(s, func(a, _ int) { order = append(order, a); covered[a]++ })
 				if aligned {
 					for d := range rank {
-						lo, hi := s.Start[d], s.Start[d]+s.Shape[d]
-						if lo != r.Start[d] && lo%chunk[d] != 0 || hi != r.Start[d]+r.Shape[d] && hi%chunk[d] != 0 {
+						lo, hi := s.Start[d], s.Stop[d]
+						if lo != r.Start[d] && lo%chunk[d] != 0 || hi != r.Stop[d] && hi%chunk[d] != 0 {
 							return fmt.Errorf("slab %v is not aligned to chunks %v", s, chunk)
 						}
 					}
@@ -87,13 +87,13 @@ func TestReadSlabsAndCopy(t *testing.T) {
 		}
 	}
 	ref.data[0] = 3
-	if err := Write(ctx, src, codec.WholeRegion(shape), ref.data); err != nil {
+	if err := Write(ctx, src, region.Whole(shape), ref.data); err != nil {
 		t.Fatal(err)
 	}
 	for _, budget := range []int{1, 10, 70, 1000, 1 << 20} {
-		r := codec.Region{Start: []int64{1, 2, 0}, Shape: []int64{7, 4, 5}}
+		r := region.FromShape([]int64{1, 2, 0}, []int64{7, 4, 5})
 		var got []byte
-		err := src.ReadSlabs(ctx, r, budget, func(slab codec.Region, data []byte) error {
+		err := src.ReadSlabs(ctx, r, budget, func(slab region.Box, data []byte) error {
 			got = append(got, data...)
 			return nil
 		})
@@ -117,7 +117,7 @@ func TestReadSlabsAndCopy(t *testing.T) {
 		if last != total || total != 9*7*5 {
 			t.Errorf("progress ended at %d of %d", last, total)
 		}
-		got, err := Read[uint16](ctx, dst, codec.WholeRegion(shape))
+		got, err := Read[uint16](ctx, dst, region.Whole(shape))
 		if err != nil || !slices.Equal(got, ref.data) {
 			t.Fatalf("budget %d: copy differs: %v", budget, err)
 		}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 )
@@ -40,7 +40,7 @@ func TestSmallTypesRoundTrip(t *testing.T) {
 		for b := range vals {
 			vals[b] = numeric.CanonicalByte(dt, byte(b))
 		}
-		if err := a.WriteRegion(ctx, codec.Region{Start: []int64{0}, Shape: []int64{int64(n)}}, vals); err != nil {
+		if err := a.WriteRegion(ctx, region.FromShape([]int64{0}, []int64{int64(n)}), vals); err != nil {
 			t.Fatalf("%v: %v", dt, err)
 		}
 		doc, err := mem.Get(ctx, dt.String()+"/zarr.json", -1)
@@ -55,7 +55,7 @@ func TestSmallTypesRoundTrip(t *testing.T) {
 			t.Errorf("%v: reopened as %v fill %v", dt, b.DataType(), b.FillValue())
 		}
 		got := make([]byte, n+3)
-		if err := b.ReadRegion(ctx, codec.WholeRegion(b.Shape()), got); err != nil {
+		if err := b.ReadRegion(ctx, region.Whole(b.Shape()), got); err != nil {
 			t.Fatalf("%v: %v", dt, err)
 		}
 		want := append(append([]byte(nil), vals...), 1, 1, 1)
@@ -90,10 +90,10 @@ func TestCastValueIntoSmallFloats(t *testing.T) {
 		if dt == numeric.Float8E8M0FNU {
 			vals = []float32{1, 2, 0.3, 3, 1e-3, 7, 0.5} // positive only
 		}
-		if err := Write(ctx, a, codec.WholeRegion(a.Shape()), vals); err != nil {
+		if err := Write(ctx, a, region.Whole(a.Shape()), vals); err != nil {
 			t.Fatalf("%v: %v", dt, err)
 		}
-		got, err := Read[float32](ctx, a, codec.WholeRegion(a.Shape()))
+		got, err := Read[float32](ctx, a, region.Whole(a.Shape()))
 		if err != nil {
 			t.Fatalf("%v: %v", dt, err)
 		}
@@ -137,14 +137,14 @@ func TestSmallFloatNaNFill(t *testing.T) {
 			nan2 |= 1 << (l.MantBits + l.ExpBits)
 		}
 		vals := []byte{byte(lo), nan2, numeric.CanonicalByte(dt, 0x38), byte(lo)}
-		if err := a.WriteRegion(ctx, codec.WholeRegion(a.Shape()), vals); err != nil {
+		if err := a.WriteRegion(ctx, region.Whole(a.Shape()), vals); err != nil {
 			t.Fatalf("%v: %v", dt, err)
 		}
 		if _, err := mem.Get(ctx, "nan_"+dt.String()+"/c/0", -1); err == nil {
 			t.Errorf("%v: a chunk of NaNs was stored", dt)
 		}
 		got := make([]byte, 4)
-		if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), got); err != nil {
+		if err := a.ReadRegion(ctx, region.Whole(a.Shape()), got); err != nil {
 			t.Fatalf("%v: %v", dt, err)
 		}
 		if got[2] != vals[2] || got[3] != vals[3] {

@@ -63,7 +63,7 @@ const (
 // store's Get returned, which the module's stores allocate for each call:
 // a Store of one's own must not change a value it returned. Errors are as ReadRegion's, or a
 // *StringTypeError.
-func ReadStrings(ctx context.Context, a *Array, r codec.Region) ([]string, error) {
+func ReadStrings(ctx context.Context, a *Array, r region.Box) ([]string, error) {
 	if !a.meta.DataType.IsText() {
 		return nil, a.nodeErr(&StringTypeError{Call: "ReadStrings", DataType: a.meta.DataType, Want: wantText})
 	}
@@ -89,7 +89,7 @@ func ReadStrings(ctx context.Context, a *Array, r codec.Region) ([]string, error
 // backing memory as ReadStrings' strings do; each slice's capacity ends at
 // its length, so appending to one never reaches another. Errors are as
 // ReadStrings'.
-func ReadByteStrings(ctx context.Context, a *Array, r codec.Region) ([][]byte, error) {
+func ReadByteStrings(ctx context.Context, a *Array, r region.Box) ([][]byte, error) {
 	if !a.meta.DataType.IsByteString() {
 		return nil, a.nodeErr(&StringTypeError{Call: "ReadByteStrings", DataType: a.meta.DataType, Want: wantBytes})
 	}
@@ -110,13 +110,13 @@ func ReadByteStrings(ctx context.Context, a *Array, r codec.Region) ([][]byte, e
 func (a *Array) nodeErr(err error) error { return &NodeError{Kind: "array", Path: a.path, Err: err} }
 
 // newElems checks r and returns its element count.
-func (a *Array) newElems(r codec.Region) (int, error) {
+func (a *Array) newElems(r region.Box) (int, error) {
 	if err := r.Validate(a.meta.Shape); err != nil {
 		return 0, a.nodeErr(err)
 	}
-	n := region.NumElements(r.Shape)
+	n := r.Size()
 	if n < 0 || n > math.MaxInt32*16 {
-		return 0, a.nodeErr(&codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"})
+		return 0, a.nodeErr(&region.Error{Input: r.String(), Dim: -1, Reason: "too many elements for memory"})
 	}
 	return int(n), nil
 }
@@ -128,7 +128,7 @@ func (a *Array) newElems(r codec.Region) (int, error) {
 //
 // strs, when not nil, is the []string set fills, written directly for
 // whole chunks of a variable-length type.
-func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, set func(i int, backing []byte, s, e int)) error {
+func (a *Array) readElems(ctx context.Context, r region.Box, strs []string, set func(i int, backing []byte, s, e int)) error {
 	dt := a.meta.DataType
 	if !dt.IsVariableLength() {
 		return a.readFixedElems(ctx, r, set)
@@ -203,10 +203,10 @@ func (a *Array) readElems(ctx context.Context, r codec.Region, strs []string, se
 
 // readFixedElems is readElems for the fixed-length types: the region is
 // read whole (ReadRegion) and its elements converted into one buffer.
-func (a *Array) readFixedElems(ctx context.Context, r codec.Region, set func(i int, backing []byte, s, e int)) error {
+func (a *Array) readFixedElems(ctx context.Context, r region.Box, set func(i int, backing []byte, s, e int)) error {
 	n, ok := regionBytes(r, a.es)
 	if !ok {
-		return a.nodeErr(&codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"})
+		return a.nodeErr(&region.Error{Input: r.String(), Dim: -1, Reason: "too many elements for memory"})
 	}
 	raw := make([]byte, n)
 	if err := a.ReadRegion(ctx, r, raw); err != nil {
@@ -280,7 +280,7 @@ func forBox(part, inChunk, inRegion region.Box, f func(ci, ri, run int)) {
 // stored, and when). Each string must be valid UTF-8 and, for
 // fixed_length_utf32, hold at most LengthBytes()/4 code points; src is
 // checked whole before anything is written.
-func WriteStrings(ctx context.Context, a *Array, r codec.Region, src []string) error {
+func WriteStrings(ctx context.Context, a *Array, r region.Box, src []string) error {
 	if !a.meta.DataType.IsText() {
 		return a.nodeErr(&StringTypeError{Call: "WriteStrings", DataType: a.meta.DataType, Want: wantText})
 	}
@@ -296,7 +296,7 @@ func WriteStrings(ctx context.Context, a *Array, r codec.Region, src []string) e
 // C order, into an array of a byte-string type. A null_terminated_bytes
 // element holds at most LengthBytes() bytes (NUL-padded), an r* element
 // exactly LengthBytes().
-func WriteByteStrings(ctx context.Context, a *Array, r codec.Region, src [][]byte) error {
+func WriteByteStrings(ctx context.Context, a *Array, r region.Box, src [][]byte) error {
 	if !a.meta.DataType.IsByteString() {
 		return a.nodeErr(&StringTypeError{Call: "WriteByteStrings", DataType: a.meta.DataType, Want: wantBytes})
 	}
@@ -305,7 +305,7 @@ func WriteByteStrings(ctx context.Context, a *Array, r codec.Region, src [][]byt
 
 // writeElems is WriteStrings and WriteByteStrings once src is checked;
 // call names the caller in errors.
-func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r codec.Region, src []S, call string) error {
+func writeElems[S ~string | ~[]byte](ctx context.Context, a *Array, r region.Box, src []S, call string) error {
 	if a.format != 3 {
 		return a.nodeErr(fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly))
 	}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -39,7 +39,7 @@ func BenchmarkReadStrings(b *testing.B) {
 	s := store.NewMemory()
 	m := newMeta(b, []int64{int64(len(src))}, []int{len(src)}, numeric.String, `""`, `[{"name":"vlen-utf8"}]`, "")
 	a := create(b, s, "a", m, 1)
-	r := codec.WholeRegion(a.Shape())
+	r := region.Whole(a.Shape())
 	if err := WriteStrings(ctx, a, r, src); err != nil {
 		b.Fatal(err)
 	}

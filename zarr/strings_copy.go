@@ -3,7 +3,7 @@ package zarr
 import (
 	"context"
 
-	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 )
 
 // copyStringsElementBytes is the size copyStrings plans its slabs with for
@@ -14,11 +14,11 @@ const copyStringsElementBytes = 32
 // copyStrings is Copy for the variable-length types: slabs of whole chunks
 // of dst, read as strings or byte strings and written back.
 func copyStrings(ctx context.Context, dst, src *Array, o CopyOptions, total int64) error {
-	whole := codec.WholeRegion(dst.meta.Shape)
+	whole := region.Whole(dst.meta.Shape)
 	p := planSlabs(whole, dst.grid.ChunkShape(), copyStringsElementBytes, int64(o.MaxBytes), true)
 	var done int64
 	text := src.meta.DataType.IsText()
-	return p.each(func(slab codec.Region) error {
+	return p.each(func(slab region.Box) error {
 		if text {
 			v, err := ReadStrings(ctx, src, slab)
 			if err != nil {
@@ -36,7 +36,7 @@ func copyStrings(ctx context.Context, dst, src *Array, o CopyOptions, total int6
 				return err
 			}
 		}
-		done += slab.NumElements()
+		done += slab.Size()
 		if o.Progress != nil {
 			o.Progress(done, total)
 		}

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -55,7 +55,7 @@ func TestStringsRoundTrip(t *testing.T) {
 			model[i] = tt.fillValue
 		}
 		// Nothing written: every element is the fill value.
-		check := func(r codec.Region) {
+		check := func(r region.Box) {
 			t.Helper()
 			var got []string
 			if tt.text {
@@ -74,8 +74,8 @@ func TestStringsRoundTrip(t *testing.T) {
 				}
 			}
 			var want []string
-			for i := r.Start[0]; i < r.Start[0]+r.Shape[0]; i++ {
-				for j := r.Start[1]; j < r.Start[1]+r.Shape[1]; j++ {
+			for i := r.Start[0]; i < r.Stop[0]; i++ {
+				for j := r.Start[1]; j < r.Stop[1]; j++ {
 					want = append(want, model[i*9+j])
 				}
 			}
@@ -83,12 +83,12 @@ func TestStringsRoundTrip(t *testing.T) {
 				t.Fatalf("%s region %v:\n got %q\nwant %q", tt.dtype, r, got, want)
 			}
 		}
-		check(codec.WholeRegion(shape))
-		write := func(r codec.Region, base int) {
+		check(region.Whole(shape))
+		write := func(r region.Box, base int) {
 			t.Helper()
 			var src []string
-			for i := r.Start[0]; i < r.Start[0]+r.Shape[0]; i++ {
-				for j := r.Start[1]; j < r.Start[1]+r.Shape[1]; j++ {
+			for i := r.Start[0]; i < r.Stop[0]; i++ {
+				for j := r.Start[1]; j < r.Stop[1]; j++ {
 					v := tt.gen(base + int(i*9+j))
 					model[i*9+j] = v
 					src = append(src, v)
@@ -108,19 +108,19 @@ func TestStringsRoundTrip(t *testing.T) {
 				t.Fatalf("%s write %v: %v", tt.dtype, r, err)
 			}
 		}
-		write(codec.Region{Start: []int64{1, 2}, Shape: []int64{4, 5}}, 0)
-		check(codec.WholeRegion(shape))
-		check(codec.Region{Start: []int64{2, 3}, Shape: []int64{3, 6}})
-		write(codec.Region{Start: []int64{0, 0}, Shape: []int64{6, 8}}, 100)
-		check(codec.WholeRegion(shape))
-		check(codec.Region{Start: []int64{6, 8}, Shape: []int64{1, 1}})
+		write(region.FromShape([]int64{1, 2}, []int64{4, 5}), 0)
+		check(region.Whole(shape))
+		check(region.FromShape([]int64{2, 3}, []int64{3, 6}))
+		write(region.FromShape([]int64{0, 0}, []int64{6, 8}), 100)
+		check(region.Whole(shape))
+		check(region.FromShape([]int64{6, 8}, []int64{1, 1}))
 		// Reopened, the array reads the same.
 		b, err := Open(ctx, s, "a", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a = b
-		check(codec.Region{Start: []int64{0, 1}, Shape: []int64{7, 7}})
+		check(region.FromShape([]int64{0, 1}, []int64{7, 7}))
 		// Writing the fill everywhere deletes every chunk.
 		for i := range model {
 			model[i] = tt.fillValue
@@ -130,13 +130,13 @@ func TestStringsRoundTrip(t *testing.T) {
 			fillAll[i] = tt.fillValue
 		}
 		if tt.text {
-			err = WriteStrings(ctx, a, codec.WholeRegion(shape), fillAll)
+			err = WriteStrings(ctx, a, region.Whole(shape), fillAll)
 		} else {
 			bs := make([][]byte, 63)
 			for i := range bs {
 				bs[i] = []byte(tt.fillValue)
 			}
-			err = WriteByteStrings(ctx, a, codec.WholeRegion(shape), bs)
+			err = WriteByteStrings(ctx, a, region.Whole(shape), bs)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -146,7 +146,7 @@ func TestStringsRoundTrip(t *testing.T) {
 		if len(keys) != 0 {
 			t.Errorf("%s: chunks left after writing the fill: %v", tt.dtype, keys)
 		}
-		check(codec.WholeRegion(shape))
+		check(region.Whole(shape))
 	}
 }
 
@@ -155,31 +155,31 @@ func TestStringsErrors(t *testing.T) {
 	s := store.NewMemory()
 	a := create(t, s, "a", newMeta(t, []int64{4}, []int{2}, numeric.String, `""`, `[{"name":"vlen-utf8"}]`, ""), 1)
 	var ste *StringTypeError
-	if _, err := ReadByteStrings(ctx, a, codec.WholeRegion([]int64{4})); !errors.As(err, &ste) {
+	if _, err := ReadByteStrings(ctx, a, region.Whole([]int64{4})); !errors.As(err, &ste) {
 		t.Errorf("ReadByteStrings of string: %v", err)
 	}
-	if err := a.ReadRegion(ctx, codec.WholeRegion([]int64{4}), nil); err == nil {
+	if err := a.ReadRegion(ctx, region.Whole([]int64{4}), nil); err == nil {
 		t.Error("ReadRegion of a string array succeeded")
 	}
 	var ee *ElementError
-	if err := WriteStrings(ctx, a, codec.WholeRegion([]int64{4}), []string{"a", "\xff", "", ""}); !errors.As(err, &ee) || ee.Index != 1 {
+	if err := WriteStrings(ctx, a, region.Whole([]int64{4}), []string{"a", "\xff", "", ""}); !errors.As(err, &ee) || ee.Index != 1 {
 		t.Errorf("invalid UTF-8 in element 1: %v, want an *ElementError of index 1", err)
 	}
-	if err := WriteStrings(ctx, a, codec.WholeRegion([]int64{4}), []string{"a"}); err == nil {
+	if err := WriteStrings(ctx, a, region.Whole([]int64{4}), []string{"a"}); err == nil {
 		t.Error("wrote 1 element into 4")
 	}
 	s.Set(ctx, "a/c/0", []byte{3, 0, 0, 0})
-	if _, err := ReadStrings(ctx, a, codec.WholeRegion([]int64{4})); err == nil {
+	if _, err := ReadStrings(ctx, a, region.Whole([]int64{4})); err == nil {
 		t.Error("read a chunk of the wrong count")
 	}
 	u, _ := numeric.NewFixedLengthUTF32(8)
 	b := create(t, s, "b", newMeta(t, []int64{2}, []int{2}, u, `""`, `[{"name":"bytes","configuration":{"endian":"little"}}]`, ""), 1)
-	if err := WriteStrings(ctx, b, codec.WholeRegion([]int64{2}), []string{"", "abc"}); !errors.As(err, &ee) || ee.Index != 1 {
+	if err := WriteStrings(ctx, b, region.Whole([]int64{2}), []string{"", "abc"}); !errors.As(err, &ee) || ee.Index != 1 {
 		t.Errorf("3 code points into fixed_length_utf32 of 2: %v, want an *ElementError of index 1", err)
 	}
 	nb, _ := numeric.NewNullTerminatedBytes(2)
 	c := create(t, s, "c", newMeta(t, []int64{2}, []int{2}, nb, `""`, `[{"name":"bytes"}]`, ""), 1)
-	if err := WriteByteStrings(ctx, c, codec.WholeRegion([]int64{2}), [][]byte{[]byte("abc"), nil}); !errors.As(err, &ee) || ee.Index != 0 || ee.Call != "WriteByteStrings" {
+	if err := WriteByteStrings(ctx, c, region.Whole([]int64{2}), [][]byte{[]byte("abc"), nil}); !errors.As(err, &ee) || ee.Index != 0 || ee.Call != "WriteByteStrings" {
 		t.Errorf("3 bytes into null_terminated_bytes of 2: %v, want an *ElementError of WriteByteStrings, index 0", err)
 	}
 }

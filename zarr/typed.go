@@ -9,6 +9,7 @@ import (
 	"github.com/zcodec/zcodec/internal/elements"
 	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 )
 
 // Read reads region r of a into a new slice of Go values, in C order over
@@ -19,7 +20,7 @@ import (
 // int2 and int4 (sign-extended), uint8 for uint2 and uint4 (zero-extended)
 // and for the floats of 8 bits and fewer (the format's bits). Otherwise the
 // error is a *codec.SliceTypeError.
-func Read[T numeric.Element](ctx context.Context, a *Array, r codec.Region) ([]T, error) {
+func Read[T numeric.Element](ctx context.Context, a *Array, r region.Box) ([]T, error) {
 	if err := checkType[T](a); err != nil {
 		return nil, err
 	}
@@ -28,7 +29,7 @@ func Read[T numeric.Element](ctx context.Context, a *Array, r codec.Region) ([]T
 	}
 	n, ok := regionBytes(r, a.es)
 	if !ok {
-		return nil, &NodeError{Kind: "array", Path: a.path, Err: &codec.RegionError{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
+		return nil, &NodeError{Kind: "array", Path: a.path, Err: &region.Error{Input: r.String(), Dim: -1, Reason: "too many elements for memory"}}
 	}
 	dst := make([]T, n/a.es)
 	return dst, ReadInto(ctx, a, r, dst)
@@ -37,7 +38,7 @@ func Read[T numeric.Element](ctx context.Context, a *Array, r codec.Region) ([]T
 // ReadInto reads region r of a into dst, which holds exactly r's element
 // count of Go values of the type that holds the array's data type in memory
 // (see Read).
-func ReadInto[T numeric.Element](ctx context.Context, a *Array, r codec.Region, dst []T) error {
+func ReadInto[T numeric.Element](ctx context.Context, a *Array, r region.Box, dst []T) error {
 	if err := checkType[T](a); err != nil {
 		return err
 	}
@@ -54,7 +55,7 @@ func ReadInto[T numeric.Element](ctx context.Context, a *Array, r codec.Region, 
 
 // Write writes src, Go values of the type that holds the array's data type
 // in memory (see Read) in C order over region r, into r (see WriteRegion).
-func Write[T numeric.Element](ctx context.Context, a *Array, r codec.Region, src []T) error {
+func Write[T numeric.Element](ctx context.Context, a *Array, r region.Box, src []T) error {
 	if err := checkType[T](a); err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 )
@@ -33,10 +34,10 @@ func TestTypedStorage(t *testing.T) {
 	s := store.NewMemory()
 	a := create(t, s, "d", m, 1)
 	vals := []int64{math.MinInt64, -1, 0, 86_400_000, math.MaxInt64}
-	if err := Write(ctx, a, codec.WholeRegion(m.Shape), vals); err != nil {
+	if err := Write(ctx, a, region.Whole(m.Shape), vals); err != nil {
 		t.Fatal(err)
 	}
-	got, err := Read[int64](ctx, a, codec.WholeRegion(m.Shape))
+	got, err := Read[int64](ctx, a, region.Whole(m.Shape))
 	if err != nil || !slices.Equal(got, vals) {
 		t.Errorf("Read[int64] = %v, %v; want %v", got, err, vals)
 	}
@@ -61,10 +62,10 @@ func TestTypedStorage(t *testing.T) {
 		t.Errorf("reopened: %v, fill %v; want %v, NaT\n%s", b.DataType(), b.FillValue(), dt, doc)
 	}
 	var te *codec.SliceTypeError
-	if _, err := Read[uint64](ctx, a, codec.WholeRegion(m.Shape)); !errors.As(err, &te) || te.Want != dt || te.Got != numeric.Uint64 {
+	if _, err := Read[uint64](ctx, a, region.Whole(m.Shape)); !errors.As(err, &te) || te.Want != dt || te.Got != numeric.Uint64 {
 		t.Errorf("Read[uint64] of a timedelta64 array: %v", err)
 	}
-	if err := Write(ctx, a, codec.WholeRegion(m.Shape), make([]float64, 5)); !errors.As(err, &te) {
+	if err := Write(ctx, a, region.Whole(m.Shape), make([]float64, 5)); !errors.As(err, &te) {
 		t.Errorf("Write([]float64) to a timedelta64 array: %v", err)
 	}
 }

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
@@ -95,7 +95,7 @@ func sweepAB(dt numeric.DataType) string {
 var sweepUnclear = regexp.MustCompile(`panic|runtime error|two-element|\[re, im\]|%!|nil pointer`)
 
 // readAll reads region r of a as one []byte per element.
-func readAll(ctx context.Context, a *Array, r codec.Region) ([][]byte, error) {
+func readAll(ctx context.Context, a *Array, r region.Box) ([][]byte, error) {
 	dt := a.DataType()
 	switch dt {
 	case numeric.String:
@@ -108,11 +108,11 @@ func readAll(ctx context.Context, a *Array, r codec.Region) ([][]byte, error) {
 	case numeric.Bytes:
 		return ReadByteStrings(ctx, a, r)
 	}
-	buf := make([]byte, r.NumElements()*int64(dt.Size()))
+	buf := make([]byte, r.Size()*int64(dt.Size()))
 	if err := a.ReadRegion(ctx, r, buf); err != nil {
 		return nil, err
 	}
-	out := make([][]byte, r.NumElements())
+	out := make([][]byte, r.Size())
 	for i := range out {
 		out[i] = buf[i*dt.Size() : (i+1)*dt.Size()]
 	}
@@ -120,7 +120,7 @@ func readAll(ctx context.Context, a *Array, r codec.Region) ([][]byte, error) {
 }
 
 // writeAll writes the elements vals into region r of a.
-func writeAll(ctx context.Context, a *Array, r codec.Region, vals [][]byte) error {
+func writeAll(ctx context.Context, a *Array, r region.Box, vals [][]byte) error {
 	switch a.DataType() {
 	case numeric.String:
 		s := make([]string, len(vals))
@@ -194,7 +194,7 @@ func TestTypesSweep(t *testing.T) {
 							model[i] = v
 						}
 					}
-					w := codec.Region{Start: []int64{1, 0}, Shape: []int64{3, 4}}
+					w := region.FromShape([]int64{1, 0}, []int64{3, 4})
 					var vals [][]byte
 					for i := range 12 {
 						v := sweepValue(dt, i)
@@ -204,15 +204,15 @@ func TestTypesSweep(t *testing.T) {
 					if err := writeAll(ctx, a, w, vals); err != nil {
 						t.Fatalf("write: %v", err)
 					}
-					check := func(what string, a *Array, r codec.Region) {
+					check := func(what string, a *Array, r region.Box) {
 						t.Helper()
 						got, err := readAll(ctx, a, r)
 						if err != nil {
 							t.Fatalf("%s: read %v: %v", what, r, err)
 						}
 						k := 0
-						for i := r.Start[0]; i < r.Start[0]+r.Shape[0]; i++ {
-							for j := r.Start[1]; j < r.Start[1]+r.Shape[1]; j++ {
+						for i := r.Start[0]; i < r.Stop[0]; i++ {
+							for j := r.Start[1]; j < r.Stop[1]; j++ {
 								if !bytes.Equal(got[k], model[i*5+j]) {
 									t.Errorf("%s: element [%d,%d] = %q, want %q", what, i, j, got[k], model[i*5+j])
 								}
@@ -220,9 +220,9 @@ func TestTypesSweep(t *testing.T) {
 							}
 						}
 					}
-					check("read", a, codec.WholeRegion(a.Shape()))
+					check("read", a, region.Whole(a.Shape()))
 					// Every typed entry point works or refuses clearly.
-					whole := codec.WholeRegion(a.Shape())
+					whole := region.Whole(a.Shape())
 					for name, read := range map[string]func() error{
 						"ReadStrings":     func() error { _, err := ReadStrings(ctx, a, whole); return err },
 						"ReadByteStrings": func() error { _, err := ReadByteStrings(ctx, a, whole); return err },
@@ -253,18 +253,18 @@ func TestTypesSweep(t *testing.T) {
 							t.Errorf("Read[int64]: %v", err)
 						}
 					}
-					check("read", a, codec.Region{Start: []int64{2, 1}, Shape: []int64{4, 3}})
+					check("read", a, region.FromShape([]int64{2, 1}, []int64{4, 3}))
 					b, err := Open(ctx, s, "a", nil)
 					if err != nil {
 						t.Fatalf("reopen: %v", err)
 					}
-					check("reopen", b, codec.Region{Start: []int64{0, 3}, Shape: []int64{6, 2}})
+					check("reopen", b, region.FromShape([]int64{0, 3}, []int64{6, 2}))
 					// Copy into an array with another chain, and CopyPart unit by unit.
 					c := create(t, s, "copy", m, 1)
 					if err := Copy(ctx, c, a, nil); err != nil {
 						t.Fatalf("Copy: %v", err)
 					}
-					check("Copy", c, codec.WholeRegion(c.Shape()))
+					check("Copy", c, region.Whole(c.Shape()))
 					p := create(t, s, "part", m, 1)
 					for u := int64(0); u < p.NumUnits(); u++ {
 						if err := CopyPart(ctx, p, a, u, u+1, nil); err != nil {
@@ -275,7 +275,7 @@ func TestTypesSweep(t *testing.T) {
 						}
 					}
 					if !dt.IsVariableLength() {
-						check("CopyPart", p, codec.WholeRegion(p.Shape()))
+						check("CopyPart", p, region.Whole(p.Shape()))
 					}
 					// Verify: every stored chunk decodes.
 					n := 0
@@ -304,7 +304,7 @@ func TestTypesSweep(t *testing.T) {
 					if err != nil || o.DataType() != dt {
 						t.Fatalf("open after Consolidate: %v", err)
 					}
-					check("consolidated", o, codec.WholeRegion(o.Shape()))
+					check("consolidated", o, region.Whole(o.Shape()))
 					// Partial decode of chunk (0,0) through the pipeline.
 					enc, err := s.Get(ctx, a.ChunkKey([]int64{0, 0}), -1)
 					if err != nil {
@@ -314,7 +314,7 @@ func TestTypesSweep(t *testing.T) {
 					if dt.IsVariableLength() {
 						return
 					}
-					r := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 1}}
+					r := region.FromShape([]int64{1, 1}, []int64{2, 1})
 					dst := make([]byte, 2*dt.Size())
 					if err := pl.DecodeRegion(ctx, sliceReader(enc), r, dst, nil); err != nil {
 						t.Fatalf("DecodeRegion: %v", err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -49,7 +50,7 @@ func TestVerifyUnreadableKeys(t *testing.T) {
 	ctx := context.Background()
 	mem := store.NewMemory()
 	a := create(t, mem, "a", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
-	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, region.Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	mem.Delete(ctx, "a/c/1")
 	mem.Delete(ctx, "a/c/2")
 	s := unreadableStore{mem, map[string]error{
@@ -87,7 +88,7 @@ func TestUnreadableKeysInDirectory(t *testing.T) {
 	ctx := context.Background()
 	d, root := tempDirStore(t)
 	a := create(t, d, "a", newMeta(t, []int64{8}, []int{2}, numeric.Uint8, "0", `["bytes"]`, ""), 2)
-	Write(ctx, a, codec.WholeRegion([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
+	Write(ctx, a, region.Whole([]int64{8}), []uint8{1, 2, 3, 4, 5, 6, 7, 8})
 	dir := filepath.Join(root, "a", "c")
 	os.Remove(filepath.Join(dir, "1"))
 	if err := syscall.Mkfifo(filepath.Join(dir, "1"), 0o666); err != nil {
@@ -137,7 +138,7 @@ func TestUnreadableChunkDirectory(t *testing.T) {
 	for i := range all {
 		all[i] = uint8(i + 1)
 	}
-	Write(ctx, a, codec.WholeRegion([]int64{4, 4}), all)
+	Write(ctx, a, region.Whole([]int64{4, 4}), all)
 	outside := t.TempDir()
 	dir := filepath.Join(root, "a", "c", "1")
 	os.Rename(dir, filepath.Join(outside, "1"))

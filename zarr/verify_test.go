@@ -14,6 +14,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -78,7 +79,7 @@ func TestVerifyVanishedChunk(t *testing.T) {
 		for i := range all {
 			all[i] = uint16(i + 1)
 		}
-		if err := Write(ctx, a, codec.WholeRegion([]int64{16, 18}), all); err != nil {
+		if err := Write(ctx, a, region.Whole([]int64{16, 18}), all); err != nil {
 			t.Fatal(err)
 		}
 		deleted, rewritten, corrupt := a.ChunkKey([]int64{0, 0}), a.ChunkKey([]int64{1, 0}), a.ChunkKey([]int64{1, 1})
@@ -167,7 +168,7 @@ func TestVerifyHTTP(t *testing.T) {
 		for i := range part {
 			part[i] = uint16(i + 1)
 		}
-		if err := Write(ctx, a, codec.Region{Start: []int64{0, 0}, Shape: []int64{16, 9}}, part); err != nil {
+		if err := Write(ctx, a, region.FromShape([]int64{0, 0}, []int64{16, 9}), part); err != nil {
 			t.Fatal(err)
 		}
 		key := a.ChunkKey([]int64{0, 0})

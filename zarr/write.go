@@ -20,7 +20,7 @@ import (
 // value. Zarr v2 arrays are read-only (store.ErrReadOnly). On error some
 // chunks may have been written and others not; each chunk is replaced
 // atomically in stores that write atomically.
-func (a *Array) WriteRegion(ctx context.Context, r codec.Region, src []byte) error {
+func (a *Array) WriteRegion(ctx context.Context, r region.Box, src []byte) error {
 	if a.format != 3 {
 		return &NodeError{Kind: "array", Path: a.path, Err: fmt.Errorf("arrays opened from Zarr v2 metadata are read-only: %w", store.ErrReadOnly)}
 	}

@@ -7,8 +7,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -53,7 +53,7 @@ func TestXarrayTimes(t *testing.T) {
 		var got []float64
 		switch a.DataType() {
 		case numeric.Int64:
-			v, err := Read[int64](ctx, a, codec.WholeRegion(a.Shape()))
+			v, err := Read[int64](ctx, a, region.Whole(a.Shape()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func TestXarrayTimes(t *testing.T) {
 				got = append(got, float64(x))
 			}
 		case numeric.Float32:
-			v, err := Read[float32](ctx, a, codec.WholeRegion(a.Shape()))
+			v, err := Read[float32](ctx, a, region.Whole(a.Shape()))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -62,7 +62,7 @@ func TestZarr213Dates(t *testing.T) {
 			t.Errorf("%s: data type %v", c.Path, dt)
 			continue
 		}
-		got, err := Read[int64](ctx, a, codec.WholeRegion(c.Shape))
+		got, err := Read[int64](ctx, a, region.Whole(c.Shape))
 		if err != nil || !slices.Equal(got, c.I8) {
 			t.Errorf("%s: Read = %v, %v; zarr reads %v", c.Path, got, err, c.I8)
 			continue

@@ -9,8 +9,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 )
@@ -104,8 +104,8 @@ func TestZarr213(t *testing.T) {
 						t.Fatal(err)
 					}
 					dt := a.DataType()
-					whole := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(dt.Size()))
-					if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), whole); err != nil {
+					whole := make([]byte, region.NumElements(a.Shape())*int64(dt.Size()))
+					if err := a.ReadRegion(ctx, region.Whole(a.Shape()), whole); err != nil {
 						t.Fatal(err)
 					}
 					sameValues(t, "whole array", dt, whole, want.Hex)
@@ -114,7 +114,7 @@ func TestZarr213(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						buf := make([]byte, reg.NumElements()*int64(dt.Size()))
+						buf := make([]byte, reg.Size()*int64(dt.Size()))
 						if err := a.ReadRegion(ctx, reg, buf); err != nil {
 							t.Fatal(err)
 						}

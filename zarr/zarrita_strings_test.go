@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 )
 
@@ -33,10 +33,10 @@ func TestZarritaReadsStrings(t *testing.T) {
 	} {
 		a := create(t, d, name, newMeta(t, []int64{5, 3}, []int{2, 2}, numeric.String, `"fill"`, codecs, ""), 1)
 		src := []string{"", "a", "é", "€uro", "😀", "tab\t", "q\"", "nul\x00"}
-		if err := WriteStrings(ctx, a, codec.Region{Start: []int64{0, 0}, Shape: []int64{4, 2}}, src); err != nil {
+		if err := WriteStrings(ctx, a, region.FromShape([]int64{0, 0}, []int64{4, 2}), src); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ReadStrings(ctx, a, codec.WholeRegion(a.Shape()))
+		got, err := ReadStrings(ctx, a, region.Whole(a.Shape()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestZarritaReadsStrings(t *testing.T) {
 			}
 			return nil
 		})
-		got, err := ReadStrings(ctx, a, codec.WholeRegion(a.Shape()))
+		got, err := ReadStrings(ctx, a, region.Whole(a.Shape()))
 		if err != nil {
 			t.Fatal(err)
 		}

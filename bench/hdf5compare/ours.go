@@ -14,6 +14,7 @@ import (
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	_ "github.com/zcodec/zcodec/interop/hdf5/h5store" // HDF5 files in store.Open
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -37,7 +38,7 @@ func readWhole(ctx context.Context, path, ds string, opts *zarr.Options, dst []b
 	if err != nil {
 		return 0, err
 	}
-	if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), dst); err != nil {
+	if err := a.ReadRegion(ctx, region.Whole(a.Shape()), dst); err != nil {
 		return 0, err
 	}
 	return float64(len(dst)), nil

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs" // the standard codec set
 	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/internal/workpool"
@@ -17,6 +16,7 @@ import (
 	"github.com/zcodec/zcodec/interop/kerchunk"
 	"github.com/zcodec/zcodec/interop/kerchunk/combine"
 	"github.com/zcodec/zcodec/interop/kerchunk/refstore"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -125,7 +125,7 @@ func openRead(ctx context.Context, path, v string, index int64, buf []byte) (str
 		return "", err
 	}
 	shape := a.Shape()
-	r := codec.Region{Start: []int64{index, 0, 0}, Shape: []int64{1, shape[1], shape[2]}}
+	r := region.FromShape([]int64{index, 0, 0}, []int64{1, shape[1], shape[2]})
 	if err := a.ReadRegion(ctx, r, buf); err != nil {
 		return "", err
 	}

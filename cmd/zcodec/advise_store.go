@@ -11,8 +11,8 @@ import (
 	"slices"
 
 	"github.com/zcodec/zcodec/advisor"
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/ndcopy"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -99,7 +99,7 @@ func readStoreSample(ctx context.Context, a *zarr.Array, n int) (*advisor.Sample
 		if err != nil {
 			return nil, err
 		}
-		r := codec.RegionOf(box)
+		r := box
 		extent := make([]int, len(c))
 		edge := false
 		for d := range c {
@@ -219,7 +219,7 @@ func compareArrays(ctx context.Context, a, b *zarr.Array, tol advisor.Tolerance)
 		return advisor.ErrorStats{}, fmt.Errorf("cannot compare a %v %v array with a %v %v array", a.Shape(), a.DataType(), b.Shape(), b.DataType())
 	}
 	var buf []byte
-	err = a.ReadSlabs(ctx, codec.WholeRegion(a.Shape()), catSlabBytes, func(slab codec.Region, data []byte) error {
+	err = a.ReadSlabs(ctx, region.Whole(a.Shape()), catSlabBytes, func(slab region.Box, data []byte) error {
 		if cap(buf) < len(data) {
 			buf = make([]byte, len(data))
 		}

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -52,7 +52,7 @@ func writeStoreField(t *testing.T, dir string, shape []int64, chunks []int, fill
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := zarr.Write(ctx, a, codec.WholeRegion(shape), values); err != nil {
+	if err := zarr.Write(ctx, a, region.Whole(shape), values); err != nil {
 		t.Fatal(err)
 	}
 	return storeField{path: path, shape: shape, values: values, fill: fill}
@@ -94,7 +94,7 @@ func checkApplied(t *testing.T, f storeField, dst string, chunks []int, abs, rel
 		mustCompact(t, a.Attributes()) != `{"units":"K"}` {
 		t.Errorf("DST: shape %v chunks %v fill %v attributes %s", a.Shape(), a.ChunkShape(), a.FillValue(), a.Attributes())
 	}
-	got, err := zarr.Read[float32](ctx, a, codec.WholeRegion(f.shape))
+	got, err := zarr.Read[float32](ctx, a, region.Whole(f.shape))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -71,9 +71,9 @@ func runCat(env *environment, args []string) int {
 		fmt.Fprintf(env.stderr, "zcodec cat: warning: %s\n", w)
 	}
 	limitHeap(a.Pipeline().DecodedSize())
-	region, err := zarr.ParseRegion(*regionText, a.Shape())
+	box, err := zarr.ParseRegion(*regionText, a.Shape())
 	if err != nil {
-		if errors.Is(err, codec.ErrRegion) {
+		if errors.Is(err, region.ErrInvalid) {
 			// What the user typed: a usage error, whether it does not
 			// parse or lies outside the array.
 			return fs.fail("--%v (the array's shape is %v)", err, a.Shape())
@@ -83,7 +83,7 @@ func runCat(env *environment, args []string) int {
 	if msg := textFormatError(a.DataType(), *format); msg != "" {
 		return fs.fail("%s", msg)
 	}
-	if _, _, err := pngPlane(a.DataType(), region.Shape); *format == "png" && err != nil {
+	if _, _, err := pngPlane(a.DataType(), box.Shape()); *format == "png" && err != nil {
 		return fs.fail("--format png: %v", err)
 	}
 	out, err := createOutput(env, *outName)
@@ -93,14 +93,14 @@ func runCat(env *environment, args []string) int {
 	defer out.Abort()
 	w := bufio.NewWriterSize(out, 1<<20)
 	read := func(fn func([]byte) error) error {
-		return a.ReadSlabs(ctx, region, catSlabBytes, func(_ codec.Region, data []byte) error { return fn(data) })
+		return a.ReadSlabs(ctx, box, catSlabBytes, func(_ region.Box, data []byte) error { return fn(data) })
 	}
 	if isStringType(a.DataType()) && (*format == "csv" || *format == "jsonl") {
-		err = writeText(ctx, w, a, region, *format)
+		err = writeText(ctx, w, a, box, *format)
 	} else if *format == "png" {
-		err = writePNG(w, a.DataType(), region.Shape, a.FillValue(), read)
+		err = writePNG(w, a.DataType(), box.Shape(), a.FillValue(), read)
 	} else {
-		err = writeRegion(w, a.DataType(), region.Shape, *format, read)
+		err = writeRegion(w, a.DataType(), box.Shape(), *format, read)
 	}
 	if err == nil {
 		err = w.Flush()

@@ -14,9 +14,9 @@ import (
 	"testing"
 
 	"github.com/zcodec/zcodec/cmd/zcodec/internal/imagemap"
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -41,7 +41,7 @@ func writePNGArray(t *testing.T, shape []int64, chunks []int, dt numeric.DataTyp
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.WriteRegion(ctx, codec.WholeRegion(shape), elems); err != nil {
+	if err := a.WriteRegion(ctx, region.Whole(shape), elems); err != nil {
 		t.Fatal(err)
 	}
 	return path

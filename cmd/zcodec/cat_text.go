@@ -7,9 +7,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -63,10 +63,10 @@ func numberFormats(dt numeric.DataType) string {
 // null_terminated_bytes without trailing NULs, r*) are written in base64
 // (standard alphabet, padded), as their fill values are in metadata, so
 // that any bytes survive a CSV or JSON reader.
-func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r codec.Region, format string) error {
+func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, format string) error {
 	row := int64(1)
-	if len(r.Shape) >= 2 {
-		row = r.Shape[len(r.Shape)-1]
+	if len(r.Start) >= 2 {
+		row = r.Len(len(r.Start) - 1)
 	}
 	var cw *csv.Writer
 	if format == "csv" {
@@ -91,7 +91,7 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r codec.Region, 
 			return cw.Write(rec)
 		}
 		line = line[:0]
-		if row == 1 && len(r.Shape) < 2 {
+		if row == 1 && len(r.Start) < 2 {
 			line = jsonstr.Append(line, rec[0])
 		} else {
 			line = append(line, '[')
@@ -108,7 +108,7 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r codec.Region, 
 		return err
 	}
 	text := a.DataType().IsText()
-	err := forTextSlabs(r, func(slab codec.Region) error {
+	err := forTextSlabs(r, func(slab region.Box) error {
 		if text {
 			vs, err := zarr.ReadStrings(ctx, a, slab)
 			if err != nil {
@@ -145,23 +145,23 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r codec.Region, 
 // forTextSlabs calls fn with slabs of r, in C order, each of whole rows
 // along the first dimension that is not 1 and at most catTextSlabElements
 // elements unless one row of the remaining dimensions is larger.
-func forTextSlabs(r codec.Region, fn func(codec.Region) error) error {
+func forTextSlabs(r region.Box, fn func(region.Box) error) error {
 	d := 0
-	for d < len(r.Shape) && r.Shape[d] == 1 {
+	for d < len(r.Start) && r.Len(d) == 1 {
 		d++
 	}
-	if d >= len(r.Shape) {
+	if d >= len(r.Start) {
 		return fn(r)
 	}
 	per := int64(1)
-	for _, n := range r.Shape[d+1:] {
+	for _, n := range r.Shape()[d+1:] {
 		per *= n
 	}
 	step := max(1, catTextSlabElements/max(1, per))
-	for i := int64(0); i < r.Shape[d]; i += step {
-		slab := codec.Region{Start: append([]int64(nil), r.Start...), Shape: append([]int64(nil), r.Shape...)}
+	for i := int64(0); i < r.Len(d); i += step {
+		slab := r.Clone()
 		slab.Start[d] += i
-		slab.Shape[d] = min(step, r.Shape[d]-i)
+		slab.Stop[d] = slab.Start[d] + min(step, r.Len(d)-i)
 		if err := fn(slab); err != nil {
 			return err
 		}

@@ -16,10 +16,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -67,8 +67,8 @@ func partsSource(t *testing.T, dir, name string, scale int64) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := codec.WholeRegion(spec.shape)
-		data := make([]byte, r.NumElements()*int64(spec.dt.Size()))
+		r := region.Whole(spec.shape)
+		data := make([]byte, r.Size()*int64(spec.dt.Size()))
 		// The first third stays fill; the rest is random.
 		for i := len(data) / 3; i < len(data); i++ {
 			data[i] = byte(rng.IntN(256))
@@ -458,8 +458,8 @@ func TestConvertHDF5InParts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", m.Path, err)
 		}
-		r := codec.WholeRegion(a.Shape())
-		want := make([]byte, r.NumElements()*int64(a.DataType().Size()))
+		r := region.Whole(a.Shape())
+		want := make([]byte, r.Size()*int64(a.DataType().Size()))
 		got := make([]byte, len(want))
 		if err := a.ReadRegion(ctx, r, want); err != nil {
 			t.Fatal(err)

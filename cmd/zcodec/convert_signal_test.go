@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -49,7 +49,7 @@ func TestConvertInterrupted(t *testing.T) {
 		for i := range plane {
 			plane[i] = float32(rng.NormFloat64()) // hard to compress: gzip -9 is slow on it
 		}
-		if err := zarr.Write(ctx, a, codec.Region{Start: []int64{z, 0, 0}, Shape: []int64{1, 512, 512}}, plane); err != nil {
+		if err := zarr.Write(ctx, a, region.FromShape([]int64{z, 0, 0}, []int64{1, 512, 512}), plane); err != nil {
 			t.Fatal(err)
 		}
 	}

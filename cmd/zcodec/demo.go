@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -101,7 +101,7 @@ func demo(ctx context.Context, env *environment, dir string, keep bool) error {
 	fmt.Fprintf(w, "  codecs      %s\n", strings.Join(names, "\n              -> "))
 	fmt.Fprintf(w, "  passes      %s per chunk on the array side\n", strings.Join(a.Pipeline().ArrayPasses(), ", "))
 
-	whole := codec.WholeRegion(shape)
+	whole := region.Whole(shape)
 	start := time.Now()
 	if err := zarr.Write(ctx, a, whole, field); err != nil {
 		return err
@@ -127,11 +127,11 @@ func demo(ctx context.Context, env *environment, dir string, keep bool) error {
 	fmt.Fprintf(w, "  read        all of it back in %v (%.0f MB/s); max abs error %.3g K (scale 4: steps of 0.25 K)\n",
 		rt.Round(time.Millisecond), float64(nbytes)/rt.Seconds()/1e6, maxErr)
 
-	region, err := zarr.ParseRegion("0:2,0:4", shape)
+	rgn, err := zarr.ParseRegion("0:2,0:4", shape)
 	if err != nil {
 		return err
 	}
-	corner, err := zarr.Read[float64](ctx, a, region)
+	corner, err := zarr.Read[float64](ctx, a, rgn)
 	if err != nil {
 		return err
 	}

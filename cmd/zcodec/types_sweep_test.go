@@ -14,9 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -180,7 +180,7 @@ func buildSweepArray(ctx context.Context, t *testing.T, s store.Store, path stri
 	if err != nil {
 		return nil, err
 	}
-	r := codec.Region{Start: []int64{0, 1}, Shape: []int64{4, 5}}
+	r := region.FromShape([]int64{0, 1}, []int64{4, 5})
 	if st.dt.IsVariableLength() {
 		vals := make([][]byte, 20)
 		for i := range vals {
@@ -256,7 +256,7 @@ func TestTypesSweepCLI(t *testing.T) {
 				if st.dt.IsVariableLength() {
 					var got [][]byte
 					if st.dt == numeric.String {
-						v, err := zarr.ReadStrings(ctx, a, codec.WholeRegion(a.Shape()))
+						v, err := zarr.ReadStrings(ctx, a, region.Whole(a.Shape()))
 						if err != nil {
 							t.Fatalf("ReadStrings: %v", err)
 						}
@@ -264,7 +264,7 @@ func TestTypesSweepCLI(t *testing.T) {
 							got = append(got, []byte(x))
 						}
 					} else {
-						v, err := zarr.ReadByteStrings(ctx, a, codec.WholeRegion(a.Shape()))
+						v, err := zarr.ReadByteStrings(ctx, a, region.Whole(a.Shape()))
 						if err != nil {
 							t.Fatalf("ReadByteStrings: %v", err)
 						}
@@ -277,7 +277,7 @@ func TestTypesSweepCLI(t *testing.T) {
 					}
 				} else {
 					got := make([]byte, 35*st.dt.Size())
-					if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), got); err != nil {
+					if err := a.ReadRegion(ctx, region.Whole(a.Shape()), got); err != nil {
 						t.Fatalf("ReadRegion: %v", err)
 					}
 					if want := bytes.Join(model, nil); !bytes.Equal(got, want) {
@@ -304,28 +304,28 @@ func TestTypesSweepCLI(t *testing.T) {
 				worked := map[string]bool{}
 				var jsonlHint string
 				for _, f := range []string{"raw", "csv", "jsonl", "npy", "png"} {
-					for _, region := range []string{"", "1:4,2:6"} {
+					for _, rgn := range []string{"", "1:4,2:6"} {
 						args := []string{"cat", "--format", f}
-						if region != "" {
-							args = append(args, "--region", region)
+						if rgn != "" {
+							args = append(args, "--region", rgn)
 						}
 						out, e, code := runSafe(t, nil, append(args, path)...)
 						checkOutcome(t, "cat "+strings.Join(args[1:], " "), e, code)
-						if code == 0 && f == "raw" && region == "" && !st.dt.IsVariableLength() {
+						if code == 0 && f == "raw" && rgn == "" && !st.dt.IsVariableLength() {
 							if want := bytes.Join(model, nil); out != string(want) {
 								t.Errorf("cat raw: % x\nwant % x", out, want)
 							}
 						}
-						if region == "" {
+						if rgn == "" {
 							worked[f] = code == 0
 							if f == "jsonl" && code != 0 {
 								jsonlHint = e
 							}
 						}
-						if code == 0 && f == "csv" && region == "" && st.dt.IsTime() && !strings.Contains(out, "NaT") {
+						if code == 0 && f == "csv" && rgn == "" && st.dt.IsTime() && !strings.Contains(out, "NaT") {
 							t.Errorf("cat csv of a time array with a NaT element:\n%s", out)
 						}
-						if code == 0 && (f == "csv" || f == "jsonl") && region == "" {
+						if code == 0 && (f == "csv" || f == "jsonl") && rgn == "" {
 							csvs[f] = out
 						}
 					}

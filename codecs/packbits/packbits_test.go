@@ -11,6 +11,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -288,17 +289,17 @@ func TestDecodeRegion(t *testing.T) {
 			t.Fatal(err)
 		}
 		for trial := 0; trial < 40; trial++ {
-			var reg codec.Region
+			var reg region.Box
 			for _, d := range shape {
 				s := rng.IntN(d)
 				reg.Start = append(reg.Start, int64(s))
-				reg.Shape = append(reg.Shape, int64(1+rng.IntN(d-s)))
+				reg.Stop = append(reg.Stop, int64(s+1+rng.IntN(d-s)))
 			}
 			es := tc.dt.Size()
-			want := make([]byte, 0, reg.NumElements()*int64(es))
-			for i := reg.Start[0]; i < reg.Start[0]+reg.Shape[0]; i++ {
-				for j := reg.Start[1]; j < reg.Start[1]+reg.Shape[1]; j++ {
-					for k := reg.Start[2]; k < reg.Start[2]+reg.Shape[2]; k++ {
+			want := make([]byte, 0, reg.Size()*int64(es))
+			for i := reg.Start[0]; i < reg.Stop[0]; i++ {
+				for j := reg.Start[1]; j < reg.Stop[1]; j++ {
+					for k := reg.Start[2]; k < reg.Stop[2]; k++ {
 						f := (int(i)*7+int(j))*3 + int(k)
 						want = append(want, whole[f*es:(f+1)*es]...)
 					}
@@ -359,7 +360,7 @@ func TestPipelineDecodeRegion(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &memReader{b: enc}
-	reg := codec.Region{Start: []int64{10, 3}, Shape: []int64{2, 5}}
+	reg := region.FromShape([]int64{10, 3}, []int64{2, 5})
 	got := make([]byte, 10)
 	if err := p.DecodeRegion(context.Background(), r, reg, got, nil); err != nil {
 		t.Fatal(err)

@@ -4,28 +4,29 @@ import (
 	"context"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
-// DecodeRegion decodes region of a chunk from the byte range holding its
+// DecodeRegion decodes box, a region of a chunk, from the byte range holding its
 // elements (codec.PartialDecoder): the range starts at a byte boundary of
 // the bit sequence at or before the region's first element in C order and
 // ends with its last, and is decoded as a run of elements of its own. The
 // padding count is not read. opts is not used: one range is read.
-func (b *bound) DecodeRegion(ctx context.Context, r byterange.Reader, region codec.Region, dst []byte, _ *codec.Options) error {
+func (b *bound) DecodeRegion(ctx context.Context, r byterange.Reader, box region.Box, dst []byte, _ *codec.Options) error {
 	shape := b.spec.Shape
 	es := b.spec.DataType.Size()
-	if want := int(region.NumElements()) * es; len(dst) != want {
+	if want := int(box.Size()) * es; len(dst) != want {
 		return &codec.SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
-	if region.NumElements() == 0 {
+	if box.Size() == 0 {
 		return nil
 	}
 	// flat C-order indices of the region's first and last elements
 	first, last := 0, 0
 	for i := range shape {
-		first = first*shape[i] + int(region.Start[i])
-		last = last*shape[i] + int(region.Start[i]+region.Shape[i]) - 1
+		first = first*shape[i] + int(box.Start[i])
+		last = last*shape[i] + int(box.Stop[i]) - 1
 	}
 	perElem := b.layout.m / b.spec.NumElements() // components per element
 	k := perElem * b.layout.width                // bits per element
@@ -53,17 +54,17 @@ func (b *bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 		copy(dst, buf)
 		return nil
 	}
-	row := int(region.Shape[rank-1]) * es
+	row := int(box.Len(rank-1)) * es
 	idx := make([]int, rank) // position inside the region, innermost dimension fixed at 0
 	for o := 0; o < len(dst); o += row {
 		flat := 0
 		for i := range shape {
-			flat = flat*shape[i] + int(region.Start[i]) + idx[i]
+			flat = flat*shape[i] + int(box.Start[i]) + idx[i]
 		}
 		copy(dst[o:o+row], buf[(flat-start)*es:])
 		for d := rank - 2; d >= 0; d-- {
 			idx[d]++
-			if idx[d] < int(region.Shape[d]) {
+			if idx[d] < int(box.Len(d)) {
 				break
 			}
 			idx[d] = 0

@@ -5,9 +5,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/metadata"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -38,7 +38,7 @@ func TestZarrArray(t *testing.T) {
 			src[i] = 1
 		}
 	}
-	whole := codec.WholeRegion([]int64{40, 30})
+	whole := region.Whole([]int64{40, 30})
 	if err := a.WriteRegion(ctx, whole, src); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestZarrArray(t *testing.T) {
 		t.Fatal("read back differs")
 	}
 	sub := make([]byte, 3*4)
-	if err := b.ReadRegion(ctx, codec.Region{Start: []int64{17, 5}, Shape: []int64{3, 4}}, sub); err != nil {
+	if err := b.ReadRegion(ctx, region.FromShape([]int64{17, 5}, []int64{3, 4}), sub); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 3 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 )
 
 // BenchmarkReadManyInnerChunks reads a region that touches each of the
@@ -19,14 +20,14 @@ func BenchmarkReadManyInnerChunks(b *testing.B) {
 		b.Fatal(err)
 	}
 	r := &countingReader{value: shard}
-	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{254, 254}}
+	rgn := region.FromShape([]int64{1, 1}, []int64{254, 254})
 	dst := make([]byte, 254*254*4)
 	ctx := context.Background()
 	opts := &codec.Options{Concurrency: 1, RangeGap: -1}
 	b.ReportAllocs()
 	for b.Loop() {
 		r.reads = r.reads[:0]
-		if err := p.DecodeRegion(ctx, r, region, dst, opts); err != nil {
+		if err := p.DecodeRegion(ctx, r, rgn, dst, opts); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 )
 
 // benchShard builds a float32 shard of shape with 64 inner chunks of
@@ -128,12 +129,12 @@ func BenchmarkReadOneElement(b *testing.B) {
 	p, _, shard, _ := benchShard(b, []int{256, 256}, []int{32, 32}, zstdLE)
 	r := &countingReader{value: shard}
 	one := make([]byte, 4)
-	region := codec.Region{Start: []int64{100, 200}, Shape: []int64{1, 1}}
+	rgn := region.FromShape([]int64{100, 200}, []int64{1, 1})
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
 		r.reads = r.reads[:0]
-		if err := p.DecodeRegion(ctx, r, region, one, nil); err != nil {
+		if err := p.DecodeRegion(ctx, r, rgn, one, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

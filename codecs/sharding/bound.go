@@ -78,7 +78,7 @@ type scratch struct {
 	// chunks it touches, one inner chunk's box and the part of it the
 	// region needs, with that part's shape and start in the chunk and the
 	// chunk's coordinates, as int64.
-	rgn, touched, span, part region.Box
+	touched, span, part      region.Box
 	partShape, partStart, at []int64
 }
 
@@ -175,7 +175,7 @@ func (c *Codec) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, 
 			rShape:  ints[6*rank : 7*rank : 7*rank],
 		}
 		var extra, extra2 region.Box
-		region.Alloc(rank, &s.rgn, &s.touched, &s.span, &s.part, &extra, &extra2)
+		region.Alloc(rank, &s.touched, &s.span, &s.part, &extra, &extra2)
 		s.partShape, s.partStart, s.at = extra.Start, extra.Stop, extra2.Start
 		s.fillRef = make([]byte, max(b.elem, fillRefLen/b.elem*b.elem))
 		ndcopy.FillPattern(s.fillRef, b.fill)

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -102,8 +103,8 @@ func gatedShards(t *testing.T, dec *gauge, nested bool) *codec.Pipeline {
 func TestBudgetInsideShards(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	src := ramp(numeric.Float32, 1024*1024)
-	part := codec.Region{Start: []int64{100, 100}, Shape: []int64{800, 700}} // all four [512 512] quarters
-	whole := codec.WholeRegion([]int64{1024, 1024})
+	part := region.FromShape([]int64{100, 100}, []int64{800, 700}) // all four [512 512] quarters
+	whole := region.Whole([]int64{1024, 1024})
 	for _, nested := range []bool{false, true} {
 		dec := &gauge{}
 		p := gatedShards(t, dec, nested)
@@ -121,21 +122,21 @@ func TestBudgetInsideShards(t *testing.T) {
 			}
 		}
 		for _, budget := range []int{1, 2, 4, 8} {
-			for _, region := range []codec.Region{part, whole} {
+			for _, rgn := range []region.Box{part, whole} {
 				reads := &gauge{}
 				dec.peak.Store(0)
-				dst := make([]byte, region.NumElements()*4)
+				dst := make([]byte, rgn.Size()*4)
 				ctx := context.Background()
-				if err := p.DecodeRegion(ctx, &gatedReader{value: enc, g: reads}, region, dst, &codec.Options{Concurrency: budget}); err != nil {
+				if err := p.DecodeRegion(ctx, &gatedReader{value: enc, g: reads}, rgn, dst, &codec.Options{Concurrency: budget}); err != nil {
 					t.Fatal(err)
 				}
-				if !bytes.Equal(dst, subArray(src, []int{1024, 1024}, iint(region.Start), iint(region.Shape), 4)) {
-					t.Fatalf("nested %v, budget %d, region %v: wrong elements", nested, budget, region)
+				if !bytes.Equal(dst, subArray(src, []int{1024, 1024}, iint(rgn.Start), iint(rgn.Shape()), 4)) {
+					t.Fatalf("nested %v, budget %d, region %v: wrong elements", nested, budget, rgn)
 				}
 				r, d := reads.peak.Load(), dec.peak.Load()
-				t.Logf("nested %v, budget %d, region %v: %d reads and %d decodes at once", nested, budget, region.Shape, r, d)
+				t.Logf("nested %v, budget %d, region %v: %d reads and %d decodes at once", nested, budget, rgn.Shape(), r, d)
 				if r > int32(budget) || d > int32(budget) {
-					t.Errorf("nested %v, budget %d, region %v: %d reads and %d decodes at once", nested, budget, region.Shape, r, d)
+					t.Errorf("nested %v, budget %d, region %v: %d reads and %d decodes at once", nested, budget, rgn.Shape(), r, d)
 				}
 			}
 		}
@@ -151,7 +152,7 @@ func TestIndexLimit(t *testing.T) {
 	r := &countingReader{value: make([]byte, 1<<10)}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	errs := []error{p.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{5}, Shape: []int64{1}}, make([]byte, 1), nil)}
+	errs := []error{p.DecodeRegion(context.Background(), r, region.FromShape([]int64{5}, []int64{1}), make([]byte, 1), nil)}
 	_, err := b.ReadIndex(context.Background(), r)
 	errs = append(errs, err)
 	_, err = b.ParseIndex(make([]byte, 1<<10))
@@ -190,8 +191,8 @@ func TestPanicInParallelDecode(t *testing.T) {
 	if !errors.As(err, &ce) || !errors.As(err, &pe) || pe.Value != "gate" || len(ce.Coords) != 2 {
 		t.Fatalf("%v", err)
 	}
-	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{300, 300}}
-	err = p.DecodeRegion(context.Background(), &gatedReader{value: enc, g: &gauge{}}, region, make([]byte, 300*300*4), &codec.Options{Concurrency: 3})
+	rgn := region.FromShape([]int64{0, 0}, []int64{300, 300})
+	err = p.DecodeRegion(context.Background(), &gatedReader{value: enc, g: &gauge{}}, rgn, make([]byte, 300*300*4), &codec.Options{Concurrency: 3})
 	if !errors.As(err, &pe) {
 		t.Fatalf("region: %v", err)
 	}
@@ -209,10 +210,10 @@ func TestNestedShortRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	short := enc[:len(enc)-10] // the second inner shard loses the end of its index
-	region := codec.Region{Start: []int64{4, 0}, Shape: []int64{4, 8}}
+	rgn := region.FromShape([]int64{4, 0}, []int64{4, 8})
 	for _, budget := range []int{0, 1, 4} {
 		ctx := context.Background()
-		err := p.DecodeRegion(ctx, &countingReader{value: short}, region, make([]byte, 64), &codec.Options{Concurrency: budget})
+		err := p.DecodeRegion(ctx, &countingReader{value: short}, rgn, make([]byte, 64), &codec.Options{Concurrency: budget})
 		if !errors.Is(err, codec.ErrCorrupt) {
 			t.Fatalf("budget %d: %v, want a corrupt shard", budget, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -57,7 +58,7 @@ func TestCoalescedAdjacentChunks(t *testing.T) {
 	ix, _ := b.ParseIndex(shard)
 	for _, k := range []int{2, 5, 8} {
 		// Rows 1..2 of row 0 of inner chunks, columns across k of them.
-		region := codec.Region{Start: []int64{1, 0}, Shape: []int64{2, int64(4 * k)}}
+		rgn := region.FromShape([]int64{1, 0}, []int64{2, int64(4 * k)})
 		first, _, _ := ix.Lookup([]int{0, 0})
 		last, _, _ := ix.Lookup([]int{0, k - 1})
 		run := byterange.Range{Offset: first.Offset, Length: last.Offset + last.Length - first.Offset}
@@ -66,11 +67,11 @@ func TestCoalescedAdjacentChunks(t *testing.T) {
 			reads int
 		}{{nil, 2}, {&codec.Options{Concurrency: 1}, 2}, {&codec.Options{Concurrency: 8}, 2}, {&codec.Options{RangeGap: -1}, 1 + k}} {
 			c.Reset()
-			dst := make([]byte, region.NumElements()*2)
-			if err := p.DecodeRegion(ctx, storeReader{c, "s"}, region, dst, tc.opts); err != nil {
+			dst := make([]byte, rgn.Size()*2)
+			if err := p.DecodeRegion(ctx, storeReader{c, "s"}, rgn, dst, tc.opts); err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(dst, subArray(src, []int{32, 32}, iint(region.Start), iint(region.Shape), 2)) {
+			if !bytes.Equal(dst, subArray(src, []int{32, 32}, iint(rgn.Start), iint(rgn.Shape()), 2)) {
 				t.Fatalf("k %d, %+v: wrong elements", k, tc.opts)
 			}
 			got := rangesOf(c)
@@ -107,7 +108,7 @@ func TestCoalesceGapAndLimit(t *testing.T) {
 	ctx := context.Background()
 	// Chunks (0,0) (0,1) (1,0) (1,1): [0, 64) and [256, 320), 192 bytes
 	// apart.
-	square := codec.Region{Start: []int64{0, 0}, Shape: []int64{8, 8}}
+	square := region.FromShape([]int64{0, 0}, []int64{8, 8})
 	for _, tc := range []struct {
 		gap  int64
 		want []byterange.Range
@@ -138,11 +139,11 @@ func TestCoalesceGapAndLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{32, 31}}
+	rgn := region.FromShape([]int64{0, 0}, []int64{32, 31})
 	for _, budget := range []int{1, 4} {
 		r := &countingReader{value: shard}
 		dst := make([]byte, 32*31*2)
-		if err := limited.DecodeRegion(ctx, r, region, dst, &codec.Options{Concurrency: budget}); err != nil {
+		if err := limited.DecodeRegion(ctx, r, rgn, dst, &codec.Options{Concurrency: budget}); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(dst, subArray(src, []int{32, 32}, []int{0, 0}, []int{32, 31}, 2)) {
@@ -195,7 +196,7 @@ func TestCoalesceUnusualIndexes(t *testing.T) {
 			for _, budget := range []int{1, 3} {
 				r := sizedReader{&countingReader{value: shard}}
 				dst := make([]byte, 3)
-				err := p.DecodeRegion(ctx, r, codec.Region{Start: []int64{0}, Shape: []int64{3}}, dst, &codec.Options{RangeGap: gap, Concurrency: budget})
+				err := p.DecodeRegion(ctx, r, region.FromShape([]int64{0}, []int64{3}), dst, &codec.Options{RangeGap: gap, Concurrency: budget})
 				if err != nil {
 					t.Fatalf("%s: %v", tc.name, err)
 				}
@@ -228,20 +229,20 @@ func TestCoalescedReadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	region := codec.Region{Start: []int64{0, 0}, Shape: []int64{4, 20}}
+	rgn := region.FromShape([]int64{0, 0}, []int64{4, 20})
 	for _, budget := range []int{1, 4} {
 		// Cut inside the second inner chunk: the run is short.
 		b, _ := sharding.FromPipeline(p)
 		ix, _ := b.ParseIndex(shard)
 		second, _, _ := ix.Lookup([]int{0, 1})
 		short := &countingReader{value: shard[:second.Offset+2]}
-		err := p.DecodeRegion(ctx, short, region, make([]byte, 4*20*2), &codec.Options{Concurrency: budget})
+		err := p.DecodeRegion(ctx, short, rgn, make([]byte, 4*20*2), &codec.Options{Concurrency: budget})
 		var ce *codec.ChunkError
 		if !errors.Is(err, codec.ErrCorrupt) || !errors.As(err, &ce) || len(ce.Coords) != 2 {
 			t.Errorf("budget %d, short shard: %v", budget, err)
 		}
 		failing := &failAfter{countingReader: countingReader{value: shard}, n: 1, err: errors.New("boom")}
-		err = p.DecodeRegion(ctx, failing, region, make([]byte, 4*20*2), &codec.Options{Concurrency: budget})
+		err = p.DecodeRegion(ctx, failing, rgn, make([]byte, 4*20*2), &codec.Options{Concurrency: budget})
 		var re *codec.ReadError
 		if !errors.As(err, &re) || !errors.As(err, &ce) || re.Err.Error() != "boom" {
 			t.Errorf("budget %d, failing read: %v", budget, err)
@@ -297,15 +298,15 @@ func FuzzCoalescedHostileIndex(f *testing.F) {
 		index = append(bytes.Clone(index), make([]byte, max(0, n-len(index)))...)[:n]
 		shard := append(bytes.Clone(body), index...)
 		start := []int64{int64(s0 % 8), int64(s1 % 8)}
-		region := codec.Region{Start: start, Shape: []int64{int64(n0) % (9 - start[0]), int64(n1) % (9 - start[1])}}
+		rgn := region.FromShape(start, []int64{int64(n0) % (9 - start[0]), int64(n1) % (9 - start[1])})
 		read := func(gap int64) ([]byte, error) {
-			dst := make([]byte, region.NumElements()*2)
+			dst := make([]byte, rgn.Size()*2)
 			cr := &countingReader{value: shard}
 			var r byterange.Reader = cr
 			if sized {
 				r = sizedReader{cr}
 			}
-			err := p.DecodeRegion(context.Background(), r, region, dst, &codec.Options{Concurrency: int(budget % 5), RangeGap: gap})
+			err := p.DecodeRegion(context.Background(), r, rgn, dst, &codec.Options{Concurrency: int(budget % 5), RangeGap: gap})
 			if err != nil && !errors.Is(err, codec.ErrCorrupt) {
 				t.Fatalf("gap %d: error %v does not match ErrCorrupt", gap, err)
 			}
@@ -328,17 +329,17 @@ func FuzzCoalescedHostileIndex(f *testing.F) {
 			t.Fatalf("merged: %v; unmerged: %v", err, uerr)
 		}
 		if err == nil && !bytes.Equal(merged, unmerged) {
-			t.Fatalf("region %v reads differently merged and unmerged", region)
+			t.Fatalf("region %v reads differently merged and unmerged", rgn)
 		}
 		whole := make([]byte, p.DecodedSize())
 		if p.Decode(whole, shard) != nil {
 			return
 		}
 		if err != nil {
-			t.Fatalf("the whole shard decodes, the region %v does not: %v", region, err)
+			t.Fatalf("the whole shard decodes, the region %v does not: %v", rgn, err)
 		}
-		if !bytes.Equal(merged, subArray(whole, []int{8, 8}, iint(region.Start), iint(region.Shape), 2)) {
-			t.Fatalf("region %v differs from the whole decode", region)
+		if !bytes.Equal(merged, subArray(whole, []int{8, 8}, iint(rgn.Start), iint(rgn.Shape()), 2)) {
+			t.Fatalf("region %v differs from the whole decode", rgn)
 		}
 	})
 }

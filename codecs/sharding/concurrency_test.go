@@ -9,6 +9,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -101,9 +102,9 @@ func TestConcurrentUse(t *testing.T) {
 					t.Errorf("goroutine %d: decode: %v", g, err)
 					return
 				}
-				region := codec.Region{Start: []int64{int64(g) * 100, 7}, Shape: []int64{130, 300}}
+				rgn := region.FromShape([]int64{int64(g) * 100, 7}, []int64{130, 300})
 				got := make([]byte, 130*300*4)
-				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, region, got, nil); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, iint(region.Start), iint(region.Shape), 4)) {
+				if err := p.DecodeRegion(context.Background(), &countingReader{value: enc}, rgn, got, nil); err != nil || !bytes.Equal(got, subArray(src, []int{1024, 1024}, iint(rgn.Start), iint(rgn.Shape()), 4)) {
 					t.Errorf("goroutine %d: region: %v", g, err)
 					return
 				}
@@ -142,14 +143,14 @@ func TestSteadyStateAllocs(t *testing.T) {
 		}
 		r := &countingReader{value: enc, reads: make([]byterange.Range, 0, 1024)}
 		one := make([]byte, 4)
-		region := codec.Region{Start: []int64{20, 30}, Shape: []int64{1, 1}}
+		rgn := region.FromShape([]int64{20, 30}, []int64{1, 1})
 		ctx := context.Background()
-		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, region, one, nil) }); n != 0 {
+		if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, rgn, one, nil) }); n != 0 {
 			t.Errorf("%s: DecodeRegion of one element: %v allocs", tc.name, n)
 		}
 		// A region across several inner chunks, read serially, their
 		// ranges merged and not.
-		several := codec.Region{Start: []int64{2, 2}, Shape: []int64{30, 20}}
+		several := region.FromShape([]int64{2, 2}, []int64{30, 20})
 		part := make([]byte, 30*20*4)
 		for _, o := range []*codec.Options{{Concurrency: 1}, {Concurrency: 1, RangeGap: -1}} {
 			if n := testing.AllocsPerRun(50, func() { r.reads = r.reads[:0]; _ = p.DecodeRegion(ctx, r, several, part, o) }); n != 0 {

@@ -101,7 +101,7 @@ func (b *Bound) decodeChunk(ctx context.Context, dst, src, entries []byte, i int
 // DecodeRegion within the budget of nested when it is not nil.
 func (b *Bound) decodeInner(ctx context.Context, dst, enc []byte, nested *codec.Options) error {
 	if nested != nil {
-		return b.inner.DecodeRegion(ctx, memvalue.Value(enc), codec.WholeRegion(region.Int64s(b.c.chunkShape)), dst, nested)
+		return b.inner.DecodeRegion(ctx, memvalue.Value(enc), region.Whole(region.Int64s(b.c.chunkShape)), dst, nested)
 	}
 	return b.inner.Decode(dst, enc)
 }

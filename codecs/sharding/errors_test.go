@@ -18,6 +18,7 @@ import (
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -72,7 +73,7 @@ func TestIndexValidation(t *testing.T) {
 			// Through a sized reader the same check happens after the
 			// index read and before any other.
 			r := sizedReader{&countingReader{value: shard}}
-			err = pl.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{1}, Shape: []int64{3}}, make([]byte, 6), nil)
+			err = pl.DecodeRegion(context.Background(), r, region.FromShape([]int64{1}, []int64{3}), make([]byte, 6), nil)
 			if !errors.As(err, &ie) || len(r.Reads()) != 1 {
 				t.Fatalf("DecodeRegion: got %v after reads %v, want an *IndexError after the index read alone", err, r.Reads())
 			}
@@ -80,7 +81,7 @@ func TestIndexValidation(t *testing.T) {
 	}
 	// Without the shard's size, an entry past the end of a shard shorter
 	// than the largest one shows as a short read.
-	part := codec.Region{Start: []int64{0}, Shape: []int64{3}} // not the whole shard, which is one read
+	part := region.FromShape([]int64{0}, []int64{3}) // not the whole shard, which is one read
 	shard := forgeShard(body[:4], [4]uint64{A, A, 40, 4}, false)
 	err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, part, make([]byte, 6), nil)
 	var ce *codec.ChunkError
@@ -279,7 +280,7 @@ func TestBoolInnerChunksAreChecked(t *testing.T) {
 	if err := p.Decode(make([]byte, 16), shard); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("Decode: got %v, want ErrCorrupt for a bool byte of 2", err)
 	}
-	one := codec.Region{Start: []int64{int64(c.Coords[0]) * 2, int64(c.Coords[1]) * 2}, Shape: []int64{1, 1}}
+	one := region.FromShape([]int64{int64(c.Coords[0]) * 2, int64(c.Coords[1]) * 2}, []int64{1, 1})
 	if err := p.DecodeRegion(context.Background(), &countingReader{value: shard}, one, make([]byte, 1), nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("DecodeRegion: got %v, want ErrCorrupt", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -56,8 +57,8 @@ func Example() {
 
 	// Read one element: the index, then one inner chunk.
 	one := make([]byte, 2)
-	region := codec.Region{Start: []int64{3, 2}, Shape: []int64{1, 1}}
-	if err := p.DecodeRegion(context.Background(), memValue(shard), region, one, nil); err != nil {
+	rgn := region.FromShape([]int64{3, 2}, []int64{1, 1})
+	if err := p.DecodeRegion(context.Background(), memValue(shard), rgn, one, nil); err != nil {
 		panic(err)
 	}
 	fmt.Println("element [3 2]:", binary.LittleEndian.Uint16(one))

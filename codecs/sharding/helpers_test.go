@@ -120,7 +120,7 @@ func subArray(data []byte, full, start, shape []int, elem int) []byte {
 	return out.Bytes()
 }
 
-// i64 returns s as int64 values, for a codec.Region.
+// i64 returns s as int64 values, for a region.Box.
 func i64(s []int) []int64 {
 	out := make([]int64, len(s))
 	for i, v := range s {

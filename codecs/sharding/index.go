@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
@@ -43,11 +42,11 @@ func (ix *Index) Grid() []int { return ix.b.Grid() }
 func (ix *Index) ShardSize() int64 { return ix.shardSize }
 
 // Lookup returns the byte range of the inner chunk at coords, or ok false
-// if it is absent. coords outside the grid is a *codec.RegionError.
+// if it is absent. coords outside the grid is a *region.Error.
 func (ix *Index) Lookup(coords []int) (r byterange.Range, ok bool, err error) {
 	i := ix.b.chunkNumber(coords)
 	if i < 0 {
-		return r, false, &codec.RegionError{Input: fmt.Sprint(coords), Shape: region.Int64s(ix.b.Grid()), Dim: -1, Reason: "inner chunk coordinates outside the shard's grid"}
+		return r, false, &region.Error{Input: fmt.Sprint(coords), Shape: region.Int64s(ix.b.Grid()), Dim: -1, Reason: "inner chunk coordinates outside the shard's grid"}
 	}
 	r, ok = ix.rangeOf(i)
 	return r, ok, nil

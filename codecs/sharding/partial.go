@@ -10,7 +10,7 @@ import (
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
-// DecodeRegion decodes region of one shard into dst (C order over the
+// DecodeRegion decodes box, a region of one shard, into dst (C order over the
 // region) reading only what it needs through r: the index (one range: the
 // first or last IndexSize() bytes), then the stored inner chunks the region
 // touches, their ranges merged into runs read with one request each when
@@ -35,11 +35,11 @@ import (
 // short read (a *codec.CorruptError). Reader errors are *codec.ReadError
 // values wrapping the reader's error; an inner chunk that fails is a
 // *codec.ChunkError.
-func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region codec.Region, dst []byte, opts *codec.Options) error {
-	if err := region.ValidateChunk(b.spec.Shape); err != nil {
+func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, box region.Box, dst []byte, opts *codec.Options) error {
+	if err := box.ValidateChunk(b.spec.Shape); err != nil {
 		return err
 	}
-	if want := int(region.NumElements()) * b.elem; len(dst) != want {
+	if want := int(box.Size()) * b.elem; len(dst) != want {
 		return &codec.SizeError{What: "region destination", Got: len(dst), Want: want}
 	}
 	if len(dst) == 0 {
@@ -53,7 +53,7 @@ func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 		budget = max(opts.Concurrency, 0)
 	}
 	gap := opts.RangeGapOrDefault()
-	if region.CoversChunk(b.spec.Shape) {
+	if box.CoversChunk(b.spec.Shape) {
 		shard, err := codec.ReadRange(ctx, r, byterange.Whole, Name)
 		if err != nil {
 			return err
@@ -66,8 +66,7 @@ func (b *Bound) DecodeRegion(ctx context.Context, r byterange.Reader, region cod
 	if _, err := b.readIndex(ctx, r, entries); err != nil {
 		return err
 	}
-	s.rgn.SetFromShape(region.Start, region.Shape)
-	rgn := s.rgn
+	rgn := box
 	needed := b.neededChunks(rgn, s)
 	if gap >= 0 && len(needed) > 1 && !b.inner.PartialDecoding() {
 		return b.decodeRuns(ctx, r, rgn, dst, entries, needed, gap, budget, s)
@@ -197,7 +196,7 @@ func (b *Bound) regionChunk(ctx context.Context, r byterange.Reader, rgn region.
 		// when whole) within this call's budget (opts).
 		part := s.chunk[:elements(s.box)*b.elem]
 		sub := &subReader{r: r, off: rng.Offset, n: rng.Length}
-		if err := b.inner.DecodeRegion(ctx, sub, codec.Region{Start: s.partStart, Shape: s.partShape}, part, opts); err != nil {
+		if err := b.inner.DecodeRegion(ctx, sub, region.FromShape(s.partStart, s.partShape), part, opts); err != nil {
 			return b.chunkError(s.coords, off, n, err)
 		}
 		ndcopy.Copy(dst, s.rShape, s.dstPos, part, s.box, s.zero, s.box, b.elem)

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store/byterange"
 )
 
@@ -50,7 +51,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if trial%4 == 0 {
 				box = []int{1, 1}
 			}
-			region := codec.Region{Start: i64(start), Shape: i64(box)}
+			rgn := region.FromShape(i64(start), i64(box))
 			var r byterange.Reader = &countingReader{value: shard}
 			counting := r.(*countingReader)
 			if trial%2 == 1 {
@@ -62,21 +63,21 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 			if merge {
 				opts = nil
 			}
-			if err := p.DecodeRegion(context.Background(), r, region, got, opts); err != nil {
-				t.Fatalf("%v: %v", region, err)
+			if err := p.DecodeRegion(context.Background(), r, rgn, got, opts); err != nil {
+				t.Fatalf("%v: %v", rgn, err)
 			}
 			if want := subArray(src, shape, start, box, 4); !bytes.Equal(got, want) {
-				t.Fatalf("%v: values differ", region)
+				t.Fatalf("%v: values differ", rgn)
 			}
 			reads := counting.Reads()
-			if region.CoversChunk(shape) {
+			if rgn.CoversChunk(shape) {
 				if len(reads) != 1 || reads[0] != byterange.Whole {
 					t.Fatalf("whole shard: reads %v, want the whole value once", reads)
 				}
 				continue
 			}
 			if reads[0] != b.IndexRange() {
-				t.Fatalf("%v: first read %v, want the index %v", region, reads[0], b.IndexRange())
+				t.Fatalf("%v: first read %v, want the index %v", rgn, reads[0], b.IndexRange())
 			}
 			var want []byterange.Range
 			for c0 := start[0] / 4; c0 <= (start[0]+box[0]-1)/4; c0++ {
@@ -94,7 +95,7 @@ func TestPartialReadTouchesOnlyWhatItNeeds(t *testing.T) {
 				want = []byterange.Range{{Offset: want[0].Offset, Length: last.Offset + last.Length - want[0].Offset}}
 			}
 			if !slices.Equal(gotRanges, want) {
-				t.Fatalf("%v: read %v after the index, want %v", region, gotRanges, want)
+				t.Fatalf("%v: read %v after the index, want %v", rgn, gotRanges, want)
 			}
 		}
 	}
@@ -125,8 +126,8 @@ func TestNestedPartialRead(t *testing.T) {
 	}{{[]int{0, 0}, 3}, {[]int{15, 3}, 3}, {[]int{9, 9}, 2}} {
 		r := &countingReader{value: shard}
 		got := make([]byte, 2)
-		region := codec.Region{Start: i64(tc.at), Shape: []int64{1, 1}}
-		if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
+		rgn := region.FromShape(i64(tc.at), []int64{1, 1})
+		if err := p.DecodeRegion(context.Background(), r, rgn, got, nil); err != nil {
 			t.Fatal(err)
 		}
 		if want := subArray(src, shape, tc.at, []int{1, 1}, 2); !bytes.Equal(got, want) {
@@ -148,13 +149,13 @@ func TestNestedPartialRead(t *testing.T) {
 	// The whole shard is one read.
 	r0 := &countingReader{value: shard}
 	whole := make([]byte, len(src))
-	if err := p.DecodeRegion(context.Background(), r0, codec.WholeRegion(i64(shape)), whole, nil); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
+	if err := p.DecodeRegion(context.Background(), r0, region.Whole(i64(shape)), whole, nil); err != nil || !bytes.Equal(whole, src) || len(r0.Reads()) != 1 {
 		t.Fatalf("whole shard: %v, reads %v", err, r0.Reads())
 	}
 	// A whole inner shard is read in one range.
 	r := &countingReader{value: shard}
 	got := make([]byte, 8*8*2)
-	if err := p.DecodeRegion(context.Background(), r, codec.Region{Start: []int64{8, 0}, Shape: []int64{8, 8}}, got, nil); err != nil {
+	if err := p.DecodeRegion(context.Background(), r, region.FromShape([]int64{8, 0}, []int64{8, 8}), got, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Reads()) != 2 || !bytes.Equal(got, subArray(src, shape, []int{8, 0}, []int{8, 8}, 2)) {
@@ -166,39 +167,39 @@ func TestPartialReadErrors(t *testing.T) {
 	p := pipeline(t, shardJSON([]int{2, 2}, bytesLE, indexCRC, ""), numeric.Uint16, "0", 4, 4)
 	shard, _ := p.AppendEncode(nil, ramp(numeric.Uint16, 16))
 	ctx := context.Background()
-	region := codec.Region{Start: []int64{1, 1}, Shape: []int64{2, 2}}
+	rgn := region.FromShape([]int64{1, 1}, []int64{2, 2})
 	dst := make([]byte, 8)
 	sentinel := errors.New("connection reset")
-	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, region, dst, nil)
+	err := p.DecodeRegion(ctx, &countingReader{value: shard, err: sentinel}, rgn, dst, nil)
 	var re *codec.ReadError
 	if !errors.Is(err, sentinel) || !errors.As(err, &re) || re.Range != (byterange.Range{Offset: -68, Length: 68}) {
 		t.Fatalf("reader failure on the index: got %v", err)
 	}
 	// A reader that fails after the index: the error names the chunk.
 	fr := &failAfter{countingReader: countingReader{value: shard}, n: 1, err: sentinel}
-	err = p.DecodeRegion(ctx, fr, region, dst, nil)
+	err = p.DecodeRegion(ctx, fr, rgn, dst, nil)
 	var ce *codec.ChunkError
 	if !errors.Is(err, sentinel) || !errors.As(err, &ce) {
 		t.Fatalf("reader failure on a chunk: got %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := p.DecodeRegion(cctx, &countingReader{value: shard}, region, dst, nil); !errors.Is(err, context.Canceled) {
+	if err := p.DecodeRegion(cctx, &countingReader{value: shard}, rgn, dst, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: got %v", err)
 	}
 	// The shard's bound codec checks regions itself too.
 	b, _ := sharding.FromPipeline(p)
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, codec.Region{Start: []int64{3, 3}, Shape: []int64{2, 2}}, dst, nil); !errors.Is(err, codec.ErrRegion) {
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region.FromShape([]int64{3, 3}, []int64{2, 2}), dst, nil); !errors.Is(err, region.ErrInvalid) {
 		t.Fatalf("region outside: got %v", err)
 	}
-	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, region, dst[:3], nil); !errors.Is(err, codec.ErrSize) {
+	if err := b.DecodeRegion(ctx, &countingReader{value: shard}, rgn, dst[:3], nil); !errors.Is(err, codec.ErrSize) {
 		t.Fatalf("short dst: got %v", err)
 	}
 	// A value shorter than the index.
-	if err := p.DecodeRegion(ctx, sizedReader{&countingReader{value: shard[:10]}}, region, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, sizedReader{&countingReader{value: shard[:10]}}, rgn, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("truncated shard: got %v", err)
 	}
-	if err := p.DecodeRegion(ctx, &countingReader{value: shard[:10]}, region, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
+	if err := p.DecodeRegion(ctx, &countingReader{value: shard[:10]}, rgn, dst, nil); !errors.Is(err, codec.ErrCorrupt) {
 		t.Fatalf("truncated shard, unsized: got %v", err)
 	}
 }
@@ -268,7 +269,7 @@ func TestInspectShard(t *testing.T) {
 			t.Fatalf("ReadChunk %v: reads %v", coords, r.Reads())
 		}
 	}
-	if _, _, err := ix.Lookup([]int{2, 0}); !errors.Is(err, codec.ErrRegion) {
+	if _, _, err := ix.Lookup([]int{2, 0}); !errors.Is(err, region.ErrInvalid) {
 		t.Fatalf("Lookup outside the grid: %v", err)
 	}
 	// A corrupt inner chunk is its own error; the others still decode.

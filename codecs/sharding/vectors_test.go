@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/sharding"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 )
 
 // shardVector is one shard written by testdata/gen_shard_vectors.py from
@@ -134,10 +135,10 @@ func TestSpecVectorsRegions(t *testing.T) {
 				for d := range one {
 					one[d] = 1
 				}
-				region := codec.Region{Start: i64(idx), Shape: i64(one)}
+				rgn := region.FromShape(i64(idx), i64(one))
 				r := &countingReader{value: v.encoded}
 				got := make([]byte, elem)
-				if err := p.DecodeRegion(context.Background(), r, region, got, nil); err != nil {
+				if err := p.DecodeRegion(context.Background(), r, rgn, got, nil); err != nil {
 					t.Fatalf("element %v: %v", idx, err)
 				}
 				if want := subArray(v.decoded, v.Shape, idx, one, elem); !bytes.Equal(got, want) {

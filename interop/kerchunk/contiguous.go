@@ -2,9 +2,9 @@ package kerchunk
 
 import (
 	"context"
+
 	"github.com/zcodec/zcodec/numeric"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/zarr"
@@ -103,7 +103,7 @@ func (c *converter) contiguous(ctx context.Context, ar *arrayRefs, za *zarr.Arra
 			continue
 		}
 		buf := make([]byte, have, want)
-		if err := za.ReadRegion(ctx, codec.RegionOf(box), buf); err != nil {
+		if err := za.ReadRegion(ctx, box, buf); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}

@@ -9,12 +9,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/interop/cf"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -483,7 +483,7 @@ func (c *converter) decodedArray(ctx context.Context, ar *arrayRefs, za *zarr.Ar
 	}
 	if !empty {
 		buf := make([]byte, n)
-		if err := za.ReadRegion(ctx, codec.WholeRegion(shape), buf); err != nil {
+		if err := za.ReadRegion(ctx, region.Whole(shape), buf); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/zcodec/zcodec/internal/faultproxy"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -51,7 +52,7 @@ func BenchmarkRead64MiB(b *testing.B) {
 	for i := range v {
 		v[i] = float32(math.Sin(float64(i) / 1000))
 	}
-	if err := zarr.Write(ctx, a, codec.WholeRegion(a.Shape()), v); err != nil {
+	if err := zarr.Write(ctx, a, region.Whole(a.Shape()), v); err != nil {
 		b.Fatal(err)
 	}
 	buf := make([]byte, 4*n)
@@ -67,7 +68,7 @@ func BenchmarkRead64MiB(b *testing.B) {
 				b.SetBytes(4 * n)
 				b.ReportAllocs()
 				for b.Loop() {
-					if err := r.ReadRegion(ctx, codec.WholeRegion(r.Shape()), buf); err != nil {
+					if err := r.ReadRegion(ctx, region.Whole(r.Shape()), buf); err != nil {
 						b.Fatal(err)
 					}
 				}

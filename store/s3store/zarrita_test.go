@@ -11,10 +11,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -59,7 +59,7 @@ func TestZarritaReadsS3(t *testing.T) {
 	for i := range f4 {
 		f4[i] = float32(math.Sin(float64(i)/5) * 100)
 	}
-	if err := zarr.Write(ctx, a, codec.WholeRegion(a.Shape()), f4); err != nil {
+	if err := zarr.Write(ctx, a, region.Whole(a.Shape()), f4); err != nil {
 		t.Fatal(err)
 	}
 	// uint16 sharded (index at the end), one region written: the rest is fill.
@@ -82,7 +82,7 @@ func TestZarritaReadsS3(t *testing.T) {
 		part[i] = uint16(i * 1000)
 		u2[2*9+i] = part[i]
 	}
-	if err := zarr.Write(ctx, b, codec.Region{Start: []int64{2, 0}, Shape: []int64{5, 9}}, part); err != nil {
+	if err := zarr.Write(ctx, b, region.FromShape([]int64{2, 0}, []int64{5, 9}), part); err != nil {
 		t.Fatal(err)
 	}
 

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -83,7 +83,7 @@ func TestConvertCopiesChunks(t *testing.T) {
 // sameElements compares two arrays element for element.
 func sameElements(t *testing.T, ctx context.Context, a, b *zarr.Array, what string) {
 	t.Helper()
-	r := codec.WholeRegion(a.Shape())
+	r := region.Whole(a.Shape())
 	switch {
 	case a.DataType() == numeric.String:
 		x, err1 := zarr.ReadStrings(ctx, a, r)
@@ -100,7 +100,7 @@ func sameElements(t *testing.T, ctx context.Context, a, b *zarr.Array, what stri
 		}
 		return
 	}
-	n := r.NumElements() * int64(a.DataType().Size())
+	n := r.Size() * int64(a.DataType().Size())
 	x, y := make([]byte, n), make([]byte, n)
 	err1 := a.ReadRegion(ctx, r, x)
 	err2 := b.ReadRegion(ctx, r, y)

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	_ "github.com/zcodec/zcodec/interop/hdf5/h5store"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -27,7 +27,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	lat, err := zarr.Read[float32](ctx, a, codec.WholeRegion(a.Shape()))
+	lat, err := zarr.Read[float32](ctx, a, region.Whole(a.Shape()))
 	if err != nil {
 		fmt.Println(err)
 		return

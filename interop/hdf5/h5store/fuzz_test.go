@@ -10,6 +10,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/interop/hdf5/h5store"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/store/byterange"
 	"github.com/zcodec/zcodec/zarr"
@@ -62,9 +63,9 @@ func FuzzStore(f *testing.F) {
 			if err != nil || a.DataType().IsVariableLength() {
 				continue
 			}
-			whole := codec.WholeRegion(a.Shape())
-			if whole.NumElements()*int64(a.DataType().Size()) <= 1<<20 {
-				buf := make([]byte, whole.NumElements()*int64(a.DataType().Size()))
+			whole := region.Whole(a.Shape())
+			if whole.Size()*int64(a.DataType().Size()) <= 1<<20 {
+				buf := make([]byte, whole.Size()*int64(a.DataType().Size()))
 				a.ReadRegion(ctx, whole, buf)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/internal/cputime"
 	"github.com/zcodec/zcodec/internal/hdf5bench"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -31,7 +32,7 @@ func readWhole(ctx context.Context, path, ds string, opts *zarr.Options, dst []b
 	if err != nil {
 		return err
 	}
-	r := codec.Region{Start: make([]int64, len(a.Shape())), Shape: a.Shape()}
+	r := region.FromShape(make([]int64, len(a.Shape())), a.Shape())
 	return a.ReadRegion(ctx, r, dst)
 }
 

@@ -12,8 +12,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -101,7 +101,7 @@ func TestRealFiles(t *testing.T) {
 				if d.ValuesSHA256 == "" {
 					continue
 				}
-				r := codec.WholeRegion(a.Shape())
+				r := region.Whole(a.Shape())
 				var buf []byte
 				if d.Strings {
 					// the strings as h5py reads them, joined by NUL
@@ -121,7 +121,7 @@ func TestRealFiles(t *testing.T) {
 					}
 					buf = bytes.Join(vals, []byte{0})
 				} else {
-					buf = make([]byte, r.NumElements()*int64(a.DataType().Size()))
+					buf = make([]byte, r.Size()*int64(a.DataType().Size()))
 					if err := a.ReadRegion(ctx, r, buf); err != nil {
 						t.Errorf("%s: %v", d.Path, err)
 						continue

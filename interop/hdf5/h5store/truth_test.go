@@ -15,11 +15,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/interop/hdf5/h5file"
 	"github.com/zcodec/zcodec/interop/hdf5/h5store"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -270,7 +270,7 @@ func swapped(b []byte, w int) []byte {
 // checkValues reads the whole array and compares with what h5py read.
 func checkValues(t *testing.T, ctx context.Context, a *zarr.Array, d truthDataset) {
 	t.Helper()
-	r := codec.WholeRegion(a.Shape())
+	r := region.Whole(a.Shape())
 	switch {
 	case d.Values.Strings != nil && a.DataType().IsVariableLength():
 		got, err := zarr.ReadStrings(ctx, a, r)
@@ -299,7 +299,7 @@ func checkValues(t *testing.T, ctx context.Context, a *zarr.Array, d truthDatase
 	case d.Values.SHA256 == "":
 		return
 	}
-	n := r.NumElements() * int64(a.DataType().Size())
+	n := r.Size() * int64(a.DataType().Size())
 	buf := make([]byte, n)
 	if err := a.ReadRegion(ctx, r, buf); err != nil {
 		t.Errorf("%s: %v", d.Path, err)

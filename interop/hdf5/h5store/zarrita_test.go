@@ -10,8 +10,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -89,8 +89,8 @@ func TestZarritaReadsConverted(t *testing.T) {
 				if a.DataType() == numeric.String {
 					continue // compared as strings below
 				}
-				buf := make([]byte, codec.WholeRegion(a.Shape()).NumElements()*int64(a.DataType().Size()))
-				if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), buf); err != nil {
+				buf := make([]byte, region.Whole(a.Shape()).Size()*int64(a.DataType().Size()))
+				if err := a.ReadRegion(ctx, region.Whole(a.Shape()), buf); err != nil {
 					t.Fatal(err)
 				}
 				want[m.Path] = hex.EncodeToString(buf)

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/hdf5/h5store"
 	"github.com/zcodec/zcodec/interop/kerchunk"
 	"github.com/zcodec/zcodec/interop/kerchunk/refstore"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -77,7 +77,7 @@ func readValues(t *testing.T, set kerchunk.Refs, p string) ([]int64, []float64) 
 	}
 	size := int(a.DataType().Size())
 	buf := make([]byte, n*int64(size))
-	if err := a.ReadRegion(ctx, codec.WholeRegion(shape), buf); err != nil {
+	if err := a.ReadRegion(ctx, region.Whole(shape), buf); err != nil {
 		t.Fatalf("%s: %v", p, err)
 	}
 	var dt struct {

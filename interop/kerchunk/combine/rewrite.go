@@ -9,8 +9,8 @@ import (
 	"math/big"
 	"strconv"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/kerchunk"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/zarr"
 )
 
@@ -156,7 +156,7 @@ func (c *combiner) rewrite(ctx context.Context, p string, along int, why string)
 			return fmt.Errorf("%s: %w", in.name, err)
 		}
 		buf := make([]byte, n.shape[0]*rowElems(n.shape)*int64(size))
-		if err := a.ReadRegion(ctx, codec.WholeRegion(n.shape), buf); err != nil {
+		if err := a.ReadRegion(ctx, region.Whole(n.shape), buf); err != nil {
 			return fmt.Errorf("%s: %w", in.name, err)
 		}
 		if target.unit != nil {

@@ -16,10 +16,10 @@ import (
 	"time"
 
 	"github.com/zcodec/zcodec/bench"
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/interop/kerchunk"
 	_ "github.com/zcodec/zcodec/interop/kerchunk/refstore"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -136,7 +136,7 @@ func BenchmarkOpenSet(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				err = a.ReadRegion(ctx, codec.Region{Start: []int64{t, 0, 0}, Shape: []int64{1, 32, 32}}, buf)
+				err = a.ReadRegion(ctx, region.FromShape([]int64{t, 0, 0}, []int64{1, 32, 32}), buf)
 				st.(interface{ Close() error }).Close()
 				if err != nil {
 					b.Fatal(err)

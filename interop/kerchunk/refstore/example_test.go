@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/kerchunk/refstore"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -50,7 +50,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	buf := make([]byte, 12)
-	if err := a.ReadRegion(ctx, codec.WholeRegion(a.Shape()), buf); err != nil {
+	if err := a.ReadRegion(ctx, region.Whole(a.Shape()), buf); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(isRefs, a.Shape(), buf)

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/interop/kerchunk"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -52,7 +52,7 @@ func readV(t *testing.T, s store.Store, path string) []int32 {
 	if err != nil {
 		t.Fatalf("open %s: %v", path, err)
 	}
-	v, err := zarr.Read[int32](ctx, a, codec.WholeRegion([]int64{8}))
+	v, err := zarr.Read[int32](ctx, a, region.Whole([]int64{8}))
 	if err != nil {
 		t.Fatalf("read %s: %v", path, err)
 	}

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zcodec/zcodec/codec"
 	_ "github.com/zcodec/zcodec/codecs"
 	"github.com/zcodec/zcodec/interop/kerchunk"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -93,7 +93,7 @@ func TestThousandFilesHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := zarr.Read[int64](ctx, a, codec.WholeRegion([]int64{1}))
+	got, err := zarr.Read[int64](ctx, a, region.Whole([]int64{1}))
 	if err != nil || got[0] != 617 {
 		t.Fatalf("read v0617: %v, %v", got, err)
 	}
@@ -176,7 +176,7 @@ func TestInFlightBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := zarr.Read[int64](ctx, a, codec.WholeRegion([]int64{256}))
+	got, err := zarr.Read[int64](ctx, a, region.Whole([]int64{256}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,9 +15,9 @@ import (
 	"math"
 	"os"
 
-	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/metadata"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 	"github.com/zcodec/zcodec/store"
 	"github.com/zcodec/zcodec/zarr"
@@ -86,7 +86,7 @@ func write(dir string) error {
 				slab[y*n+x] = value(y0+y, x)
 			}
 		}
-		r := codec.Region{Start: []int64{int64(y0), 0}, Shape: []int64{chunk, n}}
+		r := region.FromShape([]int64{int64(y0), 0}, []int64{chunk, n})
 		if err := zarr.Write(ctx, a, r, slab); err != nil {
 			return err
 		}
