@@ -92,7 +92,7 @@
 //     AppendEncodeBytes, AppendEncodeSlice, AppendEncodeBatch), as in
 //     encoding/base64; one that fills a dst of exactly the right size is
 //     not (Decode, DecodeBytes).
-//   - One type per concept: Region for a box of an array or chunk,
+//   - One type per concept: region.Box for a box of an array or chunk,
 //     ChunkError for the failure of one chunk, Warning for input accepted
 //     but not used as is, Chain for a parsed codec list; byte ranges of
 //     stored values are byterange.Range, read through a

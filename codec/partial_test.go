@@ -81,7 +81,7 @@ func TestDecodeRegionErrors(t *testing.T) {
 		err := p.DecodeRegion(ctx, &memReader{value: enc}, rgn, nil, nil)
 		var re *region.Error
 		if !errors.As(err, &re) || !errors.Is(err, region.ErrInvalid) {
-			t.Errorf("%v: got %v, want a *RegionError", rgn, err)
+			t.Errorf("%v: got %v, want a *region.Error", rgn, err)
 		}
 	}
 	rgn := region.FromShape([]int64{0, 0}, []int64{1, 2})
@@ -144,7 +144,7 @@ func TestReadRangeChecksLength(t *testing.T) {
 func TestRegion(t *testing.T) {
 	full := region.Whole([]int64{2, 3})
 	if !full.Covers([]int64{2, 3}) || !full.CoversChunk([]int{2, 3}) || full.Size() != 6 || full.Validate([]int64{2, 3}) != nil || full.ValidateChunk([]int{2, 3}) != nil {
-		t.Errorf("WholeRegion: %+v", full)
+		t.Errorf("Whole: %+v", full)
 	}
 	if s := full.String(); s != "0:2,0:3" {
 		t.Errorf("String() = %q", s)

@@ -2,7 +2,11 @@
 // codecs, the array layer and the command share: a box as a half-open
 // interval [Start, Stop) per dimension, its intersection with another and
 // its coordinates relative to another's origin, and the chunks of a chunk
-// grid (Grid) that a box touches.
+// grid (Grid) that a box touches. A box is also the region of an array or
+// chunk that the read and write calls take: Validate and ValidateChunk
+// check it against the array's or chunk's shape (an *Error, matching
+// ErrInvalid, when it does not lie inside), Covers and CoversChunk whether
+// it is the whole of it.
 //
 // It depends on the standard library only, so that every package of the
 // module, down to the codecs (codecs/sharding), can use it.
@@ -41,7 +45,8 @@ func Whole[T ~int | ~int64](shape []T) Box {
 }
 
 // FromShape returns the box of the given shape whose first element is at
-// start: [start[d], start[d]+shape[d]). It is the form region.Box holds.
+// start: [start[d], start[d]+shape[d]), for callers that hold a region
+// as a start and a shape.
 func FromShape(start, shape []int64) Box {
 	var b Box
 	b.SetFromShape(start, shape)

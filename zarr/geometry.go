@@ -10,7 +10,7 @@ import (
 // ChunkRegion returns the box of the array that the chunk at coords (grid
 // coordinates, one per dimension) covers: the elements of the chunk that
 // lie inside the array, so an edge chunk's box is clipped at the array's
-// edge. Reading that box (codec.RegionOf) reads the chunk. Coordinates of
+// edge. Reading that box reads the chunk. Coordinates of
 // another rank or outside the grid (GridShape) are a *NodeError around a
 // *region.Error.
 func (a *Array) ChunkRegion(coords []int64) (region.Box, error) {
