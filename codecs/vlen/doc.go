@@ -55,6 +55,19 @@
 // smallest forms, str 8 only with use_bin_type). msgpack2 reads maps,
 // floats and extensions only to name the element that holds them.
 //
+// json2 reads whatever the configuration: indents, separators with white
+// space, and Python's NaN, Infinity and -Infinity tokens (written for
+// float elements: pandas writes a missing string as NaN) all parse. A
+// NaN or infinity element is then refused as any number is (type float,
+// its index named): the string and bytes data types have no value for it,
+// and reading it as empty, as null reads, would turn a missing value into
+// an empty string (numcodecs' VLenUTF8 refuses to encode NaN, too). An
+// object array of numbers only is refused at its first element: zcodec's
+// object arrays hold strings or byte strings. Encoding writes as numcodecs
+// does with the configuration (indent, separators, ensure_ascii; the other
+// flags change nothing for strings), and refuses configurations with
+// which Python writes text that is not JSON.
+//
 // These codecs come from Zarr v2 and have no Zarr v3 definition: an array
 // converted from v2 keeps them under the numcodecs.* names, and other
 // Zarr v3 readers may not read it.
