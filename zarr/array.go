@@ -146,7 +146,7 @@ func Open(ctx context.Context, s store.Store, path string, opts *Options) (*Arra
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	return openV2(s, path, zarray, zattrs, opts)
+	return openV2(ctx, s, path, zarray, zattrs, opts)
 }
 
 // cleanPath turns "/a/b/" into "a/b" and checks that it is "" or a key.

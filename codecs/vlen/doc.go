@@ -37,7 +37,9 @@
 // json2 and msgpack2 write a chunk as one list: its elements as nested
 // lists (numpy's tolist, one level per dimension), then the dtype string
 // "|O" and the chunk shape. Decoding reads strings (str, and for msgpack2
-// bin), and null (Python's None) and the integer 0 (zarr 2's default fill
+// into the bytes data type bin too: bin is Python's bytes, and in an
+// array of the string data type it is refused with the element's index,
+// never read as text), and null (Python's None) and the integer 0 (zarr 2's default fill
 // of object arrays, found in edge chunks and in unwritten elements of
 // written chunks) as the empty string, as numcodecs' VLenUTF8 encodes
 // both; other element values (numbers, NaN and the infinities included,

@@ -1,6 +1,7 @@
 package zarrv2
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,7 +16,10 @@ import (
 // codec as the first filter (numcodecs' VLenUTF8, VLenBytes, VLenArray,
 // JSON, MsgPack; zarr's object_codec). That filter turns the array into
 // bytes: in Zarr v3 it is the array->bytes codec, and the data type is the
-// one its elements read as.
+// one its elements read as. MessagePack holds Python's str (str) and bytes
+// (bin) alike; msgpack2 reads as string unless Options.MsgPackBytes or its
+// "raw": true says bytes, and a bin element in a string array is refused
+// (an element error), never read as text.
 
 // objectCodecs maps the numcodecs id of an object codec to the Zarr v3
 // codec name and the data type of the elements it stores.
@@ -42,7 +46,7 @@ func isObjectDtype(s string) bool {
 // objectCodec reads the object codec of an object array: the first entry
 // of filters. It returns the data type the elements read as and the
 // array->bytes codec.
-func (c *converter) objectCodec(filtersRaw json.RawMessage) (numeric.DataType, codec.Codec, error) {
+func (c *converter) objectCodec(filtersRaw json.RawMessage, msgPackBytes bool) (numeric.DataType, codec.Codec, error) {
 	const noCodec = "an object array (dtype \"|O\") needs its object codec as the first filter (vlen-utf8, vlen-bytes, vlen-array, json2 or msgpack2)"
 	if string(filtersRaw) == "null" {
 		return 0, nil, &Error{Pointer: "/filters", Reason: noCodec}
@@ -80,6 +84,13 @@ func (c *converter) objectCodec(filtersRaw json.RawMessage) (numeric.DataType, c
 			params[k], _ = obj.Raw(k)
 		}
 	}
+	dt := oc.dt
+	if id == "msgpack2" {
+		raw := params["raw"]
+		if msgPackBytes || string(bytes.TrimSpace(raw)) == "true" {
+			dt = numeric.Bytes
+		}
+	}
 	var config any
 	if len(params) > 0 {
 		config = params
@@ -91,7 +102,7 @@ func (c *converter) objectCodec(filtersRaw json.RawMessage) (numeric.DataType, c
 	if codec.KindOf(built) != codec.KindArrayToBytes {
 		return 0, nil, &Error{Pointer: ptr, Reason: oc.name + " is not an array->bytes codec in this registry"}
 	}
-	return oc.dt, built, nil
+	return dt, built, nil
 }
 
 // objectFill reads the fill_value of an object array. zarr 2.13 writes 0

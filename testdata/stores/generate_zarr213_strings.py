@@ -83,6 +83,22 @@ a = g.create_dataset("msgpack2", shape=(3, 3), chunks=(2, 2), dtype=object, obje
 a[...] = np.array(text(9, 5), dtype=object).reshape(3, 3)
 add("msgpack2", a, "text")
 
+# MessagePack keeps Python's bytes as bin: an array of them reads as bytes.
+a = g.create_dataset("msgpack2_bytes", shape=(5,), chunks=(2,), dtype=object, object_codec=numcodecs.MsgPack())
+a[:4] = [b"\xff\x00", b"", b"text", bytes(range(30))]
+add("msgpack2_bytes", a, "bytes")
+
+# With raw=True Python reads str as bytes too.
+a = g.create_dataset("msgpack2_raw", shape=(3,), chunks=(2,), dtype=object, object_codec=numcodecs.MsgPack(raw=True))
+a[:] = ["ab", "é", ""]
+add("msgpack2_raw", a, "bytes")
+
+# json2 with an indent and separators of its own.
+a = g.create_dataset("json2_indent", shape=(3, 2), chunks=(2, 2), dtype=object,
+                     object_codec=numcodecs.JSON(indent=2, separators=(" ,", ": "), ensure_ascii=False))
+a[...] = np.array(text(6, 2), dtype=object).reshape(3, 2)
+add("json2_indent", a, "text")
+
 a = g.create_dataset("u5", shape=(5,), chunks=(2,), dtype="<U5", fill_value="xy")
 a[:3] = ["ab", "€", "abcde"]
 add("u5", a, "text")
