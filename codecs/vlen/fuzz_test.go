@@ -22,6 +22,7 @@ var fuzzCodecs = []struct {
 	{`{"name":"numcodecs.json2","configuration":{"ensure_ascii":false}}`, numeric.String},
 	{`{"name":"numcodecs.json2","configuration":{"indent":2,"strict":false,"separators":[" ,\n",":"]}}`, numeric.String},
 	{`{"name":"numcodecs.msgpack2"}`, numeric.String},
+	{`{"name":"numcodecs.categorize","configuration":{"labels":["a","","\u00e9","a"],"dtype":"|O","astype":"<i2"}}`, numeric.String},
 	{`{"name":"numcodecs.msgpack2","configuration":{"use_bin_type":false}}`, numeric.Bytes},
 }
 

@@ -143,3 +143,7 @@ func TestJSONConfigurations(t *testing.T) {
 		t.Errorf("strict true: %v; want a *codec.CorruptError", err)
 	}
 }
+
+func parseCodec(cj string) (codec.Codec, *codec.Warning, error) {
+	return registry.Default().ParseCodec(json.RawMessage(cj), "")
+}

@@ -36,7 +36,8 @@
 //	  object codec                bytes): vlen-utf8 -> string + vlen-utf8, vlen-bytes -> bytes +
 //	                              vlen-bytes, vlen-array -> bytes + numcodecs.vlen-array, json2
 //	                              and msgpack2 -> string + numcodecs.json2 / .msgpack2
-//	                              (msgpack2 -> bytes with "raw": true or Options.MsgPackBytes); the
+//	                              (msgpack2 -> bytes with "raw": true or Options.MsgPackBytes),
+//	                              categorize -> string + numcodecs.categorize; the
 //	                              other filters follow it as bytes->bytes codecs. fill_value 0
 //	                              or null (zarr 2's defaults, stored as empty by numcodecs)
 //	                              reads as the empty value, with a warning; pickle is refused

@@ -16,7 +16,9 @@ import (
 // codec as the first filter (numcodecs' VLenUTF8, VLenBytes, VLenArray,
 // JSON, MsgPack; zarr's object_codec). That filter turns the array into
 // bytes: in Zarr v3 it is the array->bytes codec, and the data type is the
-// one its elements read as. MessagePack holds Python's str (str) and bytes
+// one its elements read as. numcodecs' Categorize (of dtype "|O") is no
+// object codec but turns strings into integer codes, so it too is the
+// array->bytes codec. MessagePack holds Python's str (str) and bytes
 // (bin) alike; msgpack2 reads as string unless Options.MsgPackBytes or its
 // "raw": true says bytes, and a bin element in a string array is refused
 // (an element error), never read as text.
@@ -32,6 +34,7 @@ var objectCodecs = map[string]struct {
 	"vlen-array": {"numcodecs.vlen-array", numeric.Bytes},
 	"json2":      {"numcodecs.json2", numeric.String},
 	"msgpack2":   {"numcodecs.msgpack2", numeric.String},
+	"categorize": {"numcodecs.categorize", numeric.String},
 }
 
 // isObjectDtype reports whether a .zarray dtype is NumPy's object type.
@@ -47,7 +50,7 @@ func isObjectDtype(s string) bool {
 // of filters. It returns the data type the elements read as and the
 // array->bytes codec.
 func (c *converter) objectCodec(filtersRaw json.RawMessage, msgPackBytes bool) (numeric.DataType, codec.Codec, error) {
-	const noCodec = "an object array (dtype \"|O\") needs its object codec as the first filter (vlen-utf8, vlen-bytes, vlen-array, json2 or msgpack2)"
+	const noCodec = "an object array (dtype \"|O\") needs its object codec as the first filter (vlen-utf8, vlen-bytes, vlen-array, json2, msgpack2, or categorize)"
 	if string(filtersRaw) == "null" {
 		return 0, nil, &Error{Pointer: "/filters", Reason: noCodec}
 	}

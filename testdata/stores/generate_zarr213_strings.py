@@ -99,6 +99,21 @@ a = g.create_dataset("json2_indent", shape=(3, 2), chunks=(2, 2), dtype=object,
 a[...] = np.array(text(6, 2), dtype=object).reshape(3, 2)
 add("json2_indent", a, "text")
 
+# Categorize over an object array of strings: codes 1 + the label's index,
+# 0 (read as '') for no label; a missing chunk reads as the fill value.
+import warnings
+warnings.simplefilter("ignore")  # zarr warns of an object array without an object codec
+a = g.create_dataset("categorize", shape=(7,), chunks=(3,), dtype=object, compressor=None,
+                     filters=[numcodecs.Categorize(labels=["female", "male", "é"], dtype=object)])
+a[:5] = np.array(["male", "female", "x", "é", None], dtype=object)
+add("categorize", a, "text")
+a = g.create_dataset("categorize_u2", shape=(3, 2), chunks=(2, 2), dtype=object, fill_value="b",
+                     compressor=numcodecs.Zlib(level=1),
+                     filters=[numcodecs.Categorize(labels=["a", "b", "c"], dtype=object, astype=">u2")])
+a[0, :] = ["c", "a"]
+a[2, 1] = "q"
+add("categorize_u2", a, "text")
+
 a = g.create_dataset("u5", shape=(5,), chunks=(2,), dtype="<U5", fill_value="xy")
 a[:3] = ["ab", "€", "abcde"]
 add("u5", a, "text")

@@ -132,9 +132,27 @@ for cfg in json_configs:
         configured.append({"config": conf, "shape": shape, "encoded": b64(enc.encode(objarr(items, shape))),
                            "index": index, "type": "float"})
 
+# Categorize over object arrays of strings: the elements, the codes
+# numcodecs writes and the elements it reads back from them.
+categorize = []
+for labels, astype, items in [
+        (["female", "male"], "|u1", ["male", "female", "female", "male", "unexpected", ""]),
+        (["a", "é", "😀", ""], "<u2", ["", "é", "x", "😀", "a"]),
+        (["x", "y", "x"], ">i4", ["x", "y", "z"]),
+        (["p"], "<u8", ["p", "q"]),
+        (["p", "q"], "|i1", ["q", "p", "r"])]:
+    enc = numcodecs.Categorize(labels=labels, dtype=object, astype=astype)
+    conf = enc.get_config()
+    del conf["id"]
+    codes = enc.encode(objarr(items, [len(items)]))
+    categorize.append({"config": conf, "elements": [b64(x.encode()) for x in items],
+                       "encoded": b64(codes.tobytes()),
+                       "decoded": [b64(x.encode()) for x in enc.decode(codes.tobytes()).tolist()]})
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "vectors.json"), "w") as f:
     json.dump({"generator": "codecs/vlen/testdata/gen_vectors.py", "numcodecs": numcodecs.__version__,
                "cases": cases, "arrays": arrays, "unsupported": unsupported,
-               "surrogate": surrogate, "configured": configured}, f, indent=1)
+               "surrogate": surrogate, "configured": configured,
+               "categorize": categorize}, f, indent=1)
     f.write("\n")
