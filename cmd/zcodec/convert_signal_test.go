@@ -7,10 +7,12 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -92,21 +94,64 @@ func TestConvertInterrupted(t *testing.T) {
 
 // TestConvertResumesAfterKill kills a conversion into an object store (an
 // in-process S3 server) midway, with SIGKILL, so that it cleans nothing
-// up: the same command run again resumes at the step it was in, and DST
+// up (the server kills the command when it receives the 10th chunk after
+// the marker of the first of three steps, and refuses what else the
+// command sends): the same command run again resumes at the step it was in, and DST
 // then holds what a conversion into a directory writes, and nothing of
 // the plan.
 func TestConvertResumesAfterKill(t *testing.T) {
-	dir := convertS3(t)
+	var (
+		mu      sync.Mutex
+		child   *os.Process
+		chunks  int  // received after the first step's marker
+		stepped bool // the first step's marker was received
+		killed  bool
+	)
+	dir := convertS3Through(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPut && r.URL.Path == "/zc/killed.zarr/.zcodec/convert/part-0-of-3.json" {
+				mu.Lock()
+				stepped = true
+				mu.Unlock()
+			}
+			if r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/zc/killed.zarr/") && !strings.Contains(r.URL.Path, "/.zcodec/") && !strings.HasSuffix(r.URL.Path, "/zarr.json") {
+				mu.Lock()
+				if stepped {
+					chunks++
+				}
+				if chunks == 10 && child != nil {
+					child.Kill()
+					killed = true
+				}
+				refuse := killed && child != nil
+				mu.Unlock()
+				if refuse {
+					http.Error(w, "killed", http.StatusServiceUnavailable)
+					return
+				}
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
 	src := partsSource(t, dir, "src.zarr", 8) // 185 units: 3 steps of about 62
 	want := filepath.Join(dir, "want")
 	mustRun(t, 0, "convert", "--consolidate", src, want)
 	const dst = "s3://zc/killed.zarr"
 
 	cmd := exec.Command(zcodecBin, "convert", "--consolidate", src, dst)
-	cmd.Env = append(os.Environ(), "ZCODEC_TEST_KILL_AFTER_UNITS=100")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	err := cmd.Run()
+	mu.Lock()
+	err := cmd.Start()
+	child = cmd.Process
+	mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	mu.Lock()
+	child = nil // the rerun's requests pass
+	mu.Unlock()
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatalf("the conversion was not killed: %v\n%s", err, stderr.String())
 	}
