@@ -12,7 +12,6 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-
 )
 
 // TestConvertInterrupted sends SIGINT to a conversion in progress, from
