@@ -75,6 +75,13 @@ v[:] = [np.array([1, 2, 3], "<i4"), np.array([], "<i4"), np.array([-1], "<i4"), 
 a[:] = v
 add("vlen_array", a, "bytes")
 
+a = g.create_dataset("vlen_array_f8", shape=(3,), chunks=(2,), dtype=object,
+                     object_codec=numcodecs.VLenArray(">f8"), compressor=None)
+v = np.empty(3, dtype=object)
+v[:] = [np.array([1.5, np.nan], ">f8"), np.array([], ">f8"), np.array([-np.inf, 1e300, 100.0, -0.0], ">f8")]
+a[:] = v
+add("vlen_array_f8", a, "bytes")
+
 a = g.create_dataset("json2", shape=(5,), chunks=(2,), dtype=object, object_codec=numcodecs.JSON())
 a[:4] = ["x", None, "zé", "😀\n"]
 add("json2", a, "text")
