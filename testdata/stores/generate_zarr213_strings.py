@@ -121,6 +121,33 @@ a[0, :] = ["c", "a"]
 a[2, 1] = "q"
 add("categorize_u2", a, "text")
 
+# order "F": zarr 2 stores the elements of each chunk in Fortran order.
+# VLenUTF8, VLenBytes and VLenArray write them so and read them back; JSON
+# and MsgPack write numpy's nested lists (C order) and zarr reads their
+# elements as Fortran order, so what it reads is not what it was given:
+# the vector holds what zarr reads.
+for name, oc, kind, vals in [
+        ("vlen_utf8_f", numcodecs.VLenUTF8(), "text", text(15, 1)),
+        ("vlen_bytes_f", numcodecs.VLenBytes(), "bytes", [b"%d\xff" % i for i in range(15)]),
+        ("json2_f", numcodecs.JSON(), "text", text(15, 4)),
+        ("msgpack2_f", numcodecs.MsgPack(), "text", text(15, 6))]:
+    a = g.create_dataset(name, shape=(5, 3), chunks=(2, 3), dtype=object, object_codec=oc, order="F",
+                         compressor=numcodecs.Zlib(level=1))
+    v = np.empty(15, dtype=object)
+    v[:] = vals
+    a[:4, :] = v.reshape(5, 3)[:4]
+    add(name, a, kind)
+a = g.create_dataset("json2_f_square", shape=(3, 3), chunks=(2, 2), dtype=object, object_codec=numcodecs.JSON(),
+                     order="F", compressor=None)
+a[...] = np.array(text(9, 2), dtype=object).reshape(3, 3)
+add("json2_f_square", a, "text")
+a = g.create_dataset("vlen_array_f", shape=(2, 2, 2), chunks=(2, 2, 2), dtype=object,
+                     object_codec=numcodecs.VLenArray("<i2"), order="F", compressor=None)
+v = np.empty(8, dtype=object)
+v[:] = [np.arange(i, dtype="<i2") for i in range(8)]
+a[...] = v.reshape(2, 2, 2)
+add("vlen_array_f", a, "bytes")
+
 a = g.create_dataset("u5", shape=(5,), chunks=(2,), dtype="<U5", fill_value="xy")
 a[:3] = ["ab", "€", "abcde"]
 add("u5", a, "text")
