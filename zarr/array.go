@@ -198,6 +198,9 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
+	if m.ChunkEdges != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: errors.New("the rectilinear chunk grid is not supported by the array layer yet")}
+	}
 	if size := int64(m.Pipeline.DecodedSize()); size > opts.maxChunkBytes() {
 		return nil, &NodeError{Kind: "array", Path: path, Err: &codec.LimitError{
 			What: "decoded chunk", Size: size, Limit: opts.maxChunkBytes(), Setting: codec.SettingMaxChunkBytes}}
