@@ -67,7 +67,7 @@ type PartialDecoder interface {
 // with no array->array codec before it and no bytes->bytes codec after it.
 func (p *Pipeline) PartialDecoding() bool {
 	_, ok := p.a2b.(PartialDecoder)
-	return ok && len(p.a2a) == 0 && len(p.b2b) == 0
+	return ok && len(p.a2a) == 0 && len(p.varA2A) == 0 && len(p.b2b) == 0
 }
 
 // DecodeRegion decodes the elements of box, a region of the chunk, into

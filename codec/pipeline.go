@@ -58,6 +58,7 @@ type Pipeline struct {
 	// decoded chunk.
 	variable    bool
 	a2bVar      VariableLengthCodec
+	varA2A      []VariableArrayToArray // the array->array codecs of a variable-length chain
 	maxVariable int
 }
 
@@ -148,12 +149,20 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 		var nested any // the bound codec, for its nested warnings
 		switch c := c.(type) {
 		case ArrayToArray:
-			if p.variable {
-				return nil, variableKindError(i, c, cur.DataType)
-			}
 			b, err := p.resolveArray(i, c, cur)
 			if err != nil {
 				return nil, err
+			}
+			if p.variable {
+				vb, ok := b.(VariableArrayToArray)
+				if !ok {
+					return nil, variableKindError(i, c, cur.DataType)
+				}
+				st.Encoded = b.Encoded().Clone()
+				cur = st.Encoded
+				p.varA2A = append(p.varA2A, vb)
+				nested = b
+				break
 			}
 			st.Encoded = b.Encoded().Clone()
 			cur = st.Encoded
@@ -213,7 +222,7 @@ func NewPipeline(spec ChunkSpec, codecs []Codec, opts *Options) (*Pipeline, erro
 		}
 		p.steps = append(p.steps, st)
 	}
-	p.nA2A = len(bound)
+	p.nA2A = len(bound) + len(p.varA2A)
 	p.planArrayPasses(bound)
 	p.scratch.New = func() any { return &scratch{arrays: make([][]byte, len(p.a2a))} }
 	return p, nil
@@ -353,7 +362,7 @@ func (p *Pipeline) ArrayToBytes() BoundArrayToBytes { return p.a2b }
 // is an Identity, so that a codec holding a chain (sharding_indexed's inner
 // chain) can move chunks without calling AppendEncode or Decode.
 func (p *Pipeline) IsIdentity() bool {
-	return len(p.a2a) == 0 && p.a2bIdentity != nil && p.lastActive < 0
+	return len(p.a2a) == 0 && len(p.varA2A) == 0 && p.a2bIdentity != nil && p.lastActive < 0
 }
 
 // CheckIdentity reports whether Decode accepts encoded, with the error
@@ -421,6 +430,12 @@ func (p *Pipeline) Steps() []Step {
 // the last array pass writes into dst.
 func (p *Pipeline) AppendEncode(dst, src []byte) ([]byte, error) {
 	if p.variable {
+		if len(p.varA2A) > 0 {
+			var err error
+			if src, err = p.encodeVariableArrays(src); err != nil {
+				return dst, err
+			}
+		}
 		if err := p.checkVariable(src); err != nil {
 			return dst, err
 		}

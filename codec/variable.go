@@ -15,9 +15,9 @@ import (
 // each element in C order its length in bytes as a u32le and its bytes
 // (UTF-8 for string). VlenHeader and VlenElements read it.
 //
-// Such a chain has no array->array codec (none is defined over elements
-// without a fixed size) and its array->bytes codec is a
-// VariableLengthCodec. Every decoded size is bounded by
+// Such a chain's array->array codecs are those that move elements without
+// looking at them (VariableArrayToArray: transpose), and its array->bytes
+// codec is a VariableLengthCodec. Every decoded size is bounded by
 // Options.MaxChunkBytes, whatever the stored bytes claim.
 
 // VariableLengthCodec is a bound array->bytes codec for a variable-length
@@ -31,6 +31,35 @@ type VariableLengthCodec interface {
 	// allocating more, and the chunk it appends holds exactly the spec's
 	// number of elements.
 	AppendDecodeVariable(dst, src []byte, max int) ([]byte, error)
+}
+
+// VariableArrayToArray is an optional interface of a BoundArrayToArray
+// that also takes chunks of a variable-length data type, in the vlen form:
+// a codec that moves elements without looking at them (transpose). A
+// chain of such a type may hold these array->array codecs and no other.
+type VariableArrayToArray interface {
+	BoundArrayToArray
+	// AppendEncodeVlen appends the encoding of the vlen-form chunk src
+	// (of the decoded spec) to dst, in the vlen form of the encoded spec.
+	AppendEncodeVlen(dst, src []byte) ([]byte, error)
+	// AppendDecodeVlen is the inverse of AppendEncodeVlen.
+	AppendDecodeVlen(dst, src []byte) ([]byte, error)
+}
+
+// encodeVariableArrays runs the array->array codecs of a variable-length
+// chain over src.
+func (p *Pipeline) encodeVariableArrays(src []byte) ([]byte, error) {
+	if len(src) > p.maxVariable {
+		return nil, &SizeError{What: "decoded chunk", Got: len(src), Want: p.maxVariable}
+	}
+	for i, b := range p.varA2A {
+		out, err := b.AppendEncodeVlen(nil, src)
+		if err != nil {
+			return nil, p.stepErr(i, err)
+		}
+		src = out
+	}
+	return src, nil
 }
 
 // minVlenElementBytes is the least room an element takes in the vlen form:
@@ -105,6 +134,25 @@ func (p *Pipeline) AppendDecode(dst, src []byte) ([]byte, error) {
 		}
 		return ext, nil
 	}
+	if len(p.varA2A) == 0 {
+		return p.appendDecodeVariable(dst, src)
+	}
+	buf, err := p.appendDecodeVariable(nil, src)
+	if err != nil {
+		return dst, err
+	}
+	for i := len(p.varA2A) - 1; i >= 0; i-- {
+		if buf, err = p.varA2A[i].AppendDecodeVlen(nil, buf); err != nil {
+			return dst, p.stepErr(i, err)
+		}
+	}
+	return append(dst, buf...), nil
+}
+
+// appendDecodeVariable decodes src with the bytes codecs of a
+// variable-length chain to the vlen form of the array->bytes codec's
+// decoded spec.
+func (p *Pipeline) appendDecodeVariable(dst, src []byte) ([]byte, error) {
 	s := p.getScratch()
 	defer p.putScratch(s)
 	buf, held := src, -1

@@ -181,3 +181,29 @@ func joinInts(xs []int, sep string) string {
 	}
 	return strings.Join(s, sep)
 }
+
+// OptionError reports a field of Options that cannot apply to the source:
+// Chunks of another rank than an array's, Shards that are not a multiple
+// of the chunks, Consolidate for an array. Err, when set, is the cause
+// (zarr.ErrNotGroup for Consolidate, a codec's error for Shards).
+type OptionError struct {
+	// Option is the name of the field of Options: "Codecs", "Chunks",
+	// "Shards" or "Consolidate".
+	Option string
+	// Reason says what is wrong, without the field's name.
+	Reason string
+	// Err is the underlying error, or nil.
+	Err error
+}
+
+// Error returns "Options.Shards: reason: cause".
+func (e *OptionError) Error() string {
+	msg := "Options." + e.Option + ": " + e.Reason
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap returns Err.
+func (e *OptionError) Unwrap() error { return e.Err }

@@ -42,7 +42,7 @@ func Finalize(ctx context.Context, p *Plan, dst store.Store, n int, opts *Option
 		return fmt.Errorf("%d parts: want from 1 to %d", n, MaxParts)
 	}
 	if o.Consolidate && p.rootArray() {
-		return fmt.Errorf("Options.Consolidate: the destination's root is an array; consolidated metadata is written into a group: %w", zarr.ErrNotGroup)
+		return &OptionError{Option: "Consolidate", Reason: "the destination's root is an array; consolidated metadata is written into a group", Err: zarr.ErrNotGroup}
 	}
 	done := false
 	if b, err := dst.Get(ctx, FinalizedKey, 1<<16); err == nil {

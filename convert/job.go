@@ -24,10 +24,14 @@ import (
 // plan holds their fingerprints, and p.listing the listing document.
 func newPlan(ctx context.Context, src *Source, o *Options, list bool) (*Plan, []*zarr.Array, error) {
 	if src.group != nil && (o.Chunks != nil || o.Shards != nil) {
-		return nil, nil, errors.New("Options.Chunks and Options.Shards apply to one array, and the source is a group")
+		name := "Chunks"
+		if o.Chunks == nil {
+			name = "Shards"
+		}
+		return nil, nil, &OptionError{Option: name, Reason: "applies to one array, and the source is a group"}
 	}
 	if o.Consolidate && src.group == nil {
-		return nil, nil, fmt.Errorf("Options.Consolidate: the source is an array; consolidated metadata is written into a group: %w", zarr.ErrNotGroup)
+		return nil, nil, &OptionError{Option: "Consolidate", Reason: "the source is an array; consolidated metadata is written into a group", Err: zarr.ErrNotGroup}
 	}
 	scratch := store.NewMemory()
 	p := &Plan{doc: planDoc{Consolidate: o.Consolidate}, format: planFormat}

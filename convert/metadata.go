@@ -33,17 +33,17 @@ func convertedMetadata(src *zarr.Array, o *Options) (*metadata.ArrayDefinition, 
 	}
 	if o.Chunks != nil {
 		if len(o.Chunks) != rank {
-			return nil, fmt.Errorf("Options.Chunks has %d dimensions, the array %d", len(o.Chunks), rank)
+			return nil, &OptionError{Option: "Chunks", Reason: fmt.Sprintf("%d dimensions, the array %d", len(o.Chunks), rank)}
 		}
 		m.ChunkShape = o.Chunks
 	}
 	if o.Shards != nil {
 		if len(o.Shards) != rank {
-			return nil, fmt.Errorf("Options.Shards has %d dimensions, the array %d", len(o.Shards), rank)
+			return nil, &OptionError{Option: "Shards", Reason: fmt.Sprintf("%d dimensions, the array %d", len(o.Shards), rank)}
 		}
 		for d := range rank {
 			if o.Shards[d]%m.ChunkShape[d] != 0 {
-				return nil, fmt.Errorf("Options.Shards %v is not a multiple of the chunks %v in dimension %d", o.Shards, m.ChunkShape, d)
+				return nil, &OptionError{Option: "Shards", Reason: fmt.Sprintf("%v is not a multiple of the chunks %v in dimension %d", o.Shards, m.ChunkShape, d)}
 			}
 		}
 		sharded, err := shardingCodec(m.ChunkShape, m.Codecs, o.registry())
@@ -60,7 +60,7 @@ func convertedMetadata(src *zarr.Array, o *Options) (*metadata.ArrayDefinition, 
 func shardingCodec(inner []int, chain []codec.Codec, reg *registry.Registry) (codec.Codec, error) {
 	for _, c := range chain {
 		if c.Name() == "sharding_indexed" {
-			return nil, fmt.Errorf("the chain is already sharded; give an unsharded chain with Options.Codecs")
+			return nil, &OptionError{Option: "Shards", Reason: "the chain is already sharded: give an unsharded chain of codecs"}
 		}
 	}
 	var index []codec.Codec
@@ -70,13 +70,13 @@ func shardingCodec(inner []int, chain []codec.Codec, reg *registry.Registry) (co
 	}{{"bytes", map[string]string{"endian": "little"}}, {"crc32c", nil}} {
 		c, err := reg.Build(e.name, e.config)
 		if err != nil {
-			return nil, fmt.Errorf("Options.Shards: %w", err)
+			return nil, &OptionError{Option: "Shards", Reason: "the index codecs", Err: err}
 		}
 		index = append(index, c)
 	}
 	c, err := sharding.New(sharding.Config{ChunkShape: inner, Codecs: chain, IndexCodecs: index, IndexLocation: sharding.IndexEnd})
 	if err != nil {
-		return nil, fmt.Errorf("Options.Shards: %w", err)
+		return nil, &OptionError{Option: "Shards", Reason: "cannot shard the chain", Err: err}
 	}
 	return c, nil
 }

@@ -10,14 +10,24 @@ import (
 	"github.com/zcodec/zcodec/internal/shorten"
 	"github.com/zcodec/zcodec/internal/strictjson"
 	"github.com/zcodec/zcodec/numeric"
+	"github.com/zcodec/zcodec/region"
 	"github.com/zcodec/zcodec/registry"
 )
 
 // Array is the parsed metadata of a Zarr v3 array.
 type Array struct {
-	Shape      []int64
-	DataType   numeric.DataType
+	Shape    []int64
+	DataType numeric.DataType
+	// ChunkShape is the chunk shape of a regular chunk grid. Of a
+	// rectilinear grid (ChunkEdges not nil) it is the shape of its
+	// largest chunk (region.Rectilinear.MaxChunkShape), which bounds the
+	// buffer of any chunk and which Pipeline is resolved for.
 	ChunkShape []int
+	// ChunkEdges is nil for a regular chunk grid; for a rectilinear one it
+	// holds the edges of each dimension as runs (see
+	// region.NewRectilinear). A rectilinear grid that is regular is read
+	// as the regular grid, with ChunkEdges nil.
+	ChunkEdges [][]region.Run
 	// ChunkKeyEncoding is the chunk_key_encoding object as given
 	// (ParseKeyEncoding reads it).
 	ChunkKeyEncoding json.RawMessage
@@ -41,6 +51,34 @@ type Array struct {
 	// *codec.FillRoundTripError). Each has the JSON pointer of the value
 	// concerned; the message names the codec concerned, if any.
 	Warnings []codec.Warning
+
+	opts *codec.Options // what Parse resolved Pipeline with
+}
+
+// Grid returns the array's chunk grid: a *region.Regular of ChunkShape
+// when ChunkEdges is nil, else a *region.Rectilinear of ChunkEdges. An
+// Array that Parse returned always has one; one built otherwise may give
+// the *region.EdgeError of edges that do not cover its shape.
+func (a *Array) Grid() (region.Grid, error) {
+	if a.ChunkEdges == nil {
+		if len(a.ChunkShape) != len(a.Shape) {
+			return nil, &region.EdgeError{Dim: -1, Run: -1, Reason: fmt.Sprintf("a chunk shape of %d dimensions for an array of %d", len(a.ChunkShape), len(a.Shape))}
+		}
+		return region.NewRegular(a.Shape, a.ChunkShape), nil
+	}
+	return region.NewRectilinear(a.Shape, a.ChunkEdges)
+}
+
+// PipelineFor returns the chain resolved for a chunk of the given shape,
+// with the options Parse resolved Pipeline with: the pipeline of one
+// chunk of a rectilinear grid (Pipeline is that of ChunkShape).
+func (a *Array) PipelineFor(shape []int) (*codec.Pipeline, error) {
+	if slices.Equal(shape, a.ChunkShape) && a.Pipeline != nil {
+		return a.Pipeline, nil
+	}
+	spec := a.ChunkSpec()
+	spec.Shape = slices.Clone(shape)
+	return codec.NewPipeline(spec, a.Codecs, a.opts)
 }
 
 // ChunkSpec returns the spec of one chunk: data type, chunk shape, fill.
@@ -85,7 +123,7 @@ func (o *Options) codecOptions() *codec.Options {
 // and opts.Concurrency (see codec.NewPipeline). A nil opts gives the
 // defaults: registry.Default() and the strict fill round trip.
 func Parse(data []byte, opts *Options) (*Array, error) {
-	p := &parser{reg: opts.registry(), a: &Array{}, opts: opts.codecOptions()}
+	p := &parser{reg: opts.registry(), a: &Array{opts: opts.codecOptions()}, opts: opts.codecOptions()}
 	if opts != nil && opts.FillMode == codec.FillWarn {
 		data, _ = strictjson.FromPython(data) // reading: docs/decisions.md#d21
 	}
@@ -240,8 +278,12 @@ func (p *parser) parseChunkGrid(doc *strictjson.Object) {
 	if !ok {
 		return
 	}
+	if name == "rectilinear" {
+		p.parseRectilinear(cfg)
+		return
+	}
 	if name != "regular" {
-		p.add("/chunk_grid/name", "", "chunk grid %s is not supported; only \"regular\"", shorten.Quote(name))
+		p.add("/chunk_grid/name", "", "chunk grid %s is not supported; only \"regular\" and \"rectilinear\"", shorten.Quote(name))
 		return
 	}
 	var cs []int
@@ -360,6 +402,7 @@ func (p *parser) resolve() {
 	pl, err := codec.NewPipeline(spec, p.a.Codecs, p.opts)
 	if err == nil {
 		p.a.Pipeline = pl
+		p.checkChunkShapes()
 		for _, w := range pl.Warnings() {
 			e, ok := w.Err.(*codec.FillRoundTripError)
 			if !ok {

@@ -1,6 +1,6 @@
 // Package metadata reads Zarr v3 array metadata (zarr.json) as far as the
-// codec pipeline is concerned: it validates the data type, the regular chunk
-// grid, the chunk key encoding, the fill value and the codec chain, resolves
+// codec pipeline is concerned: it validates the data type, the chunk grid
+// (regular, or rectilinear as zarr-extensions defines it), the chunk key encoding, the fill value and the codec chain, resolves
 // the chain into a codec.Pipeline, and keeps every other member as it was.
 // Array.MarshalJSON is the module's one zarr.json writer.
 //
@@ -62,4 +62,38 @@
 //     of 1) is a problem at "/shape/<dim>" or "/shape" (a *GridError), not
 //     an array whose chunk counts wrap negative. An empty array is checked
 //     per dimension only.
+//
+// # The rectilinear chunk grid
+//
+// Specification: zarr-extensions, chunk-grids/rectilinear
+// (https://github.com/zarr-developers/zarr-extensions/tree/main/chunk-grids/rectilinear).
+// Array.ChunkEdges holds its edges as runs (region.Run), never one number
+// per chunk, so a step of 1 over 2^40 elements costs one run; ChunkShape
+// is its largest chunk, the chunk Pipeline is resolved for, and
+// Array.PipelineFor resolves the chain for any other. Choices:
+//   - Reading is strict: "kind" must be "inline"; an unknown key (such as
+//     the proposed "encoded_chunk_shapes") is a problem; every edge
+//     length and run count is an integer of at least 1 and at most
+//     math.MaxInt; a run is exactly [length, count]; each problem has the
+//     JSON pointer of the value concerned (".../chunk_shapes/1/0/1").
+//   - The edges of a dimension must sum to at least its length, and may
+//     run past it by several chunks, as the specification allows. The
+//     edges past the end are kept (written back as read) but hold no
+//     element, so they are not chunks of the grid.
+//   - A grid that is regular (every dimension one length, exactly as many
+//     edges as cover it) is read as, and written as, the regular grid.
+//     A dimension of length 0 has no length to give, so a grid with one
+//     stays rectilinear; its integer step expands, as the specification
+//     says, to no edge at all and is written back as [].
+//   - Writing run-length encodes: a regular dimension as its integer step,
+//     a run of one edge as the bare length, a longer one as [length,
+//     count], adjacent equal edges merged.
+//   - The chain is resolved, when parsed, for the chunks whose length
+//     along one dimension is each other edge of that dimension (up to 256
+//     lengths), so a sharding_indexed whose inner chunks do not divide a
+//     shard is a problem at that dimension's edges; past that bound such
+//     a chunk fails when read or written.
+//   - The specification's prose gives chunk (0, 1) of the edges [[16, 10],
+//     [24, 14]] the shape [14, 16]; its own rule and its diagram give
+//     [16, 14], which zcodec follows.
 package metadata

@@ -3,6 +3,8 @@ package metadata
 import (
 	"fmt"
 	"math"
+
+	"github.com/zcodec/zcodec/region"
 )
 
 // GridError reports a shape and chunk shape whose regular chunk grid does
@@ -97,7 +99,12 @@ func (p *parser) checkGrid() {
 	if p.a.Shape == nil || p.a.ChunkShape == nil || !p.a.DataType.Valid() {
 		return
 	}
-	ge := gridProblem(p.a.Shape, p.a.ChunkShape, p.a.DataType.Size())
+	var ge *GridError
+	if p.a.ChunkEdges != nil {
+		ge = rectilinearProblem(p.a.Shape, p.a.ChunkEdges, p.a.DataType.Size())
+	} else {
+		ge = gridProblem(p.a.Shape, p.a.ChunkShape, p.a.DataType.Size())
+	}
 	if ge == nil {
 		return
 	}
@@ -107,4 +114,42 @@ func (p *parser) checkGrid() {
 	}
 	p.add(ptr, "", "%s", ge.Reason)
 	p.addErr(ge)
+}
+
+// CheckEdges is CheckGrid for a rectilinear grid of the given edges (that
+// region.NewRectilinear accepts): the number of its chunks, and the bytes
+// its chunks span up to the end of the last that holds elements, fit an
+// int64. It returns a *GridError, or nil; edges that NewRectilinear
+// refuses are left to it (nil).
+func CheckEdges(shape []int64, edges [][]region.Run, elementSize int) error {
+	if e := rectilinearProblem(shape, edges, elementSize); e != nil {
+		return e
+	}
+	return nil
+}
+
+func rectilinearProblem(shape []int64, edges [][]region.Run, elementSize int) *GridError {
+	g, err := region.NewRectilinear(shape, edges)
+	if err != nil || elementSize < 1 {
+		return nil
+	}
+	counts := make([]int64, len(shape))
+	spans := make([]int64, len(shape))
+	for d := range shape {
+		counts[d] = g.NumChunks(d)
+		if counts[d] == 0 {
+			return nil // no chunks, no elements
+		}
+		start, _ := g.ChunkSpan(d, counts[d]-1)
+		spans[d] = start + g.ChunkLength(d, counts[d]-1)
+	}
+	if _, ok := product(counts); !ok {
+		return &GridError{Dim: -1, Reason: fmt.Sprintf(
+			"a grid of %v chunks holds more chunks than an int64 counts", counts)}
+	}
+	if n, ok := product(spans); !ok || n > math.MaxInt64/int64(elementSize) {
+		return &GridError{Dim: -1, Reason: fmt.Sprintf(
+			"chunks spanning %v elements of %d bytes span more bytes than an int64 counts", spans, elementSize)}
+	}
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+
+	"github.com/zcodec/zcodec/region"
 )
 
 // MarshalJSON writes the array metadata as a zarr.json document: the
@@ -20,9 +22,11 @@ func (a *Array) MarshalJSON() ([]byte, error) {
 	writeJSON(&b, shape)
 	b.WriteString(`,"data_type":`)
 	writeJSON(&b, a.DataType)
-	b.WriteString(`,"chunk_grid":{"name":"regular","configuration":{"chunk_shape":`)
-	writeJSON(&b, a.ChunkShape)
-	b.WriteString(`}},"chunk_key_encoding":`)
+	b.WriteString(`,"chunk_grid":`)
+	if err := a.appendGrid(&b); err != nil {
+		return nil, err
+	}
+	b.WriteString(`,"chunk_key_encoding":`)
 	if len(a.ChunkKeyEncoding) > 0 {
 		b.Write(compact(a.ChunkKeyEncoding))
 	} else {
@@ -80,4 +84,27 @@ func compact(v json.RawMessage) []byte {
 		return v
 	}
 	return b.Bytes()
+}
+
+// appendGrid writes the chunk grid: "regular" when ChunkEdges is nil or
+// its grid is regular (region.Rectilinear.RegularShape), else
+// "rectilinear" with its edges run-length encoded.
+func (a *Array) appendGrid(b *bytes.Buffer) error {
+	cs := a.ChunkShape
+	if a.ChunkEdges != nil {
+		g, err := region.NewRectilinear(a.Shape, a.ChunkEdges)
+		if err != nil {
+			return err
+		}
+		rs, ok := g.RegularShape()
+		if !ok {
+			appendRectilinear(b, g)
+			return nil
+		}
+		cs = ints(rs)
+	}
+	b.WriteString(`{"name":"regular","configuration":{"chunk_shape":`)
+	writeJSON(b, cs)
+	b.WriteString(`}}`)
+	return nil
 }

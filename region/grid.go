@@ -7,8 +7,8 @@ import "iter"
 // dimension, an element to the chunk that holds it and a chunk to the
 // elements it holds, so that the functions of this package (ChunksOf,
 // ChunkBox, Chunks) work for any grid whose chunks are intervals laid end
-// to end: Regular, whose chunks all have one shape, or a grid of chunks of
-// varying lengths.
+// to end: Regular, whose chunks all have one shape, or Rectilinear, whose
+// chunks have lengths of their own along each dimension.
 type Grid interface {
 	// Rank returns the number of dimensions of the array.
 	Rank() int
@@ -20,6 +20,10 @@ type Grid interface {
 	// ChunkSpan returns the elements [start, stop) along dimension d of
 	// chunk i, for i in [0, NumChunks(d)), clipped to the array.
 	ChunkSpan(d int, i int64) (start, stop int64)
+	// ChunkLength returns the length along dimension d of chunk i as
+	// stored, for i in [0, NumChunks(d)): not clipped to the array, so
+	// that a chunk at the array's end may be longer than its span.
+	ChunkLength(d int, i int64) int64
 }
 
 // GridBox returns the box of the chunk coordinates of g: [0,
@@ -156,3 +160,13 @@ func (g *Regular) Shape() []int64 { return g.shape }
 // GridShape returns the number of chunks along each dimension. It must
 // not be modified.
 func (g *Regular) GridShape() []int64 { return g.counts }
+
+// ChunkShape returns the shape of the chunk at coords as stored (see
+// Grid.ChunkLength): the shape its decoded buffer has.
+func ChunkShape(g Grid, coords []int64) []int64 {
+	s := make([]int64, len(coords))
+	for d, c := range coords {
+		s[d] = g.ChunkLength(d, c)
+	}
+	return s
+}

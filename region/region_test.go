@@ -162,6 +162,7 @@ func (g spans) ChunkOf(d int, x int64) int64 {
 	return int64(i - 1)
 }
 func (g spans) ChunkSpan(d int, i int64) (int64, int64) { return g[d][i], g[d][i+1] }
+func (g spans) ChunkLength(d int, i int64) int64        { return g[d][i+1] - g[d][i] }
 
 // checkChunks checks Chunks, ChunksOf and ChunkBox of g over r, a box of
 // an array of the given shape, against the brute-force reference: the

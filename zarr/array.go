@@ -146,7 +146,7 @@ func Open(ctx context.Context, s store.Store, path string, opts *Options) (*Arra
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
 	}
-	return openV2(s, path, zarray, zattrs, opts)
+	return openV2(ctx, s, path, zarray, zattrs, opts)
 }
 
 // cleanPath turns "/a/b/" into "a/b" and checks that it is "" or a key.
@@ -197,6 +197,9 @@ func newArray(s store.Store, path string, format int, m *metadata.Array, opts *O
 	keys, err := parseKeyEncoding(m.ChunkKeyEncoding)
 	if err != nil {
 		return nil, &NodeError{Kind: "array", Path: path, Err: err}
+	}
+	if m.ChunkEdges != nil {
+		return nil, &NodeError{Kind: "array", Path: path, Err: errors.New("the rectilinear chunk grid is not supported by the array layer yet")}
 	}
 	if size := int64(m.Pipeline.DecodedSize()); size > opts.maxChunkBytes() {
 		return nil, &NodeError{Kind: "array", Path: path, Err: &codec.LimitError{

@@ -60,7 +60,7 @@ func (n *Node) OpenArray(ctx context.Context, opts *Options) (*Array, error) {
 	case n.docs.zarrJSON != nil:
 		return openV3(n.st, n.Path, n.docs.zarrJSON, opts)
 	case n.docs.zarray != nil:
-		return openV2(n.st, n.Path, n.docs.zarray, n.docs.zattrs, opts)
+		return openV2(ctx, n.st, n.Path, n.docs.zarray, n.docs.zattrs, opts)
 	}
 	return Open(ctx, n.st, n.Path, opts)
 }

@@ -37,7 +37,9 @@ func runCat(env *environment, args []string) int {
 			"       means to 1024 pixels\n"+
 			"  jsonl  text and byte-string arrays: one JSON string per line (0-d and 1-d\n"+
 			"       regions), else one JSON array per row; csv quotes fields as RFC 4180 asks.\n"+
-			"       Byte strings are written in base64; variable-length types have no raw or npy\n"+
+			"       Byte strings are written in base64, the elements of a ragged numeric array\n"+
+			"       (numcodecs VLenArray) as JSON arrays of numbers (in csv that JSON text as one\n"+
+			"       quoted cell; NaN, Inf, -Inf as JSON strings); variable-length types have no raw or npy\n"+
 			"A region that does not parse or lies outside the array is a usage error (exit 2).\n"+
 			"The region is read and written in slabs, so memory stays bounded whatever its size.\n"+
 			"With -o, FILE appears only when everything was written.")

@@ -62,7 +62,8 @@ func numberFormats(dt numeric.DataType) string {
 // stored, fixed_length_utf32 without its padding. Byte strings (bytes,
 // null_terminated_bytes without trailing NULs, r*) are written in base64
 // (standard alphabet, padded), as their fill values are in metadata, so
-// that any bytes survive a CSV or JSON reader.
+// that any bytes survive a CSV or JSON reader; the elements of a ragged
+// array of numbers (numcodecs.vlen-array) as JSON arrays (cat_ragged.go).
 func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, format string) error {
 	row := int64(1)
 	if len(r.Start) >= 2 {
@@ -74,7 +75,8 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, fo
 	}
 	var rec []string
 	var line []byte
-	emit := func(v string) error {
+	// raw marks a value that is JSON already (a ragged element's array).
+	emit := func(v string, raw bool) error {
 		rec = append(rec, v)
 		if int64(len(rec)) < row {
 			return nil
@@ -91,15 +93,22 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, fo
 			return cw.Write(rec)
 		}
 		line = line[:0]
+		value := func(s string) {
+			if raw {
+				line = append(line, s...)
+			} else {
+				line = jsonstr.Append(line, s)
+			}
+		}
 		if row == 1 && len(r.Start) < 2 {
-			line = jsonstr.Append(line, rec[0])
+			value(rec[0])
 		} else {
 			line = append(line, '[')
 			for i, s := range rec {
 				if i > 0 {
 					line = append(line, ',')
 				}
-				line = jsonstr.Append(line, s)
+				value(s)
 			}
 			line = append(line, ']')
 		}
@@ -108,6 +117,8 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, fo
 		return err
 	}
 	text := a.DataType().IsText()
+	ragged := raggedFormatter(a)
+	var buf []byte
 	err := forTextSlabs(r, func(slab region.Box) error {
 		if text {
 			vs, err := zarr.ReadStrings(ctx, a, slab)
@@ -115,7 +126,7 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, fo
 				return err
 			}
 			for _, v := range vs {
-				if err := emit(v); err != nil {
+				if err := emit(v, false); err != nil {
 					return err
 				}
 			}
@@ -126,7 +137,17 @@ func writeText(ctx context.Context, w io.Writer, a *zarr.Array, r region.Box, fo
 			return err
 		}
 		for _, b := range bs {
-			if err := emit(base64.StdEncoding.EncodeToString(b)); err != nil {
+			v := ""
+			if ragged != nil {
+				var err error
+				if buf, err = ragged(buf[:0], b); err != nil {
+					return err
+				}
+				v = string(buf)
+			} else {
+				v = base64.StdEncoding.EncodeToString(b)
+			}
+			if err := emit(v, ragged != nil); err != nil {
 				return err
 			}
 		}

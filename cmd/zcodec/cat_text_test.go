@@ -31,6 +31,9 @@ func TestCatText(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, a := range v.Arrays {
+		if strings.HasPrefix(a.Path, "vlen_array") {
+			continue // ragged numbers, as JSON arrays: TestCatRagged
+		}
 		path := stringStores + "zarr213_strings/" + a.Path
 		out, stderr, code := zcodec(t, nil, "cat", "--format", "jsonl", path)
 		if code != 0 {

@@ -86,8 +86,25 @@ func TestConvertStaleConsolidated(t *testing.T) {
 	if code != 0 || strings.Fields(out) == nil || strings.Join(strings.Fields(out), " ") != "1 2 -56 -1" {
 		t.Errorf("converted values %q (%s, exit %d), want 1 2 -56 -1", out, stderr, code)
 	}
-	out, _, _ = runIn(t, nil, "info", dir)
-	if !strings.Contains(out, "int8") || strings.Contains(out, "uint8") {
-		t.Errorf("info of the group does not describe the consolidated int8:\n%s", out)
+}
+
+// TestInfoStaleConsolidated checks that info describes a group's members
+// from its consolidated metadata, and warns, on the member, of each field
+// its own zarr.json gives otherwise.
+func TestInfoStaleConsolidated(t *testing.T) {
+	t.Parallel()
+	dir := staleConsolidated(t)
+	out, _, code := runIn(t, nil, "info", dir)
+	for _, want := range []string{
+		"  shape        [4] int8\n",
+		`  warning      codecs is [{"name":"bytes"}] in the consolidated metadata, [{"name":"bytes"},{"name":"crc32c"}] in a/zarr.json; data_type is "int8" in the consolidated metadata, "uint8" in a/zarr.json; the consolidated metadata is used`,
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("info (exit %d) lacks %q:\n%s", code, want, out)
+		}
+	}
+	out, _, _ = runIn(t, nil, "info", "--json", dir)
+	if !strings.Contains(out, `"warnings": [`) || !strings.Contains(out, `data_type is \"int8\" in the consolidated metadata`) {
+		t.Errorf("info --json lacks the warning:\n%s", out)
 	}
 }

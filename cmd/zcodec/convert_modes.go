@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"strconv"
 
 	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/zarr"
@@ -126,7 +124,6 @@ func runSteps(ctx context.Context, env *environment, d *destination, t *target, 
 	}
 	prog := newUnitProgress(env.stderr)
 	defer prog.finish()
-	kill := killAfter()
 	o := *opts
 	largest := 0
 	warned := map[string]bool{}
@@ -148,7 +145,6 @@ func runSteps(ctx context.Context, env *environment, d *destination, t *target, 
 		base := done
 		o.Progress = func(n, _ int64) {
 			prog.set(base+n, p.Units())
-			kill(base + n)
 		}
 		first, end, err := convert.RunPart(ctx, p, t.convertSource(), d.s, i, k, &o)
 		if err != nil {
@@ -162,28 +158,6 @@ func runSteps(ctx context.Context, env *environment, d *destination, t *target, 
 // finalizeSteps finalizes the plan p in d, run in resumeParts steps.
 func finalizeSteps(ctx context.Context, d *destination, p *convert.Plan, opts *convert.Options) error {
 	return convert.Finalize(ctx, p, d.s, resumeParts(p), &convert.Options{Consolidate: opts.Consolidate, ArrayOptions: opts.ArrayOptions})
-}
-
-// killAfterEnv names a testing knob: a number of units after which a
-// conversion into an object store in one process kills itself (SIGKILL
-// on Unix), so that tests can stop it at a known point.
-const killAfterEnv = "ZCODEC_TEST_KILL_AFTER_UNITS"
-
-// killAfter returns the function that kills the process once the units
-// written reach the knob killAfterEnv, a no-op when it is not set.
-func killAfter() func(units int64) {
-	n, err := strconv.ParseInt(os.Getenv(killAfterEnv), 10, 64)
-	if err != nil || n < 1 {
-		return func(int64) {}
-	}
-	return func(units int64) {
-		if units >= n {
-			if self, err := os.FindProcess(os.Getpid()); err == nil {
-				self.Kill()
-			}
-			select {} // until the signal ends the process
-		}
-	}
 }
 
 // openPlanned opens DST, which must exist and hold a plan, for --part,

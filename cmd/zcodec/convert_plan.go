@@ -3,15 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/zcodec/zcodec/convert"
 )
 
 // convertErr is an error of package convert as the command says it: the
 // plan, SRC and the parts named as the user gave them (SRC as src, DST as
-// dst; src is "" where no SRC was given), the library's options named by
-// their flags. Any other error names its nodes as copyErr does (namedErr
+// dst; src is "" where no SRC was given), the library's options and limits named
+// by their flags. Any other error names its nodes as copyErr does (namedErr
 // under dst without a SRC). errors.Is and errors.As see the original.
 func convertErr(src, dst string, err error) error {
 	var (
@@ -46,23 +45,13 @@ func convertErr(src, dst string, err error) error {
 	case errors.As(err, &ie):
 		msg = incompleteMessage(ie)
 	case src == "":
-		return optionFlags(namedErr(dst, err))
+		w := nodeWording(dst)
+		w.flags = true
+		return w.worded(err)
 	default:
-		return optionFlags(copyErr(src, dst, err))
+		w := copyWording(src, dst)
+		w.flags = true
+		return w.worded(err)
 	}
 	return &namedError{msg: msg, err: err}
-}
-
-// optionFlags names the options of package convert in err's message by
-// the flags that set them.
-func optionFlags(err error) error {
-	if err == nil {
-		return nil
-	}
-	msg := err.Error()
-	named := strings.NewReplacer("Options.Codecs", "--codecs", "Options.Chunks", "--chunks", "Options.Shards", "--shards", "Options.Consolidate", "--consolidate").Replace(msg)
-	if named == msg {
-		return err
-	}
-	return &namedError{msg: named, err: err}
 }

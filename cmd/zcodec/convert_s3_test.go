@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -44,11 +45,22 @@ func TestConvertS3Parts(t *testing.T) {
 // directory. It skips the test when s3:// is not registered.
 func convertS3(t *testing.T) string {
 	t.Helper()
+	return convertS3Through(t, nil)
+}
+
+// convertS3Through is convertS3 with the server's handler wrapped by wrap
+// (unless nil), to watch or answer the requests of the commands.
+func convertS3Through(t *testing.T, wrap func(http.Handler) http.Handler) string {
+	t.Helper()
 	backend := s3mem.New()
 	if err := backend.CreateBucket("zc"); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	var h http.Handler = gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server()
+	if wrap != nil {
+		h = wrap(h)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
 	t.Setenv("AWS_CONFIG_FILE", filepath.Join(dir, "config"))

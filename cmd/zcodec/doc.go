@@ -33,6 +33,8 @@
 //	           (--plot and --error-map draw the choice)
 //	refs       write kerchunk references (JSON or Parquet) to the chunks of HDF5
 //	           or netCDF-4 files, one set per file or combined along a dimension
+//	version    print the module version, VCS revision and Go version zcodec was
+//	           built from (also zcodec --version; "(devel)" without a version)
 //
 // `zcodec COMMAND -h` prints a command's usage, flags and examples.
 //

@@ -138,6 +138,7 @@ func runInfo(env *environment, args []string) int {
 			}
 			nodes = append(nodes, describeArray(ctx, a, path))
 		}
+		addConsolidatedWarnings(ctx, t, nodes)
 	}
 	problems := t.memberProblems()
 	if *asJSON {
@@ -163,6 +164,37 @@ func runInfo(env *environment, args []string) int {
 		}
 	}
 	return 0
+}
+
+// addConsolidatedWarnings adds to nodes, the nodes of t's group, a
+// warning for each node on which the group's consolidated metadata and
+// the node's own metadata disagree (zarr.Group.CheckConsolidated), saying
+// which copy info shows: the consolidated one. A node the consolidated
+// metadata does not hold, and a comparison that fails, are warnings of
+// the group. Nothing is compared where the store cannot list.
+func addConsolidatedWarnings(ctx context.Context, t *target, nodes []infoNode) {
+	if !t.group.Consolidated() {
+		return
+	}
+	ms, err := t.group.CheckConsolidated(ctx)
+	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		return
+	case err != nil:
+		nodes[0].Warnings = append(nodes[0].Warnings, "the consolidated metadata could not be compared with the store: "+namedErr(t.path, err).Error())
+		return
+	}
+	byPath := make(map[string]int, len(nodes))
+	for i, n := range nodes {
+		byPath[n.Path] = i
+	}
+	for _, m := range ms {
+		if i, ok := byPath["/"+m.Path]; ok {
+			nodes[i].Warnings = append(nodes[i].Warnings, m.Reason())
+			continue
+		}
+		nodes[0].Warnings = append(nodes[0].Warnings, nodeName(t.path, m.Path)+": "+m.Reason())
+	}
 }
 
 // describeArray describes a, of the store the user gave as path.

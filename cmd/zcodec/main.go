@@ -70,6 +70,7 @@ func commands() []command {
 		{"convert", "re-encode an array or a hierarchy into a new Zarr v3 store", runConvert},
 		{"advise", "find the smallest codec chain that keeps a stated error, measured", runAdvise},
 		{"refs", "write kerchunk references (JSON or Parquet) to the chunks of an HDF5 or netCDF-4 file", runRefs},
+		{"version", "print the module version, VCS revision and Go version zcodec was built from", runVersion},
 	}
 }
 
@@ -117,6 +118,8 @@ func run(env *environment, args []string) int {
 	case wantsHelp(args[:1]) || args[0] == "help":
 		usage(env.stdout)
 		return 0
+	case args[0] == "--version" || args[0] == "-version":
+		return runVersion(env, args[1:])
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {

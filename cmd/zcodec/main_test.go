@@ -150,7 +150,7 @@ func TestValidateInvalid(t *testing.T) {
 			`/zarr_format: zarr_format is 2, want 3`,
 			`/node_type: node_type is "group", want "array"`,
 			`/data_type: unsupported data type "int128"`,
-			`/chunk_grid/name: chunk grid "rectilinear" is not supported; only "regular"`,
+			`/chunk_grid: a rectilinear chunk grid needs a configuration with "kind" and "chunk_shapes"`,
 			`/codecs: the codec chain is empty; it needs an array->bytes codec such as "bytes"`,
 			`/my_extension: unknown member "my_extension" must be understood`,
 		}},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/convert"
 	"github.com/zcodec/zcodec/store/byterange"
 	"github.com/zcodec/zcodec/zarr"
 )
@@ -63,6 +64,10 @@ type wording struct {
 // LimitError.Setting they set.
 var settingFlags = map[string]string{codec.SettingMaxChunkBytes: "--max-chunk-bytes"}
 
+// optionFlags are the flags of convert that set the fields of
+// convert.Options, by the OptionError.Option they set.
+var optionFlags = map[string]string{"Codecs": "--codecs", "Chunks": "--chunks", "Shards": "--shards", "Consolidate": "--consolidate"}
+
 // worded returns err with its text worded as w says, or err itself when
 // that changes nothing.
 func (w wording) worded(err error) error {
@@ -113,6 +118,16 @@ func (w wording) text(err error) string {
 			return flagged.Error()
 		}
 		return x.Error()
+	case *convert.OptionError:
+		text := "Options." + x.Option
+		if f, ok := optionFlags[x.Option]; ok && w.flags {
+			text = f
+		}
+		text += ": " + x.Reason
+		if x.Err != nil {
+			text += ": " + w.text(x.Err)
+		}
+		return text
 	case interface{ Unwrap() error }:
 		return w.within(err.Error(), []error{x.Unwrap()}, true)
 	case interface{ Unwrap() []error }:
@@ -225,8 +240,11 @@ func errorTree(err error) iter.Seq[error] {
 // (`array data/x.zarr`, `array data/x.zarr/temp`), so that an error says
 // which array of which store; the path in the store stays visible at the
 // end of the name. Errors without a node are returned unchanged.
-func namedErr(userPath string, err error) error {
-	return wording{node: func(kind, path string) string { return kind + " " + nodeName(userPath, path) }}.worded(err)
+func namedErr(userPath string, err error) error { return nodeWording(userPath).worded(err) }
+
+// nodeWording is the wording of namedErr: nodes named under userPath.
+func nodeWording(userPath string) wording {
+	return wording{node: func(kind, path string) string { return kind + " " + nodeName(userPath, path) }}
 }
 
 // flagged returns err with every limit the library names by the option
@@ -248,8 +266,12 @@ func hasNode(err error) bool {
 // of both, the one read and the one written, named
 // `array data/in.zarr/temp -> out.zarr/temp`. Nodes already named under
 // src (namedErr) stay as they are.
-func copyErr(src, dst string, err error) error {
+func copyErr(src, dst string, err error) error { return copyWording(src, dst).worded(err) }
+
+// copyWording is the wording of copyErr: nodes named under both src and
+// dst.
+func copyWording(src, dst string) wording {
 	return wording{node: func(kind, path string) string {
 		return kind + " " + nodeName(src, path) + " -> " + nodeName(dst, path)
-	}}.worded(err)
+	}}
 }

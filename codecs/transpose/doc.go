@@ -17,8 +17,10 @@
 //
 // Decoding applies the inverse permutation. The data type and the fill
 // value do not change, and any data type is accepted (elements are moved,
-// never looked at). The rank of the chunk must be len(order); a scalar
-// chunk takes the empty order [].
+// never looked at), the variable-length string and bytes types too: their
+// chunks are permuted in the vlen form (codec.VariableArrayToArray), as a
+// Zarr v2 object array in Fortran order needs. The rank of the chunk must
+// be len(order); a scalar chunk takes the empty order [].
 //
 // Early drafts of the specification also allowed the strings "C" (the
 // identity) and "F" (all dimensions reversed). They are configuration

@@ -3,7 +3,9 @@
 // (https://github.com/zarr-developers/zarr-extensions, codecs/vlen-utf8
 // and codecs/vlen-bytes), and the numcodecs object codecs that Zarr v2
 // object arrays use: VLenArray (numcodecs.vlen-array), JSON
-// (numcodecs.json2) and MsgPack (numcodecs.msgpack2). numcodecs' Pickle
+// (numcodecs.json2) and MsgPack (numcodecs.msgpack2); and numcodecs'
+// Categorize (numcodecs.categorize) over object arrays of strings, which
+// stores integer codes of labels (see Categorize). numcodecs' Pickle
 // stays refused (unpickling runs code; see package registry).
 //
 // All are array->bytes codecs of a variable-length data type (string,
@@ -37,7 +39,9 @@
 // json2 and msgpack2 write a chunk as one list: its elements as nested
 // lists (numpy's tolist, one level per dimension), then the dtype string
 // "|O" and the chunk shape. Decoding reads strings (str, and for msgpack2
-// bin), and null (Python's None) and the integer 0 (zarr 2's default fill
+// into the bytes data type bin too: bin is Python's bytes, and in an
+// array of the string data type it is refused with the element's index,
+// never read as text), and null (Python's None) and the integer 0 (zarr 2's default fill
 // of object arrays, found in edge chunks and in unwritten elements of
 // written chunks) as the empty string, as numcodecs' VLenUTF8 encodes
 // both; other element values (numbers, NaN and the infinities included,
@@ -54,6 +58,19 @@
 // configuration (Python json's escaping and separators; msgpack-python's
 // smallest forms, str 8 only with use_bin_type). msgpack2 reads maps,
 // floats and extensions only to name the element that holds them.
+//
+// json2 reads whatever the configuration: indents, separators with white
+// space, and Python's NaN, Infinity and -Infinity tokens (written for
+// float elements: pandas writes a missing string as NaN) all parse. A
+// NaN or infinity element is then refused as any number is (type float,
+// its index named): the string and bytes data types have no value for it,
+// and reading it as empty, as null reads, would turn a missing value into
+// an empty string (numcodecs' VLenUTF8 refuses to encode NaN, too). An
+// object array of numbers only is refused at its first element: zcodec's
+// object arrays hold strings or byte strings. Encoding writes as numcodecs
+// does with the configuration (indent, separators, ensure_ascii; the other
+// flags change nothing for strings), and refuses configurations with
+// which Python writes text that is not JSON.
 //
 // These codecs come from Zarr v2 and have no Zarr v3 definition: an array
 // converted from v2 keeps them under the numcodecs.* names, and other

@@ -13,7 +13,8 @@ var ErrUnsupported = errors.New("unsupported element")
 // object array holding other values than strings.
 type UnsupportedError struct {
 	// Type is the element's type, as Python names it: "float", "int",
-	// "bool", "dict", "list", or "ext" (a MessagePack extension).
+	// "bool", "dict", "list", "ext" (a MessagePack extension), or "bytes"
+	// (a MessagePack bin in an array of the string data type).
 	Type string
 }
 

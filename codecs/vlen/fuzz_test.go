@@ -20,7 +20,9 @@ var fuzzCodecs = []struct {
 	{`{"name":"numcodecs.vlen-array","configuration":{"dtype":"<i2"}}`, numeric.Bytes},
 	{`{"name":"numcodecs.json2"}`, numeric.String},
 	{`{"name":"numcodecs.json2","configuration":{"ensure_ascii":false}}`, numeric.String},
+	{`{"name":"numcodecs.json2","configuration":{"indent":2,"strict":false,"separators":[" ,\n",":"]}}`, numeric.String},
 	{`{"name":"numcodecs.msgpack2"}`, numeric.String},
+	{`{"name":"numcodecs.categorize","configuration":{"labels":["a","","\u00e9","a"],"dtype":"|O","astype":"<i2"}}`, numeric.String},
 	{`{"name":"numcodecs.msgpack2","configuration":{"use_bin_type":false}}`, numeric.Bytes},
 }
 

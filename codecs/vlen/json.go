@@ -2,6 +2,7 @@ package vlen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -14,65 +15,147 @@ import (
 
 // JSON is the numcodecs JSON codec (id json2) over object arrays of
 // strings. Its configuration is numcodecs': encoding (utf-8 only),
-// skipkeys, ensure_ascii, check_circular, allow_nan, sort_keys, indent
-// (null only), separators and strict. Decoding reads any JSON numcodecs
-// wrote with them; encoding writes what numcodecs writes with them.
+// skipkeys, ensure_ascii, check_circular, allow_nan, sort_keys, indent,
+// separators and strict, any of them absent or null for numcodecs'
+// default. Decoding reads any JSON numcodecs wrote, whatever the
+// configuration; encoding writes byte for byte what numcodecs writes with
+// it (see jsonConfig for the configurations that cannot write).
 type JSON struct {
 	cfg jsonConfig
 	raw map[string]any // the configuration as given, for MarshalJSON
 }
 
+// jsonConfig is what of the configuration changes the bytes: Python's
+// json writes a list of strings and integers the same whatever skipkeys,
+// check_circular, allow_nan and sort_keys say (they concern dicts and
+// floats), and strict only lets decoding take raw control characters in
+// strings, which Python never writes.
+//
+// An indent or item separator with which Python writes text that is not
+// JSON (an indent of other characters than JSON's white space, a float
+// indent, which Python refuses as it writes, an item separator other than
+// a comma between white space) reads as any other but fails to encode
+// (encodeErr), since numcodecs could not read back what it wrote.
 type jsonConfig struct {
 	ensureASCII bool
+	strict      bool
 	itemSep     string
+	indented    bool   // indent is not null: each item on its own line
+	indent      string // with indented, the text of one level
+	encodeErr   string // why encoding cannot write, if it cannot
 }
 
+// maxIndent bounds the indent encoding writes (Python writes any; an
+// indent of more spaces than this is refused rather than written).
+const maxIndent = 1 << 10
+
 func newJSONFromConfig(cfg *codec.Config) (codec.Codec, error) {
-	c := &JSON{cfg: jsonConfig{ensureASCII: true, itemSep: ","}, raw: map[string]any{}}
-	if v, ok, err := cfg.String("encoding"); err != nil {
-		return nil, err
-	} else if ok {
+	c := &JSON{cfg: jsonConfig{ensureASCII: true, strict: true, itemSep: ","}, raw: map[string]any{}}
+	if raw, ok := cfg.Raw("encoding"); ok && string(bytes.TrimSpace(raw)) != "null" {
+		v, _, err := cfg.String("encoding")
+		if err != nil {
+			return nil, err
+		}
 		if e := strings.ToLower(strings.ReplaceAll(v, "_", "-")); e != "utf-8" && e != "utf8" {
 			return nil, cfg.Errorf("encoding", "only utf-8 is supported, not %q", v)
 		}
 		c.raw["encoding"] = v
 	}
+	// Python takes any value for the flags by its truth.
 	for _, key := range []string{"skipkeys", "check_circular", "allow_nan", "sort_keys", "strict", "ensure_ascii"} {
-		v, ok, err := cfg.Bool(key)
-		if err != nil {
-			return nil, err
+		raw, ok := cfg.Raw(key)
+		if !ok {
+			continue
 		}
-		if ok {
-			c.raw[key] = v
-			if key == "ensure_ascii" {
-				c.cfg.ensureASCII = v
-			}
+		c.raw[key] = json.RawMessage(bytes.TrimSpace(raw))
+		switch key { // null is Python's None, false
+		case "ensure_ascii":
+			c.cfg.ensureASCII = pyTruth(raw)
+		case "strict":
+			c.cfg.strict = pyTruth(raw)
 		}
 	}
 	if raw, ok := cfg.Raw("indent"); ok {
-		if string(bytes.TrimSpace(raw)) != "null" {
-			return nil, cfg.Errorf("indent", "only null is supported (numcodecs' default)")
+		c.raw["indent"] = json.RawMessage(bytes.TrimSpace(raw))
+		if err := c.cfg.setIndent(raw); err != nil {
+			return nil, cfg.Errorf("indent", "%s", err)
 		}
-		c.raw["indent"] = nil
 	}
-	if elems, ok, err := cfg.Array("separators"); err != nil {
-		return nil, err
-	} else if ok {
+	if raw, ok := cfg.Raw("separators"); ok && string(bytes.TrimSpace(raw)) != "null" {
 		var seps []string
-		for _, e := range elems {
-			var s string
-			if json.Unmarshal(e, &s) != nil {
-				return nil, cfg.Errorf("separators", "want two strings")
-			}
-			seps = append(seps, s)
-		}
-		if len(seps) != 2 || strings.TrimSpace(seps[0]) != "," {
-			return nil, cfg.Errorf("separators", "want [item separator, key separator], the first a comma and spaces")
+		if json.Unmarshal(raw, &seps) != nil || len(seps) != 2 {
+			return nil, cfg.Errorf("separators", "want two strings, [item separator, key separator]")
 		}
 		c.cfg.itemSep = seps[0]
 		c.raw["separators"] = seps
+		if strings.Trim(seps[0], jsonSpace) != "," {
+			c.cfg.encodeErr = fmt.Sprintf("the item separator %q is not a comma between white space: Python writes text that is not JSON with it", seps[0])
+		}
+	} else if c.cfg.indented {
+		c.cfg.itemSep = ", " // numcodecs' default with an indent
 	}
 	return c, cfg.Finish()
+}
+
+// jsonSpace is JSON's white space.
+const jsonSpace = " \t\n\r"
+
+// setIndent reads numcodecs' indent: null (none), a string (the text of
+// one level), an integer (that many spaces, none below 1; a boolean is
+// Python's 0 or 1).
+func (c *jsonConfig) setIndent(raw json.RawMessage) error {
+	raw = bytes.TrimSpace(raw)
+	switch s := string(raw); {
+	case s == "null":
+		return nil
+	case s == "true" || s == "false":
+		c.indented = true
+		if s == "true" {
+			c.indent = " "
+		}
+		return nil
+	case len(s) > 0 && s[0] == '"':
+		if err := json.Unmarshal(raw, &c.indent); err != nil {
+			return fmt.Errorf("not a JSON string: %v", err)
+		}
+		c.indented = true
+		if strings.Trim(c.indent, jsonSpace) != "" {
+			c.encodeErr = fmt.Sprintf("the indent %q is not white space: Python writes text that is not JSON with it", c.indent)
+		}
+		return nil
+	}
+	var num json.Number
+	if err := json.Unmarshal(raw, &num); err != nil {
+		return fmt.Errorf("want null, an integer or a string")
+	}
+	c.indented = true
+	n, err := strconv.ParseInt(string(num), 10, 64)
+	switch {
+	case err != nil:
+		c.encodeErr = fmt.Sprintf("the indent %s is not an integer: Python fails to write with it", num)
+	case n > maxIndent:
+		c.encodeErr = fmt.Sprintf("an indent of %d spaces is more than the %d zcodec writes", n, maxIndent)
+	case n > 0:
+		c.indent = strings.Repeat(" ", int(n))
+	}
+	return nil
+}
+
+// pyTruth is Python's truth of the JSON value raw: false for false, null,
+// zero, "" and empty lists and objects.
+func pyTruth(raw json.RawMessage) bool {
+	switch s := string(bytes.TrimSpace(raw)); s {
+	case "false", "null", `""`:
+		return false
+	default:
+		if len(s) >= 2 && (s[0] == '[' || s[0] == '{') && strings.Trim(s[1:len(s)-1], jsonSpace) == "" {
+			return false
+		}
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			return f != 0
+		}
+		return true
+	}
 }
 
 // Name returns "numcodecs.json2".
@@ -96,12 +179,14 @@ func (jsonFormat) name() string { return JSONName }
 // writes one for text it read with surrogate escapes; encoding/json would
 // replace it too). Python's json also writes NaN, Infinity and -Infinity,
 // which encoding/json does not read: they are read as floats, which the
-// walk refuses as unsupported elements.
+// walk refuses as unsupported elements. With strict false, Python reads
+// raw control characters in strings, which encoding/json refuses: they
+// are escaped first.
 func (f jsonFormat) parse(src []byte) ([]any, error) {
 	if !utf8.Valid(src) {
 		return nil, &codec.CorruptError{Codec: JSONName, Reason: "not UTF-8"}
 	}
-	src, err := pythonJSON(src)
+	src, err := pythonJSON(src, f.cfg.strict)
 	if err != nil {
 		return nil, err
 	}
@@ -132,15 +217,23 @@ const (
 // pythonJSON checks the \u escapes of the strings of src, refusing a lone
 // UTF-16 surrogate, and returns src with Python's NaN, Infinity and
 // -Infinity tokens outside strings written as nanNumber, infNumber and
-// negInfNumber (a copy only if it holds them).
-func pythonJSON(src []byte) ([]byte, error) {
+// negInfNumber, and unless strict the control characters inside strings
+// escaped (a copy only if it holds any of them).
+func pythonJSON(src []byte, strict bool) ([]byte, error) {
 	var out []byte // the rewritten text, once a token has been rewritten
 	last := 0      // src[last:] is not yet in out
+	var ctrl func(j int)
+	if !strict {
+		ctrl = func(j int) {
+			out = appendU16(append(out, src[last:j]...), uint16(src[j]))
+			last = j + 1
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		var token, number string
 		switch c := src[i]; {
 		case c == '"':
-			end, err := checkEscapes(src, i+1)
+			end, err := checkEscapes(src, i+1, ctrl)
 			if err != nil {
 				return nil, err
 			}
@@ -162,7 +255,7 @@ func pythonJSON(src []byte) ([]byte, error) {
 		i += len(token) - 1
 		last = i + 1
 	}
-	if out == nil {
+	if out == nil && last == 0 {
 		return src, nil
 	}
 	return append(out, src[last:]...), nil
@@ -171,9 +264,14 @@ func pythonJSON(src []byte) ([]byte, error) {
 // checkEscapes reads the string of src that starts at i, after its
 // opening quote, and returns the index of its closing quote (or len(src)).
 // A \u escape of a UTF-16 surrogate must be a high one followed by an
-// escaped low one; any other is an error.
-func checkEscapes(src []byte, i int) (int, error) {
+// escaped low one; any other is an error. ctrl, if not nil, is called with
+// the index of each control character (below U+0020) in the string.
+func checkEscapes(src []byte, i int, ctrl func(int)) (int, error) {
 	for ; i < len(src) && src[i] != '"'; i++ {
+		if src[i] < 0x20 && ctrl != nil {
+			ctrl(i)
+			continue
+		}
 		if src[i] != '\\' {
 			continue
 		}
@@ -247,46 +345,103 @@ func fromJSON(v any) any {
 
 // appendChunk writes what Python's json.JSONEncoder writes for the list
 // [elements as nested lists..., "|O", [shape...]] with the codec's
-// ensure_ascii and item separator (and no indent).
+// ensure_ascii, item separator and indent.
 func (f jsonFormat) appendChunk(dst, src []byte, shape []int, _ bool) ([]byte, error) {
-	start := len(dst)
-	dst = append(dst, '[')
-	i, n := 0, 1
-	for _, d := range shape {
-		n *= d
+	if f.cfg.encodeErr != "" {
+		return dst, &codec.ConfigError{Codec: JSONName, Reason: "cannot encode: " + f.cfg.encodeErr}
 	}
-	err := forEachElement(JSONName, src, shape, func(e []byte, opens, closes int) {
+	w := jsonWriter{cfg: &f.cfg, dst: dst, src: src, pos: 4, limit: len(dst) + maxVariableChunk}
+	w.open(0)
+	for i := range shape[0] {
 		if i > 0 {
-			dst = append(dst, f.cfg.itemSep...)
-		} else {
-			opens--
+			w.sep(0)
 		}
-		if i == n-1 {
-			closes--
-		}
-		for range opens {
-			dst = append(dst, '[')
-		}
-		dst = appendPyString(dst, e, f.cfg.ensureASCII)
-		for range closes {
-			dst = append(dst, ']')
-		}
-		i++
-	})
-	if err != nil {
-		return dst[:start], err
+		w.list(1, shape[1:])
 	}
-	dst = append(dst, f.cfg.itemSep...)
-	dst = append(dst, `"|O"`...)
-	dst = append(dst, f.cfg.itemSep...)
-	dst = append(dst, '[')
+	if shape[0] > 0 {
+		w.sep(0)
+	}
+	w.dst = append(w.dst, `"|O"`...)
+	w.sep(0)
+	w.open(1)
 	for k, d := range shape {
 		if k > 0 {
-			dst = append(dst, f.cfg.itemSep...)
+			w.sep(1)
 		}
-		dst = strconv.AppendInt(dst, int64(d), 10)
+		w.dst = strconv.AppendInt(w.dst, int64(d), 10)
 	}
-	return append(dst, ']', ']'), nil
+	w.close(1)
+	w.close(0)
+	if len(w.dst) > w.limit {
+		return dst, &codec.CorruptError{Codec: JSONName, Reason: fmt.Sprintf("the encoded chunk exceeds the limit of %d bytes", maxVariableChunk)}
+	}
+	return w.dst, nil
+}
+
+// jsonWriter writes nested lists of the elements of a vlen-form chunk
+// (checked), as Python's json writes them: with an indent, each item on
+// its own line, indented by its depth; an empty list as [].
+type jsonWriter struct {
+	cfg   *jsonConfig
+	dst   []byte
+	src   []byte
+	pos   int // the next element's length in src
+	limit int // past this length of dst, writing stops
+}
+
+// list writes the item at depth level: an element if shape is empty, else
+// a list of shape[0] items.
+func (w *jsonWriter) list(level int, shape []int) {
+	if len(w.dst) > w.limit {
+		return
+	}
+	if len(shape) == 0 {
+		n := int(binary.LittleEndian.Uint32(w.src[w.pos:]))
+		w.dst = appendPyString(w.dst, w.src[w.pos+4:w.pos+4+n], w.cfg.ensureASCII)
+		w.pos += 4 + n
+		return
+	}
+	if shape[0] == 0 {
+		w.dst = append(w.dst, '[', ']')
+		return
+	}
+	w.open(level)
+	for i := range shape[0] {
+		if i > 0 {
+			w.sep(level)
+		}
+		w.list(level+1, shape[1:])
+	}
+	w.close(level)
+}
+
+// open writes the start of a non-empty list at depth level.
+func (w *jsonWriter) open(level int) {
+	w.dst = append(w.dst, '[')
+	w.newline(level + 1)
+}
+
+// sep writes what separates two items of a list at depth level.
+func (w *jsonWriter) sep(level int) {
+	w.dst = append(w.dst, w.cfg.itemSep...)
+	w.newline(level + 1)
+}
+
+// close writes the end of a non-empty list at depth level.
+func (w *jsonWriter) close(level int) {
+	w.newline(level)
+	w.dst = append(w.dst, ']')
+}
+
+// newline starts a line indented to depth level, if the codec indents.
+func (w *jsonWriter) newline(level int) {
+	if !w.cfg.indented {
+		return
+	}
+	w.dst = append(w.dst, '\n')
+	for range level {
+		w.dst = append(w.dst, w.cfg.indent...)
+	}
 }
 
 const hexDigits = "0123456789abcdef"

@@ -79,7 +79,9 @@ func (b *boundObject) DecodeBytes(dst, src []byte) error {
 // default fill of object arrays, which pads edge chunks and fills the
 // unwritten elements of written ones) read as empty, as numcodecs'
 // VLenUTF8 and VLenBytes encode them; any other non-string element is a
-// *codec.ElementError wrapping an *UnsupportedError that names its type.
+// *codec.ElementError wrapping an *UnsupportedError that names its type,
+// msgpack2's bin (Python's bytes) in an array of the string data type
+// included: bin elements are kept as bytes, never read as text.
 func (b *boundObject) AppendDecodeVariable(dst, src []byte, max int) ([]byte, error) {
 	name := b.f.name()
 	items, err := b.f.parse(src)
@@ -162,6 +164,9 @@ func (w *walker) level(items []any, shape []int) error {
 		case string:
 			e = []byte(v)
 		case []byte:
+			if w.text {
+				return w.unsupported(it) // bin is Python's bytes: not text
+			}
 			e = v
 		default:
 			return w.unsupported(it)
@@ -196,6 +201,8 @@ func (w *walker) unsupported(v any) error {
 		typ = "list"
 	case msgExt:
 		typ = "ext"
+	case []byte:
+		typ = "bytes"
 	}
 	what := "unsupported element of type " + typ
 	switch v := v.(type) {
@@ -203,6 +210,10 @@ func (w *walker) unsupported(v any) error {
 		what += fmt.Sprintf(" (%v)", v)
 	case float64:
 		what += " (" + strconv.FormatFloat(v, 'g', -1, 64) + ")"
+	}
+	if typ == "bytes" {
+		return &codec.ElementError{Codec: w.name, Decode: true, Index: w.count, Err: &UnsupportedError{Type: typ},
+			Reason: "a bin element (Python bytes) in an array of the string data type: bytes are not text; read the array as bytes"}
 	}
 	return &codec.ElementError{Codec: w.name, Decode: true, Index: w.count, Err: &UnsupportedError{Type: typ},
 		Reason: what + "; only strings (and null, and 0, zarr 2's fill of object arrays) are read"}

@@ -42,6 +42,10 @@ func init() {
 		Name: MsgPackName, Kind: codec.KindArrayToBytes, New: newMsgPackFromConfig,
 		Summary: "numcodecs MsgPack of an object array of strings or bytes: [elements..., dtype, shape]",
 	})
+	registry.Register(registry.Registration{
+		Name: CategorizeName, Kind: codec.KindArrayToBytes, New: newCategorizeFromConfig,
+		Summary: "numcodecs Categorize of an object array of strings: 1 + the index of each element's label, 0 for none",
+	})
 }
 
 // UTF8 is the vlen-utf8 codec (no configuration).

@@ -35,6 +35,13 @@ type Options struct {
 	// Attributes are the array's attributes (.zattrs), copied to
 	// zarr.json.
 	Attributes map[string]json.RawMessage
+	// MsgPackBytes reads an object array of msgpack2 as bytes rather than
+	// strings. MessagePack holds both (str, and bin for Python's bytes),
+	// and the .zarray does not say which its elements are; msgpack2 with
+	// "raw": true (under which Python reads str as bytes too) reads as
+	// bytes without it. package zarr sets it when an array's first chunk
+	// holds bin elements.
+	MsgPackBytes bool
 	// Registry builds the codecs; nil means registry.Default(), which
 	// holds the standard set once the program imports
 	// github.com/zcodec/zcodec/codecs (this package does not). A codec it
@@ -123,7 +130,7 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	var endian numeric.Endian
 	if isObjectDtype(dtName) {
 		fraw, _ := top.Raw("filters")
-		if dt, c.object, err = c.objectCodec(fraw); err != nil {
+		if dt, c.object, err = c.objectCodec(fraw, opts.MsgPackBytes); err != nil {
 			return err
 		}
 	} else if dt, endian, err = npdtype.Parse(dtName); err != nil {

@@ -35,14 +35,21 @@
 //	dtype "|O", filters[0] the    the object codec is the array->bytes codec (in place of
 //	  object codec                bytes): vlen-utf8 -> string + vlen-utf8, vlen-bytes -> bytes +
 //	                              vlen-bytes, vlen-array -> bytes + numcodecs.vlen-array, json2
-//	                              and msgpack2 -> string + numcodecs.json2 / .msgpack2; the
+//	                              and msgpack2 -> string + numcodecs.json2 / .msgpack2
+//	                              (msgpack2 -> bytes with "raw": true or Options.MsgPackBytes),
+//	                              categorize -> string + numcodecs.categorize; the
 //	                              other filters follow it as bytes->bytes codecs. fill_value 0
 //	                              or null (zarr 2's defaults, stored as empty by numcodecs)
 //	                              reads as the empty value, with a warning; pickle is refused
 //	shape, chunks                 shape, regular chunk_grid
 //	dimension_separator (".")     chunk_key_encoding {"name": "v2", "configuration": {"separator": ...}}
 //	order "C"                     nothing
-//	order "F"                     transpose {"order": [n-1, ..., 0]} first (rank 1: nothing)
+//	order "F"                     transpose {"order": [n-1, ..., 0]} first (rank 1: nothing),
+//	                              object arrays too: zarr 2 stores each chunk's elements in
+//	                              Fortran order; json2 and msgpack2 chunks are read as zarr 2.13
+//	                              reads them (their nested lists' elements in Fortran order, though
+//	                              zarr wrote them in C order) and written with the nesting of the
+//	                              transposed chunk, which zarr 2.13 reads the same
 //	filters[...] then compressor  in that order: array->array codecs before bytes,
 //	                              bytes->bytes codecs after it
 //	{"id": X, params...}          numcodecs.X with params as its configuration, except:

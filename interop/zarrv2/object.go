@@ -1,6 +1,7 @@
 package zarrv2
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,7 +16,12 @@ import (
 // codec as the first filter (numcodecs' VLenUTF8, VLenBytes, VLenArray,
 // JSON, MsgPack; zarr's object_codec). That filter turns the array into
 // bytes: in Zarr v3 it is the array->bytes codec, and the data type is the
-// one its elements read as.
+// one its elements read as. numcodecs' Categorize (of dtype "|O") is no
+// object codec but turns strings into integer codes, so it too is the
+// array->bytes codec. MessagePack holds Python's str (str) and bytes
+// (bin) alike; msgpack2 reads as string unless Options.MsgPackBytes or its
+// "raw": true says bytes, and a bin element in a string array is refused
+// (an element error), never read as text.
 
 // objectCodecs maps the numcodecs id of an object codec to the Zarr v3
 // codec name and the data type of the elements it stores.
@@ -28,6 +34,7 @@ var objectCodecs = map[string]struct {
 	"vlen-array": {"numcodecs.vlen-array", numeric.Bytes},
 	"json2":      {"numcodecs.json2", numeric.String},
 	"msgpack2":   {"numcodecs.msgpack2", numeric.String},
+	"categorize": {"numcodecs.categorize", numeric.String},
 }
 
 // isObjectDtype reports whether a .zarray dtype is NumPy's object type.
@@ -42,8 +49,8 @@ func isObjectDtype(s string) bool {
 // objectCodec reads the object codec of an object array: the first entry
 // of filters. It returns the data type the elements read as and the
 // array->bytes codec.
-func (c *converter) objectCodec(filtersRaw json.RawMessage) (numeric.DataType, codec.Codec, error) {
-	const noCodec = "an object array (dtype \"|O\") needs its object codec as the first filter (vlen-utf8, vlen-bytes, vlen-array, json2 or msgpack2)"
+func (c *converter) objectCodec(filtersRaw json.RawMessage, msgPackBytes bool) (numeric.DataType, codec.Codec, error) {
+	const noCodec = "an object array (dtype \"|O\") needs its object codec as the first filter (vlen-utf8, vlen-bytes, vlen-array, json2, msgpack2, or categorize)"
 	if string(filtersRaw) == "null" {
 		return 0, nil, &Error{Pointer: "/filters", Reason: noCodec}
 	}
@@ -80,6 +87,13 @@ func (c *converter) objectCodec(filtersRaw json.RawMessage) (numeric.DataType, c
 			params[k], _ = obj.Raw(k)
 		}
 	}
+	dt := oc.dt
+	if id == "msgpack2" {
+		raw := params["raw"]
+		if msgPackBytes || string(bytes.TrimSpace(raw)) == "true" {
+			dt = numeric.Bytes
+		}
+	}
 	var config any
 	if len(params) > 0 {
 		config = params
@@ -91,7 +105,7 @@ func (c *converter) objectCodec(filtersRaw json.RawMessage) (numeric.DataType, c
 	if codec.KindOf(built) != codec.KindArrayToBytes {
 		return 0, nil, &Error{Pointer: ptr, Reason: oc.name + " is not an array->bytes codec in this registry"}
 	}
-	return oc.dt, built, nil
+	return dt, built, nil
 }
 
 // objectFill reads the fill_value of an object array. zarr 2.13 writes 0

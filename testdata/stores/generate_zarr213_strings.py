@@ -75,6 +75,13 @@ v[:] = [np.array([1, 2, 3], "<i4"), np.array([], "<i4"), np.array([-1], "<i4"), 
 a[:] = v
 add("vlen_array", a, "bytes")
 
+a = g.create_dataset("vlen_array_f8", shape=(3,), chunks=(2,), dtype=object,
+                     object_codec=numcodecs.VLenArray(">f8"), compressor=None)
+v = np.empty(3, dtype=object)
+v[:] = [np.array([1.5, np.nan], ">f8"), np.array([], ">f8"), np.array([-np.inf, 1e300, 100.0, -0.0], ">f8")]
+a[:] = v
+add("vlen_array_f8", a, "bytes")
+
 a = g.create_dataset("json2", shape=(5,), chunks=(2,), dtype=object, object_codec=numcodecs.JSON())
 a[:4] = ["x", None, "zé", "😀\n"]
 add("json2", a, "text")
@@ -82,6 +89,64 @@ add("json2", a, "text")
 a = g.create_dataset("msgpack2", shape=(3, 3), chunks=(2, 2), dtype=object, object_codec=numcodecs.MsgPack())
 a[...] = np.array(text(9, 5), dtype=object).reshape(3, 3)
 add("msgpack2", a, "text")
+
+# MessagePack keeps Python's bytes as bin: an array of them reads as bytes.
+a = g.create_dataset("msgpack2_bytes", shape=(5,), chunks=(2,), dtype=object, object_codec=numcodecs.MsgPack())
+a[:4] = [b"\xff\x00", b"", b"text", bytes(range(30))]
+add("msgpack2_bytes", a, "bytes")
+
+# With raw=True Python reads str as bytes too.
+a = g.create_dataset("msgpack2_raw", shape=(3,), chunks=(2,), dtype=object, object_codec=numcodecs.MsgPack(raw=True))
+a[:] = ["ab", "é", ""]
+add("msgpack2_raw", a, "bytes")
+
+# json2 with an indent and separators of its own.
+a = g.create_dataset("json2_indent", shape=(3, 2), chunks=(2, 2), dtype=object,
+                     object_codec=numcodecs.JSON(indent=2, separators=(" ,", ": "), ensure_ascii=False))
+a[...] = np.array(text(6, 2), dtype=object).reshape(3, 2)
+add("json2_indent", a, "text")
+
+# Categorize over an object array of strings: codes 1 + the label's index,
+# 0 (read as '') for no label; a missing chunk reads as the fill value.
+import warnings
+warnings.simplefilter("ignore")  # zarr warns of an object array without an object codec
+a = g.create_dataset("categorize", shape=(7,), chunks=(3,), dtype=object, compressor=None,
+                     filters=[numcodecs.Categorize(labels=["female", "male", "é"], dtype=object)])
+a[:5] = np.array(["male", "female", "x", "é", None], dtype=object)
+add("categorize", a, "text")
+a = g.create_dataset("categorize_u2", shape=(3, 2), chunks=(2, 2), dtype=object, fill_value="b",
+                     compressor=numcodecs.Zlib(level=1),
+                     filters=[numcodecs.Categorize(labels=["a", "b", "c"], dtype=object, astype=">u2")])
+a[0, :] = ["c", "a"]
+a[2, 1] = "q"
+add("categorize_u2", a, "text")
+
+# order "F": zarr 2 stores the elements of each chunk in Fortran order.
+# VLenUTF8, VLenBytes and VLenArray write them so and read them back; JSON
+# and MsgPack write numpy's nested lists (C order) and zarr reads their
+# elements as Fortran order, so what it reads is not what it was given:
+# the vector holds what zarr reads.
+for name, oc, kind, vals in [
+        ("vlen_utf8_f", numcodecs.VLenUTF8(), "text", text(15, 1)),
+        ("vlen_bytes_f", numcodecs.VLenBytes(), "bytes", [b"%d\xff" % i for i in range(15)]),
+        ("json2_f", numcodecs.JSON(), "text", text(15, 4)),
+        ("msgpack2_f", numcodecs.MsgPack(), "text", text(15, 6))]:
+    a = g.create_dataset(name, shape=(5, 3), chunks=(2, 3), dtype=object, object_codec=oc, order="F",
+                         compressor=numcodecs.Zlib(level=1))
+    v = np.empty(15, dtype=object)
+    v[:] = vals
+    a[:4, :] = v.reshape(5, 3)[:4]
+    add(name, a, kind)
+a = g.create_dataset("json2_f_square", shape=(3, 3), chunks=(2, 2), dtype=object, object_codec=numcodecs.JSON(),
+                     order="F", compressor=None)
+a[...] = np.array(text(9, 2), dtype=object).reshape(3, 3)
+add("json2_f_square", a, "text")
+a = g.create_dataset("vlen_array_f", shape=(2, 2, 2), chunks=(2, 2, 2), dtype=object,
+                     object_codec=numcodecs.VLenArray("<i2"), order="F", compressor=None)
+v = np.empty(8, dtype=object)
+v[:] = [np.arange(i, dtype="<i2") for i in range(8)]
+a[...] = v.reshape(2, 2, 2)
+add("vlen_array_f", a, "bytes")
 
 a = g.create_dataset("u5", shape=(5,), chunks=(2,), dtype="<U5", fill_value="xy")
 a[:3] = ["ab", "€", "abcde"]

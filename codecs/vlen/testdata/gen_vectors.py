@@ -9,7 +9,9 @@ MsgPack encode it to (base64). The Go tests decode each with zcodec and
 compare the elements, and encode the elements and compare the bytes.
 "unsupported" holds valid JSON and MsgPack chunks of object arrays with
 floats, ints, dicts, NaN and booleans, which zcodec refuses naming the
-element; "surrogate" a JSON chunk with a lone surrogate escape.
+element; "surrogate" a JSON chunk with a lone surrogate escape;
+"configured" JSON chunks written with other configurations (indent,
+separators, ensure_ascii and the flags).
 """
 import base64
 import json
@@ -103,9 +105,54 @@ a = objarr(["ok", b"\xff".decode("utf-8", "surrogateescape")], [2])
 surrogate = {"name": "json2-surrogate", "codec": "json2", "shape": [2],
              "encoded": b64(numcodecs.JSON().encode(a))}
 
+# json2 with other configurations than numcodecs' default: each case's
+# elements as that configuration writes them (the configuration as
+# numcodecs' get_config gives it, which zarr 2 stores in .zarray), and
+# chunks with NaN and the infinities beside strings in those layouts.
+json_configs = [
+    dict(indent=2), dict(indent=0), dict(indent=-3), dict(indent="\t"), dict(indent=True),
+    dict(indent=1, separators=(",", ":")), dict(separators=(" , ", ": ")),
+    dict(separators=(",\n", ":"), ensure_ascii=False), dict(indent="\r\n ", separators=("\t,", "=")),
+    dict(ensure_ascii=False, indent=4, sort_keys=False, skipkeys=True, check_circular=False, allow_nan=False),
+    dict(strict=False, indent=2),
+]
+configured = []
+for cfg in json_configs:
+    enc = numcodecs.JSON(**cfg)
+    conf = enc.get_config()
+    del conf["id"]
+    for name in ["mixed", "twod", "threed"]:
+        items, shape = texts[name]
+        configured.append({"config": conf, "case": name, "encoded": b64(enc.encode(objarr(items, shape)))})
+    for name, items, shape, index in [("nan", ["a", "b", "c", float("nan")], [2, 2], 3),
+                                      ("inf", ["x", float("inf"), "z"], [3], 1),
+                                      ("-inf", [float("-inf")], [1], 0)]:
+        if not cfg.get("allow_nan", True):
+            continue  # Python refuses to write them
+        configured.append({"config": conf, "shape": shape, "encoded": b64(enc.encode(objarr(items, shape))),
+                           "index": index, "type": "float"})
+
+# Categorize over object arrays of strings: the elements, the codes
+# numcodecs writes and the elements it reads back from them.
+categorize = []
+for labels, astype, items in [
+        (["female", "male"], "|u1", ["male", "female", "female", "male", "unexpected", ""]),
+        (["a", "é", "😀", ""], "<u2", ["", "é", "x", "😀", "a"]),
+        (["x", "y", "x"], ">i4", ["x", "y", "z"]),
+        (["p"], "<u8", ["p", "q"]),
+        (["p", "q"], "|i1", ["q", "p", "r"])]:
+    enc = numcodecs.Categorize(labels=labels, dtype=object, astype=astype)
+    conf = enc.get_config()
+    del conf["id"]
+    codes = enc.encode(objarr(items, [len(items)]))
+    categorize.append({"config": conf, "elements": [b64(x.encode()) for x in items],
+                       "encoded": b64(codes.tobytes()),
+                       "decoded": [b64(x.encode()) for x in enc.decode(codes.tobytes()).tolist()]})
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "vectors.json"), "w") as f:
     json.dump({"generator": "codecs/vlen/testdata/gen_vectors.py", "numcodecs": numcodecs.__version__,
                "cases": cases, "arrays": arrays, "unsupported": unsupported,
-               "surrogate": surrogate}, f, indent=1)
+               "surrogate": surrogate, "configured": configured,
+               "categorize": categorize}, f, indent=1)
     f.write("\n")

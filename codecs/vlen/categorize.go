@@ -1,0 +1,200 @@
+package vlen
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"unicode/utf8"
+
+	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/npdtype"
+	"github.com/zcodec/zcodec/numeric"
+)
+
+// Categorize is numcodecs' Categorize (id categorize) over an object array
+// of strings (its dtype "|O"): each element is stored as an integer code,
+// 1 + the index of its label, 0 for a string that is no label (and for
+// None). numcodecs' filter turns the object array into integers, which
+// the compressors then take; in Zarr v3 terms it is the array->bytes
+// codec of the string data type, writing the codes in the integer type
+// astype (numcodecs' default "|u1") and its byte order.
+//
+// Decoding reads code 0, and any code that names no label (above their
+// number, or negative), as the empty string, as numcodecs fills what no
+// label matches with ”. Encoding gives each element the code of the last
+// label equal to it (numcodecs assigns the labels in order), 0 when none
+// is; a string equal to no label, the empty one included unless it is a
+// label, thus reads back empty. Categorize over fixed-length text ("<U n"
+// dtypes) is not supported.
+type Categorize struct {
+	labels []string
+	codes  map[string]uint64 // label -> code (the last label of a text)
+	astype numeric.DataType
+	endian numeric.Endian
+	raw    map[string]any
+}
+
+// CategorizeName is the registered name of Categorize.
+const CategorizeName = "numcodecs.categorize"
+
+func newCategorizeFromConfig(cfg *codec.Config) (codec.Codec, error) {
+	if err := cfg.Require("labels", "dtype"); err != nil {
+		return nil, err
+	}
+	c := &Categorize{codes: map[string]uint64{}, astype: numeric.Uint8, raw: map[string]any{}}
+	elems, _, err := cfg.Array("labels")
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range elems {
+		var s string
+		if json.Unmarshal(e, &s) != nil || !utf8.ValidString(s) {
+			return nil, cfg.Errorf("labels", "label %d is not a string", i)
+		}
+		c.labels = append(c.labels, s)
+		c.codes[s] = uint64(i) + 1
+	}
+	c.raw["labels"] = c.labels
+	dtype, _, err := cfg.String("dtype")
+	if err != nil {
+		return nil, err
+	}
+	switch dtype {
+	case "|O", "O", "<O", ">O", "=O", "object":
+	default:
+		return nil, cfg.Errorf("dtype", "%q: only object arrays (\"|O\") of strings are supported", dtype)
+	}
+	c.raw["dtype"] = dtype
+	if as, ok, err := cfg.String("astype"); err != nil {
+		return nil, err
+	} else if ok {
+		dt, e, err := npdtype.Parse(as)
+		if err != nil || !dt.IsInteger() {
+			return nil, cfg.Errorf("astype", "%q: want a NumPy integer type such as \"|u1\" or \"<u2\"", as)
+		}
+		c.astype, c.endian = dt, e
+		c.raw["astype"] = as
+	}
+	return c, cfg.Finish()
+}
+
+// Name returns "numcodecs.categorize".
+func (c *Categorize) Name() string { return CategorizeName }
+
+// MarshalJSON returns the codec with its configuration as given.
+func (c *Categorize) MarshalJSON() ([]byte, error) { return codec.MarshalCodec(CategorizeName, c.raw) }
+
+// Labels returns the labels, in order (code i+1 is label i).
+func (c *Categorize) Labels() []string { return append([]string(nil), c.labels...) }
+
+// ResolveBytes binds the codec to chunks of the string data type.
+func (c *Categorize) ResolveBytes(decoded codec.ChunkSpec) (codec.BoundArrayToBytes, error) {
+	if decoded.DataType != numeric.String {
+		return nil, &codec.ConfigError{Codec: CategorizeName, Reason: fmt.Sprintf("encodes object arrays of the string data type, not %v", decoded.DataType)}
+	}
+	n := decoded.NumElements()
+	size := c.astype.Size()
+	if n > math.MaxInt/size {
+		return nil, &codec.ConfigError{Codec: CategorizeName, Reason: fmt.Sprintf("a chunk of %d elements has too many codes", n)}
+	}
+	codes := codec.ChunkSpec{DataType: c.astype, Shape: decoded.Shape, FillValue: numeric.Zero(c.astype)}
+	return &boundCategorize{c: c, spec: decoded, codes: codes, n: n, size: size}, nil
+}
+
+type boundCategorize struct {
+	c       *Categorize
+	spec    codec.ChunkSpec
+	codes   codec.ChunkSpec
+	n, size int
+}
+
+// Encoded is n codes of astype, the array spec that of the codes (the
+// compressors' item size is theirs, as in numcodecs).
+func (b *boundCategorize) Encoded() codec.BytesSpec {
+	return codec.FixedBytes(b.n*b.size, b.codes)
+}
+
+func (b *boundCategorize) code(src []byte) uint64 {
+	var v uint64
+	switch b.size {
+	case 1:
+		v = uint64(src[0])
+	case 2:
+		v = uint64(b.order().Uint16(src))
+	case 4:
+		v = uint64(b.order().Uint32(src))
+	default:
+		v = b.order().Uint64(src)
+	}
+	if b.c.astype.IsSigned() && v>>(8*b.size-1) != 0 {
+		return 0 // negative: no label
+	}
+	return v
+}
+
+func (b *boundCategorize) order() binary.ByteOrder {
+	if b.c.endian == numeric.BigEndian {
+		return binary.BigEndian
+	}
+	return binary.LittleEndian
+}
+
+// AppendEncodeBytes writes the code of each element of the vlen-form
+// chunk src.
+func (b *boundCategorize) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
+	limit := uint64(1)<<(8*b.size) - 1
+	if b.c.astype.IsSigned() {
+		limit = uint64(1)<<(8*b.size-1) - 1
+	}
+	if uint64(len(b.c.labels)) > limit {
+		return dst, &codec.ConfigError{Codec: CategorizeName, Reason: fmt.Sprintf("%d labels have codes beyond %v", len(b.c.labels), b.c.astype)}
+	}
+	start := len(dst)
+	var buf [8]byte
+	err := codec.VlenElements(CategorizeName, src, b.n, func(_, off, length int) error {
+		v := b.c.codes[string(src[off:off+length])]
+		switch b.size {
+		case 1:
+			buf[0] = byte(v)
+		case 2:
+			b.order().PutUint16(buf[:], uint16(v))
+		case 4:
+			b.order().PutUint32(buf[:], uint32(v))
+		default:
+			b.order().PutUint64(buf[:], v)
+		}
+		dst = append(dst, buf[:b.size]...)
+		return nil
+	})
+	if err != nil {
+		return dst[:start], err
+	}
+	return dst, nil
+}
+
+func (b *boundCategorize) DecodeBytes(dst, src []byte) error {
+	return &codec.ConfigError{Codec: CategorizeName, Reason: "variable-length chunks decode with AppendDecodeVariable"}
+}
+
+// AppendDecodeVariable appends the labels the codes of src name, in the
+// vlen form.
+func (b *boundCategorize) AppendDecodeVariable(dst, src []byte, max int) ([]byte, error) {
+	if len(src) != b.n*b.size {
+		return dst, &codec.CorruptError{Codec: CategorizeName, Reason: fmt.Sprintf("%d bytes of codes, want %d (%d of %v)", len(src), b.n*b.size, b.n, b.c.astype)}
+	}
+	start := len(dst)
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(b.n))
+	for i := range b.n {
+		var label string
+		if v := b.code(src[i*b.size:]); v >= 1 && v <= uint64(len(b.c.labels)) {
+			label = b.c.labels[v-1]
+		}
+		if len(dst)-start+4+len(label) > max {
+			return dst[:start], &codec.CorruptError{Codec: CategorizeName, Reason: fmt.Sprintf("the decoded chunk exceeds the limit of %d bytes", max)}
+		}
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(label)))
+		dst = append(dst, label...)
+	}
+	return dst, nil
+}
