@@ -130,19 +130,14 @@ func (r *rectDim) runOfElem(x int64) int { return lastAtMost(r.firstElem, x) }
 // runOfChunk returns the run that holds chunk i.
 func (r *rectDim) runOfChunk(i int64) int { return lastAtMost(r.firstChunk, i) }
 
-// lastAtMost returns the last index of s (ascending, s[0] <= x) whose
-// value is at most x, by binary search.
+// lastAtMost returns the last index of s (strictly ascending, s[0] <= x)
+// whose value is at most x.
 func lastAtMost(s []int64, x int64) int {
-	lo, hi := 0, len(s) // s[lo] <= x; s[hi] > x or hi == len(s)
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if s[m] <= x {
-			lo = m
-		} else {
-			hi = m
-		}
+	i, found := slices.BinarySearch(s, x)
+	if !found {
+		i--
 	}
-	return lo
+	return i
 }
 
 // ChunkOf returns the chunk along dimension d that holds element x, for x

@@ -7,6 +7,7 @@ import (
 
 	"github.com/zcodec/zcodec/codec"
 	"github.com/zcodec/zcodec/codecs/vlen"
+	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/internal/jsonstr"
 	"github.com/zcodec/zcodec/numeric"
 	"github.com/zcodec/zcodec/zarr"
@@ -39,10 +40,7 @@ func raggedFormatter(a *zarr.Array) func(dst, elem []byte) ([]byte, error) {
 	size := dt.Size()
 	format := csvFormatter(dt)
 	swap := endian == numeric.BigEndian && size > 1
-	halves := 1
-	if dt == numeric.Complex64 || dt == numeric.Complex128 {
-		halves = 2
-	}
+	unit := dt.ComponentType().Size() // a complex number's parts are swapped each
 	item := make([]byte, size)
 	var text []byte
 	return func(dst, elem []byte) ([]byte, error) {
@@ -56,10 +54,7 @@ func raggedFormatter(a *zarr.Array) func(dst, elem []byte) ([]byte, error) {
 			}
 			copy(item, elem[k:k+size])
 			if swap {
-				h := size / halves
-				for p := 0; p < size; p += h {
-					slices.Reverse(item[p : p+h])
-				}
+				hostorder.SwapUnits(item, unit)
 			}
 			text = format(text[:0], item)
 			if json.Valid(text) {

@@ -111,19 +111,15 @@ func (c *Codec) ResolveArray(decoded codec.ChunkSpec) (codec.BoundArrayToArray, 
 		enc[k] = decoded.Shape[d]
 	}
 	return &bound{
-		order:        slices.Clone(c.order),
-		decodedShape: slices.Clone(decoded.Shape),
-		size:         decoded.DataType.Size(),
-		encoded:      codec.ChunkSpec{DataType: decoded.DataType, Shape: enc, FillValue: decoded.FillValue},
-		encode:       newPlan(decoded.Shape, c.order),
-		decode:       newPlan(enc, inverse(c.order)),
+		size:    decoded.DataType.Size(),
+		encoded: codec.ChunkSpec{DataType: decoded.DataType, Shape: enc, FillValue: decoded.FillValue},
+		encode:  newPlan(decoded.Shape, c.order),
+		decode:  newPlan(enc, inverse(c.order)),
 	}, nil
 }
 
 // bound is transpose bound to a chunk spec.
 type bound struct {
-	order          []int
-	decodedShape   []int
 	size           int // element size in bytes
 	encoded        codec.ChunkSpec
 	encode, decode *plan

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/zcodec/zcodec/codec"
+	"github.com/zcodec/zcodec/internal/hostorder"
 	"github.com/zcodec/zcodec/internal/npdtype"
 	"github.com/zcodec/zcodec/numeric"
 )
@@ -33,6 +35,10 @@ type Categorize struct {
 	astype numeric.DataType
 	endian numeric.Endian
 	raw    map[string]any
+	// overflow is set when the labels have codes beyond astype: such an
+	// array reads (the codes stored are those astype holds) but does not
+	// write.
+	overflow bool
 }
 
 // CategorizeName is the registered name of Categorize.
@@ -76,6 +82,7 @@ func newCategorizeFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		c.astype, c.endian = dt, e
 		c.raw["astype"] = as
 	}
+	c.overflow = uint64(len(c.labels)) > maxCode(c.astype)
 	return c, cfg.Finish()
 }
 
@@ -115,60 +122,48 @@ func (b *boundCategorize) Encoded() codec.BytesSpec {
 	return codec.FixedBytes(b.n*b.size, b.codes)
 }
 
-func (b *boundCategorize) code(src []byte) uint64 {
-	var v uint64
-	switch b.size {
-	case 1:
-		v = uint64(src[0])
-	case 2:
-		v = uint64(b.order().Uint16(src))
-	case 4:
-		v = uint64(b.order().Uint32(src))
-	default:
-		v = b.order().Uint64(src)
+// maxCode is the largest code the integer type dt holds.
+func maxCode(dt numeric.DataType) uint64 {
+	if dt.IsSigned() {
+		return 1<<(8*dt.Size()-1) - 1
 	}
+	return 1<<(8*dt.Size()) - 1 // 0 - 1 for 8 bytes: every code
+}
+
+// code returns the code of the little-endian size-byte integer at src, 0
+// (no label) for a negative one.
+func (b *boundCategorize) code(src []byte) uint64 {
+	var w [8]byte
+	copy(w[:], src[:b.size])
+	v := binary.LittleEndian.Uint64(w[:])
 	if b.c.astype.IsSigned() && v>>(8*b.size-1) != 0 {
-		return 0 // negative: no label
+		return 0
 	}
 	return v
 }
 
-func (b *boundCategorize) order() binary.ByteOrder {
-	if b.c.endian == numeric.BigEndian {
-		return binary.BigEndian
-	}
-	return binary.LittleEndian
-}
+// bigEndian reports whether the codes are stored big-endian (and swapped
+// from and to little-endian by whole chunks).
+func (b *boundCategorize) bigEndian() bool { return b.c.endian == numeric.BigEndian && b.size > 1 }
 
 // AppendEncodeBytes writes the code of each element of the vlen-form
 // chunk src.
 func (b *boundCategorize) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
-	limit := uint64(1)<<(8*b.size) - 1
-	if b.c.astype.IsSigned() {
-		limit = uint64(1)<<(8*b.size-1) - 1
-	}
-	if uint64(len(b.c.labels)) > limit {
+	if b.c.overflow {
 		return dst, &codec.ConfigError{Codec: CategorizeName, Reason: fmt.Sprintf("%d labels have codes beyond %v", len(b.c.labels), b.c.astype)}
 	}
 	start := len(dst)
 	var buf [8]byte
 	err := codec.VlenElements(CategorizeName, src, b.n, func(_, off, length int) error {
-		v := b.c.codes[string(src[off:off+length])]
-		switch b.size {
-		case 1:
-			buf[0] = byte(v)
-		case 2:
-			b.order().PutUint16(buf[:], uint16(v))
-		case 4:
-			b.order().PutUint32(buf[:], uint32(v))
-		default:
-			b.order().PutUint64(buf[:], v)
-		}
+		binary.LittleEndian.PutUint64(buf[:], b.c.codes[string(src[off:off+length])])
 		dst = append(dst, buf[:b.size]...)
 		return nil
 	})
 	if err != nil {
 		return dst[:start], err
+	}
+	if b.bigEndian() {
+		hostorder.SwapUnits(dst[start:], b.size)
 	}
 	return dst, nil
 }
@@ -182,6 +177,10 @@ func (b *boundCategorize) DecodeBytes(dst, src []byte) error {
 func (b *boundCategorize) AppendDecodeVariable(dst, src []byte, max int) ([]byte, error) {
 	if len(src) != b.n*b.size {
 		return dst, &codec.CorruptError{Codec: CategorizeName, Reason: fmt.Sprintf("%d bytes of codes, want %d (%d of %v)", len(src), b.n*b.size, b.n, b.c.astype)}
+	}
+	if b.bigEndian() {
+		src = slices.Clone(src)
+		hostorder.SwapUnits(src, b.size)
 	}
 	start := len(dst)
 	dst = binary.LittleEndian.AppendUint32(dst, uint32(b.n))

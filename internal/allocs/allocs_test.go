@@ -72,6 +72,31 @@ func vlenCase(name, js string, dt numeric.DataType, unit int) allocCase {
 		}}
 }
 
+// categorizeLabels are the labels of the numcodecs.categorize case, and the
+// values of its chunk.
+var categorizeLabels = []string{"ice", "water", "cloud", "clear sky"}
+
+// categorizeCase is numcodecs.categorize on a chunk of vlenChunkElements
+// strings, each one of categorizeLabels or "" (which has no code and
+// decodes as the fill value "").
+func categorizeCase() allocCase {
+	labels, _ := json.Marshal(categorizeLabels)
+	return allocCase{name: "numcodecs.categorize |u1", dtype: numeric.String, shape: []int{vlenChunkElements}, fill: `""`,
+		json: `{"name":"numcodecs.categorize","configuration":{"labels":` + string(labels) + `,"dtype":"|O","astype":"|u1"}}`,
+		data: func() []byte {
+			b := binary.LittleEndian.AppendUint32(nil, vlenChunkElements)
+			for i := range vlenChunkElements {
+				s := ""
+				if k := i % (len(categorizeLabels) + 1); k < len(categorizeLabels) {
+					s = categorizeLabels[k]
+				}
+				b = binary.LittleEndian.AppendUint32(b, uint32(len(s)))
+				b = append(b, s...)
+			}
+			return b
+		}}
+}
+
 func f32(name, js string) allocCase {
 	return allocCase{name: name, json: js, dtype: numeric.Float32, kind: benchdata.Smooth}
 }
@@ -147,6 +172,7 @@ var cases = []allocCase{
 	vlenCase("vlen-utf8", `{"name":"vlen-utf8"}`, numeric.String, 1),
 	vlenCase("vlen-bytes", `{"name":"vlen-bytes"}`, numeric.Bytes, 1),
 	vlenCase("numcodecs.vlen-array <i4", `{"name":"numcodecs.vlen-array","configuration":{"dtype":"<i4"}}`, numeric.Bytes, 4),
+	categorizeCase(),
 	known(vlenCase("numcodecs.json2", `{"name":"numcodecs.json2"}`, numeric.String, 1), knownObject),
 	known(vlenCase("numcodecs.msgpack2", `{"name":"numcodecs.msgpack2"}`, numeric.String, 1), knownObject),
 	{name: "numcodecs.quantize f64 3", lossy: true, dtype: numeric.Float64, kind: benchdata.Smooth,
