@@ -27,9 +27,14 @@ import (
 // label matches with ”. Encoding gives each element the code of the last
 // label equal to it (numcodecs assigns the labels in order), 0 when none
 // is; a string equal to no label, the empty one included unless it is a
-// label, thus reads back empty. Categorize over fixed-length text ("<U n"
-// dtypes) is not supported.
+// label, thus reads back empty. Over fixed-length text (a "<U n" dtype)
+// the configuration builds a [CategorizeText] instead.
 type Categorize struct {
+	categories
+}
+
+// categories is the configuration Categorize and CategorizeText share.
+type categories struct {
 	labels []string
 	codes  map[string]uint64 // label -> code (the last label of a text)
 	astype numeric.DataType
@@ -44,11 +49,13 @@ type Categorize struct {
 // CategorizeName is the registered name of Categorize.
 const CategorizeName = "numcodecs.categorize"
 
+// newCategorizeFromConfig builds a Categorize for dtype "|O" and a
+// CategorizeText for a "<U n" (or ">U n") dtype.
 func newCategorizeFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err := cfg.Require("labels", "dtype"); err != nil {
 		return nil, err
 	}
-	c := &Categorize{codes: map[string]uint64{}, astype: numeric.Uint8, raw: map[string]any{}}
+	c := categories{codes: map[string]uint64{}, astype: numeric.Uint8, raw: map[string]any{}}
 	elems, _, err := cfg.Array("labels")
 	if err != nil {
 		return nil, err
@@ -66,10 +73,15 @@ func newCategorizeFromConfig(cfg *codec.Config) (codec.Codec, error) {
 	if err != nil {
 		return nil, err
 	}
+	var text numeric.DataType
 	switch dtype {
 	case "|O", "O", "<O", ">O", "=O", "object":
 	default:
-		return nil, cfg.Errorf("dtype", "%q: only object arrays (\"|O\") of strings are supported", dtype)
+		dt, _, err := npdtype.Parse(dtype)
+		if err != nil || dt.Kind() != numeric.FixedLengthUTF32 {
+			return nil, cfg.Errorf("dtype", "%q: want an object array (\"|O\") of strings or fixed-length text (\"<U n\")", dtype)
+		}
+		text = dt
 	}
 	c.raw["dtype"] = dtype
 	if as, ok, err := cfg.String("astype"); err != nil {
@@ -83,7 +95,31 @@ func newCategorizeFromConfig(cfg *codec.Config) (codec.Codec, error) {
 		c.raw["astype"] = as
 	}
 	c.overflow = uint64(len(c.labels)) > maxCode(c.astype)
-	return c, cfg.Finish()
+	if err := cfg.Finish(); err != nil {
+		return nil, err
+	}
+	if text != 0 {
+		return newCategorizeText(c, text), nil
+	}
+	return &Categorize{c}, nil
+}
+
+// overflowError is the error of encoding with labels beyond astype.
+func (c *categories) overflowError() error {
+	return &codec.ConfigError{Codec: CategorizeName, Reason: fmt.Sprintf("%d labels have codes beyond %v", len(c.labels), c.astype)}
+}
+
+// codeAt returns the code of the little-endian integer of astype at src,
+// 0 (no label) for a negative one.
+func (c *categories) codeAt(src []byte) uint64 {
+	size := c.astype.Size()
+	var w [8]byte
+	copy(w[:], src[:size])
+	v := binary.LittleEndian.Uint64(w[:])
+	if c.astype.IsSigned() && v>>(8*size-1) != 0 {
+		return 0
+	}
+	return v
 }
 
 // Name returns "numcodecs.categorize".
@@ -130,27 +166,15 @@ func maxCode(dt numeric.DataType) uint64 {
 	return 1<<(8*dt.Size()) - 1 // 0 - 1 for 8 bytes: every code
 }
 
-// code returns the code of the little-endian size-byte integer at src, 0
-// (no label) for a negative one.
-func (b *boundCategorize) code(src []byte) uint64 {
-	var w [8]byte
-	copy(w[:], src[:b.size])
-	v := binary.LittleEndian.Uint64(w[:])
-	if b.c.astype.IsSigned() && v>>(8*b.size-1) != 0 {
-		return 0
-	}
-	return v
-}
-
 // bigEndian reports whether the codes are stored big-endian (and swapped
 // from and to little-endian by whole chunks).
-func (b *boundCategorize) bigEndian() bool { return b.c.endian == numeric.BigEndian && b.size > 1 }
+func (c *categories) bigEndian() bool { return c.endian == numeric.BigEndian && c.astype.Size() > 1 }
 
 // AppendEncodeBytes writes the code of each element of the vlen-form
 // chunk src.
 func (b *boundCategorize) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	if b.c.overflow {
-		return dst, &codec.ConfigError{Codec: CategorizeName, Reason: fmt.Sprintf("%d labels have codes beyond %v", len(b.c.labels), b.c.astype)}
+		return dst, b.c.overflowError()
 	}
 	start := len(dst)
 	var buf [8]byte
@@ -162,7 +186,7 @@ func (b *boundCategorize) AppendEncodeBytes(dst, src []byte) ([]byte, error) {
 	if err != nil {
 		return dst[:start], err
 	}
-	if b.bigEndian() {
+	if b.c.bigEndian() {
 		hostorder.SwapUnits(dst[start:], b.size)
 	}
 	return dst, nil
@@ -178,7 +202,7 @@ func (b *boundCategorize) AppendDecodeVariable(dst, src []byte, max int) ([]byte
 	if len(src) != b.n*b.size {
 		return dst, &codec.CorruptError{Codec: CategorizeName, Reason: fmt.Sprintf("%d bytes of codes, want %d (%d of %v)", len(src), b.n*b.size, b.n, b.c.astype)}
 	}
-	if b.bigEndian() {
+	if b.c.bigEndian() {
 		src = slices.Clone(src)
 		hostorder.SwapUnits(src, b.size)
 	}
@@ -186,7 +210,7 @@ func (b *boundCategorize) AppendDecodeVariable(dst, src []byte, max int) ([]byte
 	dst = binary.LittleEndian.AppendUint32(dst, uint32(b.n))
 	for i := range b.n {
 		var label string
-		if v := b.code(src[i*b.size:]); v >= 1 && v <= uint64(len(b.c.labels)) {
+		if v := b.c.codeAt(src[i*b.size:]); v >= 1 && v <= uint64(len(b.c.labels)) {
 			label = b.c.labels[v-1]
 		}
 		if len(dst)-start+4+len(label) > max {

@@ -4,8 +4,9 @@
 // and codecs/vlen-bytes), and the numcodecs object codecs that Zarr v2
 // object arrays use: VLenArray (numcodecs.vlen-array), JSON
 // (numcodecs.json2) and MsgPack (numcodecs.msgpack2); and numcodecs'
-// Categorize (numcodecs.categorize) over object arrays of strings, which
-// stores integer codes of labels (see Categorize). numcodecs' Pickle
+// Categorize (numcodecs.categorize) over object arrays of strings, and
+// CategorizeText over fixed-length text, which store integer codes of
+// labels. numcodecs' Pickle
 // stays refused (unpickling runs code; see package registry).
 //
 // All are array->bytes codecs of a variable-length data type (string,

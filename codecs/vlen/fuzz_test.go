@@ -82,3 +82,30 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCategorizeText: codes decode, when there are as many as elements, to
+// text that encodes and decodes back to itself; other lengths are refused.
+func FuzzCategorizeText(f *testing.F) {
+	f.Add(uint8(2), []byte{1, 0, 4, 0})
+	f.Add(uint8(3), []byte{0xff, 0xff, 3, 0, 9, 0})
+	f.Fuzz(func(t *testing.T, n uint8, src []byte) {
+		u2, _ := numeric.NewFixedLengthUTF32(8)
+		shape := []int{int(n%8) + 1}
+		p := pipeline(t, `{"name":"numcodecs.categorize","configuration":{"labels":["a","","\u00e9","a","b\u00e9"],"dtype":"<U2","astype":"<i2"}}`, u2, shape)
+		out, err := p.AppendDecode(nil, src)
+		if (err == nil) != (len(src) == 2*shape[0]) {
+			t.Fatalf("%d bytes of codes for %d elements: %v", len(src), shape[0], err)
+		}
+		if err != nil {
+			return
+		}
+		enc, err := p.AppendEncode(nil, out)
+		if err != nil {
+			t.Fatalf("decoded chunk does not encode: %v", err)
+		}
+		back, err := p.AppendDecode(nil, enc)
+		if err != nil || !bytes.Equal(back, out) {
+			t.Fatalf("decode(encode(%x)) = %x, %v", out, back, err)
+		}
+	})
+}

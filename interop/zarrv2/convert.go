@@ -136,6 +136,15 @@ func (c *converter) convert(zarray []byte, opts Options) error {
 	} else if dt, endian, err = npdtype.Parse(dtName); err != nil {
 		return &Error{Pointer: "/dtype", Reason: err.Error(), Err: err}
 	}
+	if dt.Kind() == numeric.FixedLengthUTF32 {
+		// numcodecs' Categorize of a "<U n" dtype turns the text into
+		// codes: the array->bytes codec, as for an object array.
+		if fraw, _ := top.Raw("filters"); firstFilterID(fraw) == "categorize" {
+			if _, c.object, err = c.objectCodec(fraw, false); err != nil {
+				return err
+			}
+		}
+	}
 	if _, nczarr := top.Raw("_NCZARR_ARRAY"); nczarr && dt.Kind() == numeric.FixedLengthUTF32 && dt.LengthBytes() == 4 {
 		// netcdf-c 4.9.0 writes a netCDF char variable as "<U1" but stores
 		// one byte per character (docs/decisions.md#d29).
@@ -256,7 +265,7 @@ func (c *converter) fillAndAttributes(top *strictjson.Object, dt numeric.DataTyp
 		attrs[k] = v
 	}
 	fillRaw, _ := top.Raw("fill_value")
-	if c.object != nil {
+	if c.object != nil && dt.Kind() != numeric.FixedLengthUTF32 {
 		fill, err := c.objectFill(dt, fillRaw)
 		return fill, attrs, err
 	}

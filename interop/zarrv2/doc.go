@@ -41,6 +41,8 @@
 //	                              other filters follow it as bytes->bytes codecs. fill_value 0
 //	                              or null (zarr 2's defaults, stored as empty by numcodecs)
 //	                              reads as the empty value, with a warning; pickle is refused
+//	dtype "<U n" + categorize     fixed_length_utf32 + numcodecs.categorize (the first filter,
+//	  first filter                the array->bytes codec); fill_value read as for any <U n
 //	shape, chunks                 shape, regular chunk_grid
 //	dimension_separator (".")     chunk_key_encoding {"name": "v2", "configuration": {"separator": ...}}
 //	order "C"                     nothing

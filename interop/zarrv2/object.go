@@ -18,7 +18,8 @@ import (
 // bytes: in Zarr v3 it is the array->bytes codec, and the data type is the
 // one its elements read as. numcodecs' Categorize (of dtype "|O") is no
 // object codec but turns strings into integer codes, so it too is the
-// array->bytes codec. MessagePack holds Python's str (str) and bytes
+// array->bytes codec; so it is over fixed-length text ("<U n"), where
+// the data type stays the array's. MessagePack holds Python's str (str) and bytes
 // (bin) alike; msgpack2 reads as string unless Options.MsgPackBytes or its
 // "raw": true says bytes, and a bin element in a string array is refused
 // (an element error), never read as text.
@@ -35,6 +36,19 @@ var objectCodecs = map[string]struct {
 	"json2":      {"numcodecs.json2", numeric.String},
 	"msgpack2":   {"numcodecs.msgpack2", numeric.String},
 	"categorize": {"numcodecs.categorize", numeric.String},
+}
+
+// firstFilterID returns the id of the first entry of a .zarray's filters,
+// "" when there is none or the JSON is not an array of objects (which the
+// strict reading of the filters reports).
+func firstFilterID(filtersRaw json.RawMessage) string {
+	var filters []struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(filtersRaw, &filters) != nil || len(filters) == 0 {
+		return ""
+	}
+	return filters[0].ID
 }
 
 // isObjectDtype reports whether a .zarray dtype is NumPy's object type.

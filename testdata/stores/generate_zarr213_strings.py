@@ -6,7 +6,8 @@ python3-zarr 2.13 (numcodecs 0.11), and the values zarr reads from them.
 
 Output, beside this script:
   zarr213_strings/       a directory store: one array per case (object arrays
-                         with each object codec, <U n, >U n, |S n, |V n), some
+                         with each object codec, <U n, >U n, |S n, |V n,
+                         Categorize of both), some
                          chunks left unwritten
   zarr213_strings.json   per array: path, kind ("text" or "bytes"), shape, and
                          every element as zarr reads it, in C order (text as
@@ -120,6 +121,18 @@ a = g.create_dataset("categorize_u2", shape=(3, 2), chunks=(2, 2), dtype=object,
 a[0, :] = ["c", "a"]
 a[2, 1] = "q"
 add("categorize_u2", a, "text")
+# Categorize over fixed-length text ("<U n", ">U n"): the codes are what
+# the compressor takes; the fill value (here the default 0, the text "0")
+# is what a missing chunk reads as, and text no label matches reads ''.
+a = g.create_dataset("categorize_text", shape=(8,), chunks=(3,), dtype="<U5", compressor=None,
+                     filters=[numcodecs.Categorize(labels=["ice", "water", "cloud"], dtype="<U5")])
+a[:5] = ["water", "ice", "fog", "", "cloud"]
+add("categorize_text", a, "text")
+a = g.create_dataset("categorize_text_big", shape=(2, 3), chunks=(2, 2), dtype=">U3", fill_value="é",
+                     compressor=numcodecs.Zlib(level=1),
+                     filters=[numcodecs.Categorize(labels=["é€", "toolong", "a"], dtype=">U3", astype="<u2")])
+a[:, :2] = [["a", "é€"], ["too", "a"]]
+add("categorize_text_big", a, "text")
 
 # order "F": zarr 2 stores the elements of each chunk in Fortran order.
 # VLenUTF8, VLenBytes and VLenArray write them so and read them back; JSON

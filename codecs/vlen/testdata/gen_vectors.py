@@ -10,7 +10,8 @@ compare the elements, and encode the elements and compare the bytes.
 "unsupported" holds valid JSON and MsgPack chunks of object arrays with
 floats, ints, dicts, NaN and booleans, which zcodec refuses naming the
 element; "surrogate" a JSON chunk with a lone surrogate escape;
-"configured" JSON chunks written with other configurations (indent,
+"categorize" and "categorize_text" what Categorize writes and reads over
+object arrays and fixed-length text; "configured" JSON chunks written with other configurations (indent,
 separators, ensure_ascii and the flags).
 """
 import base64
@@ -149,10 +150,26 @@ for labels, astype, items in [
                        "encoded": b64(codes.tobytes()),
                        "decoded": [b64(x.encode()) for x in enc.decode(codes.tobytes()).tolist()]})
 
+# Categorize over fixed-length text ("<U n"): the elements, the codes
+# numcodecs writes and the elements it reads back (labels longer than n
+# match nothing and read back cut to n code points).
+categorize_text = []
+for labels, dtype, astype, items in [
+        (["ice", "water", "cloud"], "<U5", "|u1", ["ice", "water", "", "cloud", "fog", "ice"]),
+        (["é", "😀x", "toolong", ""], "<U3", "<u2", ["", "é", "😀x", "too", "a"]),
+        (["a", "b", "a"], ">U2", ">i4", ["a", "b", "c"])]:
+    enc = numcodecs.Categorize(labels=labels, dtype=dtype, astype=astype)
+    conf = enc.get_config()
+    del conf["id"]
+    codes = enc.encode(np.array(items, dtype=dtype))
+    categorize_text.append({"config": conf, "elements": items, "encoded": b64(codes.tobytes()),
+                            "decoded": enc.decode(codes.tobytes()).tolist(),
+                            "decoded_codes": enc.decode(np.arange(len(labels) + 2, dtype=astype).tobytes()).tolist()})
+
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "vectors.json"), "w") as f:
     json.dump({"generator": "codecs/vlen/testdata/gen_vectors.py", "numcodecs": numcodecs.__version__,
                "cases": cases, "arrays": arrays, "unsupported": unsupported,
                "surrogate": surrogate, "configured": configured,
-               "categorize": categorize}, f, indent=1)
+               "categorize": categorize, "categorize_text": categorize_text}, f, indent=1)
     f.write("\n")
